@@ -1,0 +1,175 @@
+//! The dynamic async-write limit: `vdev_queue_max_async_writes()` in `module/zfs/vdev_queue.c`.
+
+use super::first_reaching;
+use crate::schema::Id;
+use crate::tunables::Tunables;
+use serde::Serialize;
+
+/// The tunables `vdev_queue_max_async_writes()` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsyncWriteParams {
+    /// `zfs_dirty_data_max` [bytes].
+    pub dirty_max: u64,
+    /// `zfs_vdev_async_write_active_min_dirty_percent` [%].
+    pub min_dirty_percent: u64,
+    /// `zfs_vdev_async_write_active_max_dirty_percent` [%].
+    pub max_dirty_percent: u64,
+    /// `zfs_vdev_async_write_min_active` [I/Os].
+    pub min_active: u64,
+    /// `zfs_vdev_async_write_max_active` [I/Os].
+    pub max_active: u64,
+}
+
+impl From<&Tunables> for AsyncWriteParams {
+    fn from(t: &Tunables) -> Self {
+        AsyncWriteParams {
+            dirty_max: t.get(Id::DirtyDataMax),
+            min_dirty_percent: t.get(Id::AsyncWriteActiveMinDirtyPercent),
+            max_dirty_percent: t.get(Id::AsyncWriteActiveMaxDirtyPercent),
+            min_active: t.get(Id::AsyncWriteMinActive),
+            max_active: t.get(Id::AsyncWriteMaxActive),
+        }
+    }
+}
+
+impl AsyncWriteParams {
+    /// `min_bytes`: below it, `min_active` [bytes].
+    pub fn lo_bytes(&self) -> u64 {
+        self.dirty_max.wrapping_mul(self.min_dirty_percent) / 100
+    }
+
+    /// `max_bytes`: above it, `max_active` [bytes].
+    pub fn hi_bytes(&self) -> u64 {
+        self.dirty_max.wrapping_mul(self.max_dirty_percent) / 100
+    }
+}
+
+/// Async writes allowed in flight per leaf vdev with `dirty` bytes of pool dirty data.
+///
+/// The kernel's integer arithmetic: `max` above the high point (or while a sync task is
+/// pending), `min` below the low point, else
+/// `(dirty − lo) × (max − min) / (hi − lo) + min`. The class counts are 32-bit `uint_t` in
+/// C; validation keeps `min ≤ max` so the subtraction cannot wrap, and a degenerate
+/// `hi == lo` (rejected by validation) returns `max` here instead of dividing by zero.
+pub fn max_async_writes(p: &AsyncWriteParams, dirty: u64, pending_synctask: bool) -> u64 {
+    let (lo, hi) = (p.lo_bytes(), p.hi_bytes());
+    if dirty > hi || pending_synctask {
+        return p.max_active;
+    }
+    if dirty < lo {
+        return p.min_active;
+    }
+    let span = p.max_active.wrapping_sub(p.min_active) & u64::from(u32::MAX);
+    match (dirty - lo).wrapping_mul(span).checked_div(hi - lo) {
+        Some(step) => (step.wrapping_add(p.min_active)) & u64::from(u32::MAX),
+        None => p.max_active,
+    }
+}
+
+/// Where the async-write curve's landmarks fall, for annotating a plot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AsyncWriteMarks {
+    /// The low point (`..._min_dirty_percent` of `zfs_dirty_data_max`) [bytes].
+    pub lo_bytes: u64,
+    /// The high point (`..._max_dirty_percent`) [bytes].
+    pub hi_bytes: u64,
+    pub min_active: u64,
+    pub max_active: u64,
+}
+
+/// The landmarks of [`max_async_writes`] for `p`.
+pub fn async_write_marks(p: &AsyncWriteParams) -> AsyncWriteMarks {
+    AsyncWriteMarks {
+        lo_bytes: p.lo_bytes(),
+        hi_bytes: p.hi_bytes(),
+        min_active: p.min_active,
+        max_active: p.max_active,
+    }
+}
+
+/// First dirty amount at which the limit reaches `slots`, if it does below `zfs_dirty_data_max`.
+pub fn first_dirty_with(p: &AsyncWriteParams, slots: u64) -> Option<u64> {
+    first_reaching(0, p.dirty_max, slots, |d| max_async_writes(p, d, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaults() -> AsyncWriteParams {
+        AsyncWriteParams::from(&Tunables::default())
+    }
+
+    fn at(p: &AsyncWriteParams, percent_x100: u64) -> u64 {
+        (u128::from(p.dirty_max) * u128::from(percent_x100) / 10_000) as u64
+    }
+
+    #[test]
+    fn table_of_openzfs_model_section_8_item_6() {
+        let p = defaults();
+        let table = [
+            (0, 2),
+            (2999, 2),
+            (3375, 3),
+            (3750, 4),
+            (4125, 5),
+            (4500, 6),
+            // 48.75% is 7 in real arithmetic, but the kernel floors lo, hi and dirty:
+            // (2 093 796 556 − 1 288 490 188) × 8 / 1 288 490 189 = 4.99999… → 6.
+            (4875, 6),
+            (4876, 7),
+            (5000, 7),
+            (5250, 8),
+            (5500, 8),
+            (5625, 9),
+            (6000, 10),
+            (10000, 10),
+        ];
+        for (pct, slots) in table {
+            assert_eq!(
+                max_async_writes(&p, at(&p, pct), false),
+                slots,
+                "at {}%",
+                pct as f64 / 100.0
+            );
+        }
+        assert_eq!(
+            max_async_writes(&p, 0, true),
+            10,
+            "a pending sync task forces the max"
+        );
+    }
+
+    #[test]
+    fn legacy_min_of_one() {
+        let p = AsyncWriteParams {
+            min_active: 1,
+            ..defaults()
+        };
+        assert_eq!(max_async_writes(&p, at(&p, 4500), false), 5);
+        assert_eq!(max_async_writes(&p, at(&p, 5000), false), 7);
+    }
+
+    #[test]
+    fn piecewise_ends_are_exact() {
+        let p = defaults();
+        let (lo, hi) = (p.lo_bytes(), p.hi_bytes());
+        assert_eq!((lo, hi), (1_288_490_188, 2_576_980_377));
+        assert_eq!(max_async_writes(&p, lo - 1, false), 2);
+        assert_eq!(max_async_writes(&p, lo, false), 2);
+        assert_eq!(max_async_writes(&p, hi, false), 10);
+        assert_eq!(max_async_writes(&p, hi + 1, false), 10);
+        assert_eq!(max_async_writes(&p, hi - 1, false), 9);
+        assert_eq!(first_dirty_with(&p, 3), Some(1_449_551_462));
+        assert_eq!(first_dirty_with(&p, 10), Some(hi));
+    }
+
+    #[test]
+    fn degenerate_percents_do_not_divide_by_zero() {
+        let p = AsyncWriteParams {
+            min_dirty_percent: 60,
+            ..defaults()
+        };
+        assert_eq!(max_async_writes(&p, p.lo_bytes(), false), 10);
+    }
+}

@@ -1,0 +1,236 @@
+//! The shareable link: `?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms`.
+//!
+//! Written quietly (only values that differ from the defaults, under their OpenZFS names,
+//! in the shortest exact form) and read leniently: every problem becomes a notice naming
+//! it, the offending value falls back to its default, and the rest of the link applies.
+//! Reading never fails and its work is bounded by the link's length.
+
+use crate::messages;
+use crate::schema::Id;
+use crate::tunables::Tunables;
+use crate::units::format_value;
+use crate::validate::check;
+
+/// The link format this lab writes.
+pub const LINK_VERSION: u32 = 1;
+/// Parts read at most; a longer link is cut there with a notice.
+const MAX_PARTS: usize = 256;
+
+/// What a link restores, and what was wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    pub tunables: Tunables,
+    pub notices: Vec<String>,
+}
+
+/// The query string (without `?`) that restores `t`.
+pub fn encode(t: &Tunables) -> String {
+    let mut out = format!("v={LINK_VERSION}");
+    for (id, value) in t.changed() {
+        out.push('&');
+        out.push_str(id.spec().name);
+        out.push('=');
+        out.push_str(&format_value(id.spec().unit, value));
+    }
+    out
+}
+
+/// Reads a query string (with or without the leading `?`); never fails.
+pub fn decode(query: &str) -> Decoded {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let query = query.split('#').next().unwrap_or("");
+    let mut tunables = Tunables::default();
+    let mut notices = Vec::new();
+    let mut from_link: Vec<Id> = Vec::new();
+
+    let mut parts = query.split('&').filter(|p| !p.is_empty());
+    for part in parts.by_ref().take(MAX_PARTS) {
+        let Some((raw_key, raw_value)) = part.split_once('=') else {
+            notices.push(messages::link_no_value(&lossy(part)));
+            continue;
+        };
+        let (Some(key), Some(value)) = (percent_decode(raw_key), percent_decode(raw_value)) else {
+            notices.push(messages::link_bad_encoding(&lossy(part)));
+            continue;
+        };
+        if key == "v" {
+            read_version(&value, &mut notices);
+            continue;
+        }
+        let Some(id) = Id::from_name(&key) else {
+            notices.push(messages::link_unknown_name(&key));
+            continue;
+        };
+        if from_link.contains(&id) {
+            notices.push(messages::link_duplicate(&key));
+        }
+        from_link.retain(|&seen| seen != id);
+        match tunables.set_text(id, &value) {
+            Ok(_) => from_link.push(id),
+            Err(err) => {
+                tunables.reset(id);
+                notices.push(messages::link_bad_value(&err));
+            }
+        }
+    }
+    if parts.next().is_some() {
+        notices.push(messages::link_too_long(MAX_PARTS));
+    }
+    reset_rejected_combinations(&mut tunables, &from_link, &mut notices);
+    Decoded { tunables, notices }
+}
+
+/// Resets the link's own values that take part in a combination that cannot work, until
+/// none is left. Defaults are valid, so each round resets at least one value and ends.
+fn reset_rejected_combinations(t: &mut Tunables, from_link: &[Id], notices: &mut Vec<String>) {
+    while let Some(problem) = check(t).errors.into_iter().next() {
+        let reset: Vec<Id> = from_link
+            .iter()
+            .copied()
+            .filter(|id| {
+                problem.tunables.contains(&id.spec().name) && t.get(*id) != id.spec().default
+            })
+            .collect();
+        if reset.is_empty() {
+            break;
+        }
+        for &id in &reset {
+            t.reset(id);
+        }
+        let names: Vec<&str> = reset.iter().map(|id| id.spec().name).collect();
+        notices.push(messages::link_rejected(&problem.message, &names));
+    }
+}
+
+fn read_version(value: &str, notices: &mut Vec<String>) {
+    match value.trim().parse::<u32>() {
+        Ok(v) if v == LINK_VERSION => {}
+        Ok(v) if v > LINK_VERSION => {
+            notices.push(messages::link_newer_version(value, LINK_VERSION))
+        }
+        _ => notices.push(messages::link_bad_version(value, LINK_VERSION)),
+    }
+}
+
+/// Decodes `%XX` escapes and `+`; a `%` not followed by two hex digits stays literal (links
+/// typed by hand, such as `60%`). `None` if the bytes are not UTF-8.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        let escaped = (byte == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|hex| std::str::from_utf8(hex).ok())
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match (byte, escaped) {
+            (_, Some(decoded)) => {
+                out.push(decoded);
+                i += 3;
+            }
+            (b'+', None) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (other, None) => {
+                out.push(other);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// A part of the link as printable text for a notice, cut to a readable length.
+fn lossy(part: &str) -> String {
+    let mut s: String = part.chars().take(60).collect();
+    if part.chars().count() > 60 {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_write_only_the_version() {
+        assert_eq!(encode(&Tunables::default()), "v=1");
+    }
+
+    #[test]
+    fn changed_values_round_trip_in_readable_form() {
+        let mut t = Tunables::default();
+        t.set(Id::DirtyDataMax, 1 << 30).expect("in range");
+        t.set(Id::DelayScale, 1_000_000).expect("in range");
+        let query = encode(&t);
+        assert_eq!(query, "v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms");
+        let back = decode(&format!("?{query}"));
+        assert_eq!(back.tunables, t);
+        assert!(back.notices.is_empty());
+    }
+
+    #[test]
+    fn the_issue_example_reads() {
+        let d = decode("?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1000000");
+        assert_eq!(d.tunables.get(Id::DirtyDataMax), 1 << 30);
+        assert_eq!(d.tunables.get(Id::DelayScale), 1_000_000);
+        assert!(d.notices.is_empty());
+    }
+
+    #[test]
+    fn each_problem_is_named_and_the_rest_applies() {
+        let d = decode("v=1&zfs_bogus=3&zfs_txg_timeout=ten&zfs_delay_min_dirty_percent=150&zfs_dirty_data_max=2G&lonely");
+        assert_eq!(d.tunables.get(Id::DirtyDataMax), 2 << 30);
+        assert_eq!(d.tunables.get(Id::TxgTimeout), 5);
+        assert_eq!(d.tunables.get(Id::DelayMinDirtyPercent), 60);
+        assert_eq!(d.notices.len(), 4, "{:?}", d.notices);
+        assert!(d.notices[0].contains("'zfs_bogus'"));
+        assert!(d.notices[1].starts_with("zfs_txg_timeout: cannot read 'ten'"));
+        assert!(d.notices[2].starts_with("zfs_delay_min_dirty_percent: 150 is out of range"));
+        assert!(d.notices[3].contains("'lonely' has no value"));
+    }
+
+    #[test]
+    fn impossible_combinations_reset_only_the_links_values() {
+        let d = decode("v=1&zfs_vdev_scrub_min_active=5");
+        assert_eq!(d.tunables, Tunables::default());
+        assert_eq!(d.notices.len(), 1);
+        assert!(
+            d.notices[0].contains("reset to the default: zfs_vdev_scrub_min_active"),
+            "{:?}",
+            d.notices
+        );
+        let d = decode("v=1&zfs_vdev_scrub_max_active=8&zfs_vdev_scrub_min_active=5");
+        assert_eq!(d.tunables.get(Id::ScrubMinActive), 5);
+        assert!(d.notices.is_empty());
+    }
+
+    #[test]
+    fn escapes_versions_and_duplicates() {
+        let d = decode("v=2&zfs_delay_min_dirty_percent=70%25&zfs_dirty_data_sync_percent=25%");
+        assert_eq!(d.tunables.get(Id::DelayMinDirtyPercent), 70);
+        assert_eq!(d.tunables.get(Id::DirtyDataSyncPercent), 25);
+        assert_eq!(d.notices.len(), 1);
+        assert!(d.notices[0].contains("version 2"));
+        let d = decode("v=x&zfs_txg_timeout=7&zfs_txg_timeout=9");
+        assert_eq!(d.tunables.get(Id::TxgTimeout), 9);
+        assert_eq!(d.notices.len(), 2);
+        let d = decode("zfs_txg_timeout=%FF");
+        assert!(d.notices[0].contains("not valid URL text"));
+    }
+
+    #[test]
+    fn long_links_are_cut_with_a_notice() {
+        let query = "zfs_txg_timeout=6&".repeat(1000);
+        let d = decode(&query);
+        assert_eq!(d.tunables.get(Id::TxgTimeout), 6);
+        assert!(d
+            .notices
+            .last()
+            .is_some_and(|n| n.contains("only the first 256")));
+    }
+}

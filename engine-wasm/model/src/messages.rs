@@ -1,0 +1,156 @@
+//! Every message the model shows a person: errors, validation problems, link notices.
+//!
+//! Kept in one place so the wording stays consistent and each message names the tunable,
+//! the value and the reason.
+
+use crate::schema::Id;
+use crate::units::{describe_value, format_value, ParseProblem};
+
+/// Everything that can go wrong in the model, as a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A name that is in no schema entry.
+    UnknownName(String),
+    /// Text that could not be read as a value of that entry's unit.
+    BadValue {
+        id: Id,
+        text: String,
+        problem: ParseProblem,
+    },
+    /// A value outside the entry's accepted range.
+    OutOfRange { id: Id, value: u64 },
+    /// A dirty-data amount (bytes or percent of zfs_dirty_data_max) that could not be read.
+    BadAmount { text: String, problem: ParseProblem },
+    /// A combination of values that cannot work; each problem names its tunables.
+    Rejected(Vec<String>),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::UnknownName(name) => write!(f, "unknown tunable '{name}'"),
+            Error::BadValue { id, text, problem } => {
+                write!(f, "{}: cannot read '{text}': {problem} (expects {})", id.spec().name, hint(*id))
+            }
+            Error::OutOfRange { id, value } => {
+                let s = id.spec();
+                write!(
+                    f,
+                    "{}: {} is out of range; it must be from {} to {}",
+                    s.name,
+                    format_value(s.unit, *value),
+                    format_value(s.unit, s.min),
+                    format_value(s.unit, s.max)
+                )
+            }
+            Error::BadAmount { text, problem } => write!(
+                f,
+                "cannot read dirty amount '{text}': {problem} (expects bytes such as 3G or 1536M, or a percent of zfs_dirty_data_max such as 85%)"
+            ),
+            Error::Rejected(problems) => write!(f, "{}", problems.join("; ")),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// What a field of that unit accepts, for error messages.
+fn hint(id: Id) -> &'static str {
+    use crate::units::Unit::*;
+    match id.spec().unit {
+        Bytes => "bytes, or a size such as 4G, 512M, 1.5GiB",
+        Nanoseconds => "nanoseconds, or a time such as 100ms, 500us",
+        Seconds => "whole seconds, such as 5 or 10s",
+        Percent => "a whole percent from 0 to 100, such as 60 or 60%",
+        Count => "a whole number",
+    }
+}
+
+fn named(id: Id, value: u64) -> String {
+    let s = id.spec();
+    format!("{} ({})", s.name, describe_value(s.unit, value))
+}
+
+pub(crate) fn min_above_max(min: (Id, u64), max: (Id, u64)) -> String {
+    format!(
+        "{} is above {}: that class could never reach its minimum",
+        named(min.0, min.1),
+        named(max.0, max.1)
+    )
+}
+
+pub(crate) fn async_percents_not_increasing(lo: (Id, u64), hi: (Id, u64)) -> String {
+    format!(
+        "{} must be below {}: the async-write curve needs a rising section (equal values divide by zero in vdev_queue_max_async_writes)",
+        named(lo.0, lo.1),
+        named(hi.0, hi.1)
+    )
+}
+
+pub(crate) fn delay_scale_overflow(scale: u64, dirty_max: u64) -> String {
+    format!(
+        "{} × {} overflows 64 bits: the delay arithmetic would wrap; keep zfs_delay_scale at or below {} for this zfs_dirty_data_max",
+        named(Id::DelayScale, scale),
+        named(Id::DirtyDataMax, dirty_max),
+        u64::MAX / dirty_max.max(1)
+    )
+}
+
+pub(crate) fn delay_before_full_concurrency(delay: u64, async_max: u64) -> String {
+    format!(
+        "{} is below {}: writes are delayed before the I/O scheduler writes at full concurrency (the OpenZFS source advises against this; lower both together)",
+        named(Id::DelayMinDirtyPercent, delay),
+        named(Id::AsyncWriteActiveMaxDirtyPercent, async_max)
+    )
+}
+
+pub(crate) fn sync_kick_not_below_async_min(sync: u64, async_min: u64) -> String {
+    format!(
+        "{} is not below {}: a txg is pushed to sync only after the scheduler has started ramping up async writes (the OpenZFS source advises keeping it below)",
+        named(Id::DirtyDataSyncPercent, sync),
+        named(Id::AsyncWriteActiveMinDirtyPercent, async_min)
+    )
+}
+
+pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
+    format!(
+        "the class minimums add up to {sum}, more than {}: the minimums cannot all be served at once",
+        named(Id::VdevMaxActive, total)
+    )
+}
+
+pub(crate) fn link_unknown_name(name: &str) -> String {
+    format!("'{name}' is not a setting of this lab; ignored")
+}
+
+pub(crate) fn link_bad_value(err: &Error) -> String {
+    format!("{err}; the default is used")
+}
+
+pub(crate) fn link_duplicate(name: &str) -> String {
+    format!("{name} is given more than once; the last value is used")
+}
+
+pub(crate) fn link_no_value(name: &str) -> String {
+    format!("'{name}' has no value; ignored")
+}
+
+pub(crate) fn link_bad_encoding(part: &str) -> String {
+    format!("'{part}' is not valid URL text; ignored")
+}
+
+pub(crate) fn link_newer_version(version: &str, ours: u32) -> String {
+    format!("this link is format version {version}, newer than this lab's {ours}; the settings it shares with version {ours} are read")
+}
+
+pub(crate) fn link_bad_version(version: &str, ours: u32) -> String {
+    format!("link format version '{version}' is not a version number; read as version {ours}")
+}
+
+pub(crate) fn link_too_long(kept: usize) -> String {
+    format!("the link has too many parts; only the first {kept} are read")
+}
+
+pub(crate) fn link_rejected(problem: &str, reset: &[&str]) -> String {
+    format!("{problem}; reset to the default: {}", reset.join(", "))
+}

@@ -1,0 +1,303 @@
+//! The one schema of every tunable: name, unit, default, range, meaning and history.
+//!
+//! Everything else (sliders, value fields, links, validation, the CLI's `tunables` listing,
+//! the TypeScript types' data) is derived from [`SPECS`]. Defaults are current OpenZFS on
+//! 64-bit Linux; `history` says where older releases or illumos differed.
+
+use crate::units::Unit;
+use serde::Serialize;
+
+/// How a slider moves through a tunable's range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scale {
+    Linear,
+    /// Logarithmic in `1 + value`, so that 0 stays reachable.
+    Log,
+}
+
+/// What a change to the value invalidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Effect {
+    /// The simulated system changes: a simulation must run again.
+    Rerun,
+    /// Only a view reads it: redraw, no new simulation.
+    Redraw,
+}
+
+/// An OpenZFS module parameter, or a setting of the lab itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Tunable,
+    Lab,
+}
+
+/// One entry of the schema.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Spec {
+    #[serde(skip)]
+    pub id: Id,
+    /// OpenZFS module parameter name (Linux `/sys/module/zfs/parameters/NAME`), or the lab's own.
+    pub name: &'static str,
+    pub kind: Kind,
+    /// Section of the controls this belongs to.
+    pub group: &'static str,
+    pub unit: Unit,
+    pub default: u64,
+    /// Smallest accepted value (inclusive).
+    pub min: u64,
+    /// Largest accepted value (inclusive).
+    pub max: u64,
+    pub scale: Scale,
+    pub effect: Effect,
+    /// One line: what it does.
+    pub meaning: &'static str,
+    /// Where older releases or other platforms had another default or behaviour.
+    pub history: &'static str,
+    /// FreeBSD (13+, OpenZFS) sysctl, if it has one.
+    pub freebsd: Option<&'static str>,
+}
+
+const KIB: u64 = 1 << 10;
+const MIB: u64 = 1 << 20;
+const GIB: u64 = 1 << 30;
+const TIB: u64 = 1 << 40;
+const MS: u64 = 1_000_000;
+const S: u64 = 1_000_000_000;
+
+const DIRTY: &str = "Dirty data and transaction groups";
+const DELAY: &str = "Write delay";
+const CURVE: &str = "Async-write curve";
+const QUEUES: &str = "I/O scheduler queue depths";
+const LAB: &str = "Lab";
+
+/// Largest per-class or per-vdev active count accepted (OpenZFS takes any `uint`).
+const MAX_ACTIVE: u64 = 100_000;
+const SINCE_4045: &str = "Since illumos 4045 / ZoL 0.6.3 (2013); before, one queue per vdev with zfs_vdev_max_pending (35, later 10) and fixed priorities.";
+
+macro_rules! schema {
+    ($( $id:ident { $($field:ident : $value:expr),* $(,)? } )*) => {
+        /// Names every entry of the schema; the order is the order of [`SPECS`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Id { $($id),* }
+
+        impl Id {
+            /// Every entry, in schema order.
+            pub const ALL: &'static [Id] = &[$(Id::$id),*];
+            pub const COUNT: usize = Id::ALL.len();
+        }
+
+        /// The schema, indexed by `Id as usize`.
+        pub static SPECS: &[Spec] = &[$( Spec { id: Id::$id, $($field: $value),* } ),*];
+    };
+}
+
+schema! {
+    DirtyDataMax {
+        name: "zfs_dirty_data_max", kind: Kind::Tunable, group: DIRTY, unit: Unit::Bytes,
+        default: 4 * GIB, min: MIB, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Most dirty (modified, not yet written) data the pool may hold; writers wait at this limit and are delayed well before it.",
+        history: "Computed at module load as 10% of RAM, capped at 4 GiB (zfs_dirty_data_max_max) since ZoL 0.7.0; the lab's 4 GiB is the value on any machine with 40 GiB of RAM or more. ZoL 0.6.3-0.6.5: 10% of RAM with no cap. illumos and FreeBSD 12 and earlier: 10% of physical memory, capped at 4 GiB.",
+        freebsd: Some("vfs.zfs.dirty_data_max"),
+    }
+    DirtyDataSyncPercent {
+        name: "zfs_dirty_data_sync_percent", kind: Kind::Tunable, group: DIRTY, unit: Unit::Percent,
+        default: 20, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "A txg is pushed to sync early once its own dirty data exceeds this percent of zfs_dirty_data_max.",
+        history: "Since ZoL 0.8.0 (OpenZFS 9617); counted per txg since 2.2.0, pool-wide before. Earlier: zfs_dirty_data_sync = 64 MiB in bytes (illumos 4045 to ZoL 0.7.x); FreeBSD 12: vfs.zfs.dirty_data_sync_pct.",
+        freebsd: Some("vfs.zfs.dirty_data_sync_percent"),
+    }
+    TxgTimeout {
+        name: "zfs_txg_timeout", kind: Kind::Tunable, group: DIRTY, unit: Unit::Seconds,
+        default: 5, min: 0, max: 3600, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Seconds from the start of one txg sync to the forced start of the next; 0 means the sync thread never sleeps.",
+        history: "30 s in OpenSolaris up to at least build 141; 5 s from onnv_147 (2010) on, in every OpenZFS.",
+        freebsd: Some("vfs.zfs.txg.timeout"),
+    }
+    DelayMinDirtyPercent {
+        name: "zfs_delay_min_dirty_percent", kind: Kind::Tunable, group: DELAY, unit: Unit::Percent,
+        default: 60, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Writes start to be delayed once dirty data exceeds this percent of zfs_dirty_data_max.",
+        history: "60 since the write throttle rewrite (illumos 4045, ZoL 0.6.3, 2013). FreeBSD 12 refused values below the async-write max dirty percent.",
+        freebsd: Some("vfs.zfs.delay_min_dirty_percent"),
+    }
+    DelayScale {
+        name: "zfs_delay_scale", kind: Kind::Tunable, group: DELAY, unit: Unit::Nanoseconds,
+        default: 500_000, min: 0, max: 100 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The delay at the curve's midpoint (dirty data halfway between the delay start and the limit): roughly 1/(transactions per second) the throttle aims for.",
+        history: "500,000 ns (1e9/2000) since illumos 4045 / ZoL 0.6.3. zfs_delay_scale x zfs_dirty_data_max must stay below 2^64; FreeBSD 12 enforced it.",
+        freebsd: Some("vfs.zfs.delay_scale"),
+    }
+    DelayMaxNs {
+        name: "zfs_delay_max_ns", kind: Kind::Tunable, group: DELAY, unit: Unit::Nanoseconds,
+        default: 100 * MS, min: 1_000, max: 10 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Cap on one transaction's delay.",
+        history: "Fixed at 100 ms in current OpenZFS (a static const, not a module parameter); a tunable global in illumos (set zfs:zfs_delay_max_ns in /etc/system). The lab keeps it adjustable to show illumos and what-if behaviour.",
+        freebsd: None,
+    }
+    AsyncWriteActiveMinDirtyPercent {
+        name: "zfs_vdev_async_write_active_min_dirty_percent", kind: Kind::Tunable, group: CURVE, unit: Unit::Percent,
+        default: 30, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Below this percent of zfs_dirty_data_max, each leaf vdev gets only zfs_vdev_async_write_min_active async writes.",
+        history: "30 since illumos 4045 / ZoL 0.6.3.",
+        freebsd: Some("vfs.zfs.vdev.async_write_active_min_dirty_percent"),
+    }
+    AsyncWriteActiveMaxDirtyPercent {
+        name: "zfs_vdev_async_write_active_max_dirty_percent", kind: Kind::Tunable, group: CURVE, unit: Unit::Percent,
+        default: 60, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Above this percent of zfs_dirty_data_max, each leaf vdev gets zfs_vdev_async_write_max_active async writes; between the two percents the count rises linearly.",
+        history: "60 since illumos 4045 / ZoL 0.6.3.",
+        freebsd: Some("vfs.zfs.vdev.async_write_active_max_dirty_percent"),
+    }
+    VdevMaxActive {
+        name: "zfs_vdev_max_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 1000, min: 1, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Most I/Os in flight on one leaf vdev across all classes; below the sum of the class maximums, the minimums are served first and the rest by priority.",
+        history: SINCE_4045,
+        freebsd: Some("vfs.zfs.vdev.max_active"),
+    }
+    SyncReadMinActive {
+        name: "zfs_vdev_sync_read_min_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 10, min: 0, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Sync (demand) reads each leaf vdev issues before lower classes are considered.",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.sync_read_min_active"),
+    }
+    SyncReadMaxActive {
+        name: "zfs_vdev_sync_read_max_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 10, min: 1, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Most sync (demand) reads in flight on one leaf vdev.",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.sync_read_max_active"),
+    }
+    SyncWriteMinActive {
+        name: "zfs_vdev_sync_write_min_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 10, min: 0, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Sync writes (ZIL) each leaf vdev issues before lower classes are considered.",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.sync_write_min_active"),
+    }
+    SyncWriteMaxActive {
+        name: "zfs_vdev_sync_write_max_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 10, min: 1, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Most sync writes (ZIL) in flight on one leaf vdev.",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.sync_write_max_active"),
+    }
+    AsyncReadMinActive {
+        name: "zfs_vdev_async_read_min_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 1, min: 0, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Async reads (prefetch) each leaf vdev issues before lower classes are considered.",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.async_read_min_active"),
+    }
+    AsyncReadMaxActive {
+        name: "zfs_vdev_async_read_max_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 3, min: 1, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Most async reads (prefetch) in flight on one leaf vdev.",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.async_read_max_active"),
+    }
+    AsyncWriteMinActive {
+        name: "zfs_vdev_async_write_min_active", kind: Kind::Tunable, group: CURVE, unit: Unit::Count,
+        default: 2, min: 0, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Async writes (txg sync) per leaf vdev while dirty data is below the async-write min dirty percent: the curve's low level.",
+        history: "2 since ZoL 0.7.0; 1 in illumos 4045, ZoL 0.6.x, and still 1 in illumos.",
+        freebsd: Some("vfs.zfs.vdev.async_write_min_active"),
+    }
+    AsyncWriteMaxActive {
+        name: "zfs_vdev_async_write_max_active", kind: Kind::Tunable, group: CURVE, unit: Unit::Count,
+        default: 10, min: 1, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Async writes (txg sync) per leaf vdev once dirty data is above the async-write max dirty percent: the curve's high level.",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.async_write_max_active"),
+    }
+    ScrubMinActive {
+        name: "zfs_vdev_scrub_min_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 1, min: 0, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Scrub and resilver I/Os each leaf vdev issues before lower classes are considered (fewer while interactive I/O is in flight).",
+        history: SINCE_4045, freebsd: Some("vfs.zfs.vdev.scrub_min_active"),
+    }
+    ScrubMaxActive {
+        name: "zfs_vdev_scrub_max_active", kind: Kind::Tunable, group: QUEUES, unit: Unit::Count,
+        default: 3, min: 1, max: MAX_ACTIVE, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Most scrub and resilver I/Os in flight on one leaf vdev once interactive I/O has been idle.",
+        history: "3 since ZoL 2.1.0; 2 before, and 2 in illumos (the zfs.4 man page of current master still says 2).",
+        freebsd: Some("vfs.zfs.vdev.scrub_max_active"),
+    }
+    WriteSize {
+        name: "write_size", kind: Kind::Lab, group: LAB, unit: Unit::Bytes,
+        default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Redraw,
+        meaning: "Bytes per transaction for the delay curve's throughput readout (a recordsize-aligned write is one transaction per record).",
+        history: "A lab setting, not an OpenZFS tunable: 128 KiB is the default recordsize.",
+        freebsd: None,
+    }
+}
+
+impl Id {
+    /// This entry's schema row.
+    pub fn spec(self) -> &'static Spec {
+        &SPECS[self as usize]
+    }
+
+    /// Finds an entry by its name (exact, case-sensitive like the module parameters).
+    pub fn from_name(name: &str) -> Option<Id> {
+        SPECS.iter().find(|s| s.name == name).map(|s| s.id)
+    }
+}
+
+/// The min/max pair of every I/O class, for checks that walk them together.
+pub const CLASS_LIMITS: [(Id, Id); 5] = [
+    (Id::SyncReadMinActive, Id::SyncReadMaxActive),
+    (Id::SyncWriteMinActive, Id::SyncWriteMaxActive),
+    (Id::AsyncReadMinActive, Id::AsyncReadMaxActive),
+    (Id::AsyncWriteMinActive, Id::AsyncWriteMaxActive),
+    (Id::ScrubMinActive, Id::ScrubMaxActive),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_are_indexed_by_id_and_names_are_unique() {
+        for (i, spec) in SPECS.iter().enumerate() {
+            assert_eq!(spec.id as usize, i);
+            assert_eq!(Id::from_name(spec.name), Some(spec.id));
+        }
+        assert_eq!(Id::COUNT, SPECS.len());
+    }
+
+    #[test]
+    fn every_default_lies_in_its_range() {
+        for spec in SPECS {
+            assert!(
+                spec.min <= spec.default && spec.default <= spec.max,
+                "{}",
+                spec.name
+            );
+            assert!(
+                !spec.meaning.is_empty() && !spec.history.is_empty(),
+                "{}",
+                spec.name
+            );
+        }
+    }
+
+    #[test]
+    fn tunables_rerun_and_lab_settings_redraw() {
+        for spec in SPECS {
+            let expected = if spec.kind == Kind::Tunable {
+                Effect::Rerun
+            } else {
+                Effect::Redraw
+            };
+            assert_eq!(spec.effect, expected, "{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn freebsd_names_follow_the_module_param_scope() {
+        for spec in SPECS.iter().filter(|s| s.kind == Kind::Tunable) {
+            if let Some(sysctl) = spec.freebsd {
+                let leaf = sysctl.rsplit('.').next().unwrap_or_default();
+                assert!(spec.name.ends_with(leaf), "{} vs {sysctl}", spec.name);
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! A set of tunable values, always within each tunable's range.
+
+use crate::messages::Error;
+use crate::schema::{Id, SPECS};
+use crate::units::parse_value;
+
+/// One value per schema entry, indexed by [`Id`]. Every value lies in its entry's range:
+/// the only ways in are [`Tunables::default`] and the checked setters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tunables {
+    values: [u64; Id::COUNT],
+}
+
+impl Default for Tunables {
+    fn default() -> Self {
+        let mut values = [0; Id::COUNT];
+        for spec in SPECS {
+            values[spec.id as usize] = spec.default;
+        }
+        Tunables { values }
+    }
+}
+
+impl Tunables {
+    pub fn get(&self, id: Id) -> u64 {
+        self.values[id as usize]
+    }
+
+    /// Sets `id` to `value` if it lies in the entry's range.
+    pub fn set(&mut self, id: Id, value: u64) -> Result<(), Error> {
+        let spec = id.spec();
+        if value < spec.min || value > spec.max {
+            return Err(Error::OutOfRange { id, value });
+        }
+        self.values[id as usize] = value;
+        Ok(())
+    }
+
+    /// Parses `text` in the entry's unit and sets it; on error nothing changes.
+    pub fn set_text(&mut self, id: Id, text: &str) -> Result<u64, Error> {
+        let value = parse_text(id, text)?;
+        self.set(id, value)?;
+        Ok(value)
+    }
+
+    /// `NAME=VALUE`, as the CLI's `--set` and modprobe options write it.
+    pub fn set_assignment(&mut self, assignment: &str) -> Result<(Id, u64), Error> {
+        let (name, text) = assignment.split_once('=').unwrap_or((assignment, ""));
+        let id = Id::from_name(name.trim())
+            .ok_or_else(|| Error::UnknownName(name.trim().to_string()))?;
+        Ok((id, self.set_text(id, text)?))
+    }
+
+    /// Resets one entry to its default.
+    pub fn reset(&mut self, id: Id) {
+        self.values[id as usize] = id.spec().default;
+    }
+
+    /// The entries that differ from their defaults, in schema order.
+    pub fn changed(&self) -> impl Iterator<Item = (Id, u64)> + '_ {
+        Id::ALL
+            .iter()
+            .map(|&id| (id, self.get(id)))
+            .filter(|(id, v)| *v != id.spec().default)
+    }
+}
+
+/// Parses `text` as a value of `id`'s unit, range-checked.
+pub fn parse_text(id: Id, text: &str) -> Result<u64, Error> {
+    let value = parse_value(id.spec().unit, text).map_err(|problem| Error::BadValue {
+        id,
+        text: text.to_string(),
+        problem,
+    })?;
+    let spec = id.spec();
+    if value < spec.min || value > spec.max {
+        return Err(Error::OutOfRange { id, value });
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rejected_value_leaves_the_previous_one() {
+        let mut t = Tunables::default();
+        assert!(t.set_text(Id::DelayMinDirtyPercent, "101").is_err());
+        assert!(t.set_text(Id::DelayMinDirtyPercent, "abc").is_err());
+        assert_eq!(t.get(Id::DelayMinDirtyPercent), 60);
+        assert_eq!(t.set_text(Id::DelayMinDirtyPercent, "70%"), Ok(70));
+        assert_eq!(
+            t.changed().collect::<Vec<_>>(),
+            vec![(Id::DelayMinDirtyPercent, 70)]
+        );
+    }
+
+    #[test]
+    fn assignments_name_unknown_tunables() {
+        let mut t = Tunables::default();
+        assert_eq!(
+            t.set_assignment("zfs_dirty_data_max=1G"),
+            Ok((Id::DirtyDataMax, 1 << 30))
+        );
+        let err = t.set_assignment("zfs_bogus=1").unwrap_err();
+        assert_eq!(err.to_string(), "unknown tunable 'zfs_bogus'");
+        let err = t.set_assignment("zfs_delay_scale").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("zfs_delay_scale: cannot read '': no value given"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn out_of_range_messages_give_the_range_in_units() {
+        let err = parse_text(Id::DirtyDataMax, "2T").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "zfs_dirty_data_max: 2T is out of range; it must be from 1M to 1T"
+        );
+    }
+}

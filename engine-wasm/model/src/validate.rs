@@ -1,0 +1,178 @@
+//! Checks across tunables: combinations that cannot work are errors, combinations the
+//! OpenZFS source comments advise against are warnings.
+//!
+//! Current OpenZFS checks none of this (plain module parameters); FreeBSD 12's sysctl
+//! handlers enforced some of it. Ranges of single values are enforced by [`Tunables`].
+
+use crate::messages;
+use crate::schema::{Id, CLASS_LIMITS};
+use crate::tunables::Tunables;
+use serde::Serialize;
+
+/// One problem with a combination of values, naming the tunables involved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    pub tunables: Vec<&'static str>,
+    pub message: String,
+}
+
+/// The outcome of [`check`]: errors mean the combination cannot be used.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Checked {
+    pub errors: Vec<Problem>,
+    pub warnings: Vec<Problem>,
+}
+
+fn problem(ids: &[Id], message: String) -> Problem {
+    Problem {
+        tunables: ids.iter().map(|id| id.spec().name).collect(),
+        message,
+    }
+}
+
+/// Checks every cross-tunable constraint of `t`.
+pub fn check(t: &Tunables) -> Checked {
+    let mut out = Checked::default();
+    for (min_id, max_id) in CLASS_LIMITS {
+        let (min, max) = (t.get(min_id), t.get(max_id));
+        if min > max {
+            out.errors.push(problem(
+                &[min_id, max_id],
+                messages::min_above_max((min_id, min), (max_id, max)),
+            ));
+        }
+    }
+
+    let (lo_id, hi_id) = (
+        Id::AsyncWriteActiveMinDirtyPercent,
+        Id::AsyncWriteActiveMaxDirtyPercent,
+    );
+    let (lo, hi) = (t.get(lo_id), t.get(hi_id));
+    if lo >= hi {
+        out.errors.push(problem(
+            &[lo_id, hi_id],
+            messages::async_percents_not_increasing((lo_id, lo), (hi_id, hi)),
+        ));
+    }
+
+    let (scale, dirty_max) = (t.get(Id::DelayScale), t.get(Id::DirtyDataMax));
+    if scale.checked_mul(dirty_max).is_none() {
+        out.errors.push(problem(
+            &[Id::DelayScale, Id::DirtyDataMax],
+            messages::delay_scale_overflow(scale, dirty_max),
+        ));
+    }
+
+    let delay_min = t.get(Id::DelayMinDirtyPercent);
+    if delay_min < hi {
+        out.warnings.push(problem(
+            &[Id::DelayMinDirtyPercent, hi_id],
+            messages::delay_before_full_concurrency(delay_min, hi),
+        ));
+    }
+    let sync = t.get(Id::DirtyDataSyncPercent);
+    if sync >= lo {
+        out.warnings.push(problem(
+            &[Id::DirtyDataSyncPercent, lo_id],
+            messages::sync_kick_not_below_async_min(sync, lo),
+        ));
+    }
+    let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
+    let total = t.get(Id::VdevMaxActive);
+    if min_sum > total {
+        let mut ids: Vec<Id> = CLASS_LIMITS.iter().map(|(min_id, _)| *min_id).collect();
+        ids.push(Id::VdevMaxActive);
+        out.warnings.push(problem(
+            &ids,
+            messages::minimums_exceed_total(min_sum, total),
+        ));
+    }
+    out
+}
+
+/// `t` if it has no errors, else every error message joined.
+pub fn require_valid(t: &Tunables) -> Result<&Tunables, crate::Error> {
+    let checked = check(t);
+    if checked.errors.is_empty() {
+        Ok(t)
+    } else {
+        Err(crate::Error::Rejected(
+            checked.errors.into_iter().map(|p| p.message).collect(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(pairs: &[(Id, u64)]) -> Tunables {
+        let mut t = Tunables::default();
+        for &(id, v) in pairs {
+            t.set(id, v).expect("in range");
+        }
+        t
+    }
+
+    #[test]
+    fn defaults_are_clean() {
+        assert_eq!(check(&Tunables::default()), Checked::default());
+    }
+
+    #[test]
+    fn min_above_max_is_rejected_naming_both() {
+        let c = check(&with(&[(Id::ScrubMinActive, 4)]));
+        assert_eq!(c.errors.len(), 1);
+        assert_eq!(
+            c.errors[0].tunables,
+            ["zfs_vdev_scrub_min_active", "zfs_vdev_scrub_max_active"]
+        );
+        assert!(c.errors[0]
+            .message
+            .contains("zfs_vdev_scrub_min_active (4) is above zfs_vdev_scrub_max_active (3)"));
+    }
+
+    #[test]
+    fn equal_async_percents_are_rejected() {
+        let c = check(&with(&[(Id::AsyncWriteActiveMinDirtyPercent, 60)]));
+        assert_eq!(c.errors.len(), 1);
+        assert!(c.errors[0].message.contains("must be below"));
+        let c = check(&with(&[
+            (Id::AsyncWriteActiveMinDirtyPercent, 70),
+            (Id::DirtyDataSyncPercent, 10),
+        ]));
+        assert_eq!(c.errors.len(), 1);
+    }
+
+    #[test]
+    fn delay_scale_overflow_is_rejected_at_the_exact_edge() {
+        let d = 1u64 << 40;
+        let limit = u64::MAX / d;
+        assert!(
+            check(&with(&[(Id::DirtyDataMax, d), (Id::DelayScale, limit)]))
+                .errors
+                .is_empty()
+        );
+        let c = check(&with(&[(Id::DirtyDataMax, d), (Id::DelayScale, limit + 1)]));
+        assert_eq!(
+            c.errors[0].tunables,
+            ["zfs_delay_scale", "zfs_dirty_data_max"]
+        );
+        assert!(c.errors[0]
+            .message
+            .contains(&format!("at or below {limit}")));
+    }
+
+    #[test]
+    fn advised_against_combinations_warn_but_pass() {
+        let c = check(&with(&[(Id::DelayMinDirtyPercent, 50)]));
+        assert!(c.errors.is_empty());
+        assert_eq!(c.warnings[0].tunables[0], "zfs_delay_min_dirty_percent");
+        let c = check(&with(&[(Id::DirtyDataSyncPercent, 30)]));
+        assert!(c.errors.is_empty());
+        assert_eq!(c.warnings[0].tunables[0], "zfs_dirty_data_sync_percent");
+        let c = check(&with(&[(Id::VdevMaxActive, 20)]));
+        assert!(c.warnings[0].message.contains("add up to 24"));
+        assert!(require_valid(&with(&[(Id::VdevMaxActive, 20)])).is_ok());
+    }
+}

@@ -1,1 +1,195 @@
-fn main() {}
+//! `throttle-lab`: the model's functions for scripts and checks.
+
+mod args;
+
+use args::Command;
+use serde_json::{json, Map, Value};
+use std::process::ExitCode;
+use throttle_model::amount::parse_amount;
+use throttle_model::curves::{delay_ns, max_async_writes, AsyncWriteParams, DelayParams};
+use throttle_model::units::format_value;
+use throttle_model::{link, validate, Id, Tunables, SPECS};
+
+fn main() -> ExitCode {
+    match run(std::env::args_os().skip(1)) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("throttle-lab: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs one command and returns what it prints; warnings go to stderr.
+fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, String> {
+    let args = args::parse(words)?;
+    let mut t = Tunables::default();
+    for assignment in &args.sets {
+        t.set_assignment(assignment).map_err(|e| e.to_string())?;
+    }
+    let checked = validate::check(&t);
+    if let Some(problem) = checked.errors.first() {
+        return Err(problem.message.clone());
+    }
+    for warning in &checked.warnings {
+        eprintln!("throttle-lab: warning: {}", warning.message);
+    }
+    let dirty = || -> Result<u64, String> {
+        let text = args
+            .dirty
+            .as_deref()
+            .ok_or("--dirty <AMOUNT> is required (for example --dirty 85%)")?;
+        parse_amount(text, t.get(Id::DirtyDataMax)).map_err(|e| e.to_string())
+    };
+    match args.command {
+        Command::Help => Ok(args::USAGE.to_string()),
+        Command::Version => Ok(format!("throttle-lab {}\n", throttle_model::VERSION)),
+        Command::Delay => {
+            let dirty = dirty()?;
+            let p = DelayParams::from(&t);
+            let ns = delay_ns(&p, dirty);
+            let extra = json!({ "delay_ns": ns, "capped": ns == p.max_ns, "hard_limit": dirty >= p.dirty_max });
+            Ok(answer(&args, &t, dirty, ns, extra))
+        }
+        Command::AsyncWrites => {
+            let dirty = dirty()?;
+            let slots = max_async_writes(&AsyncWriteParams::from(&t), dirty, false);
+            Ok(answer(
+                &args,
+                &t,
+                dirty,
+                slots,
+                json!({ "async_writes": slots }),
+            ))
+        }
+        Command::Tunables if args.json => Ok(format!("{}\n", Value::from(schema_json()))),
+        Command::Tunables => Ok(schema_table()),
+        Command::Link => Ok(format!("?{}\n", link::encode(&t))),
+    }
+}
+
+/// The plain number, or with `--json` the dirty amount, the result and the changed tunables.
+fn answer(args: &args::Args, t: &Tunables, dirty: u64, plain: u64, extra: Value) -> String {
+    if !args.json {
+        return format!("{plain}\n");
+    }
+    let mut out = Map::new();
+    out.insert("dirty_bytes".into(), dirty.into());
+    let percent = dirty as f64 * 100.0 / t.get(Id::DirtyDataMax) as f64;
+    out.insert(
+        "dirty_percent".into(),
+        json!((percent * 1000.0).round() / 1000.0),
+    );
+    if let Value::Object(fields) = extra {
+        out.extend(fields);
+    }
+    let changed: Map<String, Value> = t
+        .changed()
+        .map(|(id, v)| (id.spec().name.to_string(), v.into()))
+        .collect();
+    out.insert("changed".into(), changed.into());
+    format!("{}\n", Value::Object(out))
+}
+
+fn schema_json() -> Vec<Value> {
+    SPECS
+        .iter()
+        .map(|s| serde_json::to_value(s).unwrap_or(Value::Null))
+        .collect()
+}
+
+fn schema_table() -> String {
+    let mut out = String::new();
+    for s in SPECS {
+        let range = format!(
+            "{}..{}",
+            format_value(s.unit, s.min),
+            format_value(s.unit, s.max)
+        );
+        out.push_str(&format!(
+            "{:<48} {:>8} {:>14}  {}\n",
+            s.name,
+            format_value(s.unit, s.default),
+            range,
+            s.freebsd.unwrap_or("-")
+        ));
+        out.push_str(&format!("    {}\n", s.meaning));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_words(words: &[&str]) -> Result<String, String> {
+        run(words.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn delay_and_async_writes_at_table_points() {
+        assert_eq!(
+            run_words(&["delay", "--dirty", "70%"]),
+            Ok("166666\n".into())
+        );
+        assert_eq!(
+            run_words(&["async-writes", "--dirty", "33.75%"]),
+            Ok("3\n".into())
+        );
+        assert_eq!(
+            run_words(&["delay", "--dirty", "3G", "--set", "zfs_dirty_data_max=4G"]),
+            Ok("300000\n".into())
+        );
+    }
+
+    #[test]
+    fn json_carries_the_changed_tunables() {
+        let out = run_words(&[
+            "delay",
+            "--dirty",
+            "90%",
+            "--set",
+            "zfs_delay_scale=1ms",
+            "--json",
+        ])
+        .expect("runs");
+        let v: Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["delay_ns"], 2_999_999);
+        assert_eq!(v["changed"]["zfs_delay_scale"], 1_000_000);
+        assert_eq!(v["capped"], false);
+    }
+
+    #[test]
+    fn bad_input_names_the_problem() {
+        assert!(run_words(&["delay"]).unwrap_err().contains("--dirty"));
+        assert!(run_words(&["delay", "--dirty", "lots"])
+            .unwrap_err()
+            .contains("'lots'"));
+        assert!(
+            run_words(&["delay", "--dirty", "1G", "--set", "zfs_nope=1"])
+                .unwrap_err()
+                .contains("zfs_nope")
+        );
+        let err = run_words(&[
+            "delay",
+            "--dirty",
+            "1G",
+            "--set",
+            "zfs_vdev_async_write_active_min_dirty_percent=70",
+        ]);
+        assert!(err.unwrap_err().contains("must be below"));
+    }
+
+    #[test]
+    fn tunables_lists_every_entry() {
+        let table = run_words(&["tunables"]).expect("runs");
+        assert!(SPECS.iter().all(|s| table.contains(s.name)));
+        let list: Value =
+            serde_json::from_str(&run_words(&["tunables", "--json"]).expect("runs")).expect("json");
+        assert_eq!(list.as_array().map(Vec::len), Some(SPECS.len()));
+        assert_eq!(list[0]["default"], 4u64 << 30);
+    }
+}

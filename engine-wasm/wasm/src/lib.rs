@@ -1,1 +1,198 @@
+//! The WASM binding: converts between JavaScript values and `throttle-model`, nothing more.
+//!
+//! Tunable values cross as a `Float64Array` in schema order (every value the schema
+//! allows is below 2^53, so a JS number holds it exactly). Every export that takes
+//! input returns `Result<_, JsError>`: a bad value becomes a JS `Error`, never a panic.
 
+use serde::Serialize;
+use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
+use throttle_model::units::{describe_value as describe, format_value as format, Unit};
+use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
+use wasm_bindgen::prelude::*;
+
+/// Largest integer a JS number holds exactly.
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(js_error)
+}
+
+/// A JS number as a u64, if it is a whole number from 0 to 2^53 − 1.
+fn whole(value: f64, what: &str) -> Result<u64, JsError> {
+    if value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value <= MAX_SAFE {
+        Ok(value as u64)
+    } else {
+        Err(JsError::new(&format!(
+            "{what}: {value} is not a whole number from 0 to 2^53"
+        )))
+    }
+}
+
+fn id(name: &str) -> Result<Id, JsError> {
+    Id::from_name(name)
+        .ok_or_else(|| js_error(throttle_model::Error::UnknownName(name.to_string())))
+}
+
+/// Tunables from values in schema order, each range-checked.
+fn tunables(values: &[f64]) -> Result<Tunables, JsError> {
+    if values.len() != SPECS.len() {
+        return Err(JsError::new(&format!(
+            "expected {} values, got {}",
+            SPECS.len(),
+            values.len()
+        )));
+    }
+    let mut t = Tunables::default();
+    for (spec, &v) in SPECS.iter().zip(values) {
+        t.set(spec.id, whole(v, spec.name)?).map_err(js_error)?;
+    }
+    Ok(t)
+}
+
+fn values(t: &Tunables) -> Vec<f64> {
+    Id::ALL.iter().map(|&id| t.get(id) as f64).collect()
+}
+
+/// The engine's version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    throttle_model::VERSION.to_string()
+}
+
+/// The schema: one object per tunable, in order.
+#[wasm_bindgen]
+pub fn schema() -> Result<JsValue, JsError> {
+    to_js(SPECS)
+}
+
+/// Parses `text` typed for tunable `name` (units accepted) and range-checks it.
+#[wasm_bindgen(js_name = parseValue)]
+pub fn parse_value(name: &str, text: &str) -> Result<f64, JsError> {
+    tunables::parse_text(id(name)?, text)
+        .map(|v| v as f64)
+        .map_err(js_error)
+}
+
+/// `value` of tunable `name` in the shortest exact form the parser reads back.
+#[wasm_bindgen(js_name = formatValue)]
+pub fn format_value(name: &str, value: f64) -> Result<String, JsError> {
+    Ok(format(id(name)?.spec().unit, whole(value, name)?))
+}
+
+/// `value` of tunable `name` for reading (`4 GiB`, `1.50 ms`).
+#[wasm_bindgen(js_name = describeValue)]
+pub fn describe_value(name: &str, value: f64) -> Result<String, JsError> {
+    Ok(describe(id(name)?.spec().unit, whole(value, name)?))
+}
+
+/// Bytes for reading (`3.20 GiB`), for dirty amounts that are no tunable.
+#[wasm_bindgen(js_name = describeBytes)]
+pub fn describe_bytes(bytes: f64) -> Result<String, JsError> {
+    Ok(describe(Unit::Bytes, whole(bytes, "bytes")?))
+}
+
+/// Cross-tunable errors and warnings: `{ errors: [{tunables, message}], warnings: [...] }`.
+#[wasm_bindgen]
+pub fn check(values: &[f64]) -> Result<JsValue, JsError> {
+    to_js(&validate::check(&tunables(values)?))
+}
+
+/// `dmu_tx_delay()`'s delay [ns] at `dirty` bytes.
+#[wasm_bindgen(js_name = delayNs)]
+pub fn delay_ns(values: &[f64], dirty: f64) -> Result<f64, JsError> {
+    let p = DelayParams::from(&tunables(values)?);
+    Ok(curves::delay_ns(&p, whole(dirty, "dirty")?) as f64)
+}
+
+/// `vdev_queue_max_async_writes()` at `dirty` bytes.
+#[wasm_bindgen(js_name = asyncWrites)]
+pub fn async_writes(values: &[f64], dirty: f64) -> Result<f64, JsError> {
+    let p = AsyncWriteParams::from(&tunables(values)?);
+    Ok(curves::max_async_writes(&p, whole(dirty, "dirty")?, false) as f64)
+}
+
+/// Points of a curve as two columns.
+#[wasm_bindgen]
+pub struct Curve {
+    dirty: Vec<f64>,
+    value: Vec<f64>,
+}
+
+#[wasm_bindgen]
+impl Curve {
+    /// Dirty data [bytes], increasing.
+    #[wasm_bindgen(getter)]
+    pub fn dirty(&self) -> Vec<f64> {
+        self.dirty.clone()
+    }
+
+    /// The curve's value at each dirty amount [ns or I/Os].
+    #[wasm_bindgen(getter)]
+    pub fn value(&self) -> Vec<f64> {
+        self.value.clone()
+    }
+}
+
+impl From<Points> for Curve {
+    fn from(p: Points) -> Self {
+        Curve {
+            dirty: p.dirty.into_iter().map(|v| v as f64).collect(),
+            value: p.value.into_iter().map(|v| v as f64).collect(),
+        }
+    }
+}
+
+/// The delay curve with about `n` points (at most 10 000).
+#[wasm_bindgen(js_name = delayCurve)]
+pub fn delay_curve(values: &[f64], n: u32) -> Result<Curve, JsError> {
+    let p = DelayParams::from(&tunables(values)?);
+    Ok(curves::delay_points(&p, n.min(10_000) as usize).into())
+}
+
+/// The async-write staircase.
+#[wasm_bindgen(js_name = asyncWriteCurve)]
+pub fn async_write_curve(values: &[f64]) -> Result<Curve, JsError> {
+    Ok(curves::async_write_points(&AsyncWriteParams::from(&tunables(values)?)).into())
+}
+
+/// Landmarks of the delay curve (bytes and ns).
+#[wasm_bindgen(js_name = delayMarks)]
+pub fn delay_marks(values: &[f64]) -> Result<JsValue, JsError> {
+    to_js(&curves::delay_marks(&DelayParams::from(&tunables(values)?)))
+}
+
+/// Landmarks of the async-write curve (bytes and I/Os).
+#[wasm_bindgen(js_name = asyncWriteMarks)]
+pub fn async_write_marks(values: &[f64]) -> Result<JsValue, JsError> {
+    to_js(&curves::async_write_marks(&AsyncWriteParams::from(
+        &tunables(values)?,
+    )))
+}
+
+#[derive(Serialize)]
+struct DecodedLink {
+    values: Vec<f64>,
+    notices: Vec<String>,
+}
+
+/// Reads a link's query string: `{ values, notices }`. Never fails.
+#[wasm_bindgen(js_name = decodeLink)]
+pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
+    let decoded = link::decode(query);
+    to_js(&DecodedLink {
+        values: values(&decoded.tunables),
+        notices: decoded.notices,
+    })
+}
+
+/// The query string (without `?`) that restores these values.
+#[wasm_bindgen(js_name = encodeLink)]
+pub fn encode_link(values: &[f64]) -> Result<String, JsError> {
+    Ok(link::encode(&tunables(values)?))
+}

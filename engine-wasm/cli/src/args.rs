@@ -1,0 +1,122 @@
+//! Command-line arguments: what the user asked for, before any of it is evaluated.
+
+use lexopt::prelude::*;
+
+pub const USAGE: &str = "\
+throttle-lab: the OpenZFS write-throttle model on the command line
+
+USAGE:
+  throttle-lab delay --dirty <AMOUNT> [--set NAME=VALUE]... [--json]
+      The write delay (dmu_tx_delay) in ns for that much dirty data.
+  throttle-lab async-writes --dirty <AMOUNT> [--set NAME=VALUE]... [--json]
+      Async writes allowed per leaf vdev (vdev_queue_max_async_writes).
+  throttle-lab tunables [--json]
+      The schema: every tunable with its default, range and meaning.
+  throttle-lab link [--set NAME=VALUE]...
+      The share-link query string for these settings.
+
+AMOUNT is bytes (3221225472), a size (3G, 1536M, 1.5GiB; binary units), or a percent of
+zfs_dirty_data_max (85%, 60.5%). --set takes any tunable by its OpenZFS name, with units
+(--set zfs_dirty_data_max=1G --set zfs_delay_scale=1ms); repeat it for several.
+Exit status: 0 on success, 2 on bad input (the message names the problem).
+";
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    Delay,
+    AsyncWrites,
+    Tunables,
+    Link,
+    Help,
+    Version,
+}
+
+#[derive(Debug)]
+pub struct Args {
+    pub command: Command,
+    pub dirty: Option<String>,
+    pub sets: Vec<String>,
+    pub json: bool,
+}
+
+/// Reads the arguments; an error message names what was wrong.
+pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut out = Args {
+        command: Command::Help,
+        dirty: None,
+        sets: Vec::new(),
+        json: false,
+    };
+    let mut command = None;
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("dirty") => out.dirty = Some(text(parser.value())?),
+            Long("set") => out.sets.push(text(parser.value())?),
+            Long("json") => out.json = true,
+            Short('h') | Long("help") => command = Some(Command::Help),
+            Short('V') | Long("version") => command = Some(Command::Version),
+            Value(word) if command.is_none() => {
+                command = Some(match text(Ok(word))?.as_str() {
+                    "delay" => Command::Delay,
+                    "async-writes" => Command::AsyncWrites,
+                    "tunables" => Command::Tunables,
+                    "link" => Command::Link,
+                    "help" => Command::Help,
+                    other => return Err(format!("unknown command '{other}' (try --help)")),
+                })
+            }
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    out.command = command.unwrap_or(Command::Help);
+    Ok(out)
+}
+
+fn text(value: Result<std::ffi::OsString, lexopt::Error>) -> Result<String, String> {
+    value
+        .map_err(|e| e.to_string())?
+        .into_string()
+        .map_err(|raw| format!("argument '{}' is not valid text", raw.to_string_lossy()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_words(words: &[&str]) -> Result<Args, String> {
+        parse(words.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn reads_repeated_sets_and_both_option_forms() {
+        let a = parse_words(&[
+            "delay",
+            "--dirty",
+            "85%",
+            "--set",
+            "a=1",
+            "--set=b=2",
+            "--json",
+        ])
+        .expect("valid");
+        assert_eq!(a.command, Command::Delay);
+        assert_eq!(a.dirty.as_deref(), Some("85%"));
+        assert_eq!(a.sets, ["a=1", "b=2"]);
+        assert!(a.json);
+    }
+
+    #[test]
+    fn names_what_is_wrong() {
+        assert_eq!(
+            parse_words(&["frob"]).unwrap_err(),
+            "unknown command 'frob' (try --help)"
+        );
+        assert!(parse_words(&["delay", "--dirty"])
+            .unwrap_err()
+            .contains("--dirty"));
+        assert!(parse_words(&["delay", "--bogus"])
+            .unwrap_err()
+            .contains("--bogus"));
+    }
+}

@@ -97,6 +97,12 @@ pub fn describe_bytes(bytes: f64) -> Result<String, JsError> {
     Ok(describe(Unit::Bytes, whole(bytes, "bytes")?))
 }
 
+/// Nanoseconds for reading (`1.50 ms`), for delays that are no tunable.
+#[wasm_bindgen(js_name = describeNs)]
+pub fn describe_ns(ns: f64) -> Result<String, JsError> {
+    Ok(describe(Unit::Nanoseconds, whole(ns, "nanoseconds")?))
+}
+
 /// Cross-tunable errors and warnings: `{ errors: [{tunables, message}], warnings: [...] }`.
 #[wasm_bindgen]
 pub fn check(values: &[f64]) -> Result<JsValue, JsError> {

@@ -1,0 +1,145 @@
+// The foundation as a user meets it: load, move, type, share, and survive bad links.
+import { expect, test } from "@playwright/test";
+import { collectErrors, control, expectQuery, field, openLab, slider } from "./lab";
+
+test("the page loads with both curves and no console error", async ({ page }) => {
+  const errors = collectErrors(page);
+  await openLab(page);
+  await expect(page.getByTestId("async-curve")).toHaveAttribute("d", /^M/);
+  await expect(page.getByTestId("delay-curve")).toHaveAttribute("d", /^M/);
+  // 19 OpenZFS tunables in the side panel and the write size under the delay curve.
+  await expect(page.locator(".controls .control")).toHaveCount(19);
+  await expect(page.locator(".panels .control")).toHaveCount(1);
+  await expect(page.getByTestId("delay-readout")).toContainText("499,999 ns");
+  expect(errors).toEqual([]);
+});
+
+test("moving a slider redraws the curve and updates the link", async ({ page }) => {
+  await openLab(page);
+  const curve = page.getByTestId("async-curve");
+  const before = await curve.getAttribute("d");
+  await slider(page, "zfs_vdev_async_write_max_active").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(field(page, "zfs_vdev_async_write_max_active")).toHaveValue("11");
+  await expect(curve).not.toHaveAttribute("d", before ?? "");
+  await expectQuery(page, /zfs_vdev_async_write_max_active=11/);
+  await page.keyboard.press("End");
+  await expect(field(page, "zfs_vdev_async_write_max_active")).toHaveValue("100000");
+});
+
+test("a field takes units, and refuses bad entries with the reason beside it", async ({ page }) => {
+  await openLab(page);
+  const dirtyMax = field(page, "zfs_dirty_data_max");
+  await dirtyMax.fill("1.5GiB");
+  await dirtyMax.press("Enter");
+  await expect(dirtyMax).toHaveValue("1536M");
+  await expectQuery(page, /zfs_dirty_data_max=1536M/);
+
+  await dirtyMax.fill("4X");
+  await dirtyMax.press("Enter");
+  await expect(control(page, "zfs_dirty_data_max").getByRole("alert")).toContainText("unknown unit 'X'");
+  await expect(dirtyMax).toHaveValue("1536M");
+
+  const scrubMin = field(page, "zfs_vdev_scrub_min_active");
+  await scrubMin.fill("5");
+  await scrubMin.press("Enter");
+  const alert = control(page, "zfs_vdev_scrub_min_active").getByRole("alert");
+  await expect(alert).toContainText("zfs_vdev_scrub_max_active");
+  await expect(scrubMin).toHaveValue("1");
+});
+
+test("warnings name advised-against combinations without refusing them", async ({ page }) => {
+  await openLab(page);
+  const f = field(page, "zfs_delay_min_dirty_percent");
+  await f.fill("50%");
+  await f.press("Enter");
+  await expect(f).toHaveValue("50");
+  await expect(page.getByTestId("warnings")).toContainText("zfs_vdev_async_write_active_max_dirty_percent");
+});
+
+test("reset restores one tunable or all of them", async ({ page }) => {
+  await openLab(page, "?v=1&zfs_delay_scale=1ms&zfs_txg_timeout=10");
+  await page.getByRole("button", { name: /Reset zfs_delay_scale to its default/ }).click();
+  await expect(field(page, "zfs_delay_scale")).toHaveValue("500us");
+  await expect(field(page, "zfs_txg_timeout")).toHaveValue("10");
+  await page.getByRole("button", { name: "Reset all to defaults" }).click();
+  await expect(field(page, "zfs_txg_timeout")).toHaveValue("5");
+  await expectQuery(page, /^\?v=1$/);
+});
+
+test("a copied link restores the same state in a new page", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openLab(page);
+  for (const [name, text] of [
+    ["zfs_dirty_data_max", "1G"],
+    ["zfs_delay_scale", "1000000"],
+    ["zfs_vdev_async_write_active_min_dirty_percent", "20"],
+  ] as const) {
+    await field(page, name).fill(text);
+    await field(page, name).press("Enter");
+  }
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByText("Link copied")).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain(
+    "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms&zfs_vdev_async_write_active_min_dirty_percent=20",
+  );
+
+  const other = await context.newPage();
+  const errors = collectErrors(other);
+  await other.goto(link);
+  await expect(other.locator("body")).toHaveAttribute("data-ready", "true");
+  for (const id of ["async-curve", "delay-curve"]) {
+    await expect(other.getByTestId(id)).toHaveAttribute(
+      "d",
+      (await page.getByTestId(id).getAttribute("d")) ?? "",
+    );
+  }
+  await expect(field(other, "zfs_delay_scale")).toHaveValue("1ms");
+  await expect(other.getByTestId("link-notices")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a malformed link opens with a notice naming each problem, and the rest applies", async ({ page }) => {
+  const errors = collectErrors(page);
+  await openLab(
+    page,
+    "?v=1&zfs_bogus=3&zfs_txg_timeout=ten&zfs_dirty_data_max=2G&zfs_vdev_scrub_min_active=9&%ZZ",
+  );
+  const notices = page.getByTestId("link-notices");
+  await expect(notices).toContainText("'zfs_bogus' is not a setting of this lab");
+  await expect(notices).toContainText("zfs_txg_timeout: cannot read 'ten'");
+  await expect(notices).toContainText("reset to the default: zfs_vdev_scrub_min_active");
+  await expect(field(page, "zfs_dirty_data_max")).toHaveValue("2G");
+  await expect(field(page, "zfs_txg_timeout")).toHaveValue("5");
+  await slider(page, "zfs_delay_min_dirty_percent").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(field(page, "zfs_delay_min_dirty_percent")).toHaveValue("61");
+  expect(errors).toEqual([]);
+});
+
+test("hovering or arrowing over a chart reads exact values, shared by both charts", async ({ page }) => {
+  await openLab(page);
+  const chart = page.locator('[data-panel="async-write-curve"] svg');
+  await chart.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("async-readout")).toContainText(
+    "50.25% of zfs_dirty_data_max: 7 async writes",
+  );
+  await expect(page.getByTestId("delay-readout")).toContainText("no delay");
+  const box = await page.locator('[data-panel="delay-curve"] .hover-target').boundingBox();
+  if (!box) throw new Error("no delay chart");
+  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+  await expect(page.getByTestId("delay-readout")).toContainText("delayed transactions/s");
+  await expect(page.getByTestId("async-readout")).toContainText("10 async writes");
+});
+
+test("each control shows its meaning, default and OpenZFS/FreeBSD names on focus", async ({ page }) => {
+  await openLab(page);
+  await field(page, "zfs_txg_timeout").focus();
+  const help = page.locator("#help-zfs_txg_timeout");
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("/sys/module/zfs/parameters/zfs_txg_timeout");
+  await expect(help).toContainText("vfs.zfs.txg.timeout");
+  await expect(help).toContainText("Default 5 s");
+});

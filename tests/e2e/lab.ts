@@ -1,0 +1,26 @@
+// Helpers for the browser tests: open the lab, wait on its own ready signal, collect errors.
+import { expect, type Page } from "@playwright/test";
+
+/** Console errors and uncaught exceptions seen by `page`, from now on. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function openLab(page: Page, search = ""): Promise<void> {
+  await page.goto(`./${search}`);
+  await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+}
+
+export const field = (page: Page, name: string) => page.locator(`#field-${name}`);
+export const slider = (page: Page, name: string) => page.locator(`#slider-${name}`);
+export const control = (page: Page, name: string) => page.locator(`[data-tunable="${name}"]`);
+
+/** The URL's query once the quiet URL writer has caught up with `expected`. */
+export async function expectQuery(page: Page, expected: RegExp): Promise<void> {
+  await expect.poll(() => new URL(page.url()).search).toMatch(expected);
+}

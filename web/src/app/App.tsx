@@ -1,0 +1,33 @@
+// Starts the engine, reads the link, and shows the lab (or why it could not start).
+
+import { useEffect, useState } from "react";
+import type { Engine } from "../engine/engine";
+import { loadEngine } from "../engine/load-browser";
+import { Lab } from "./Lab";
+import { messages } from "./messages";
+import { readLink, type Initial } from "./url-state";
+
+type State =
+  | { kind: "loading" }
+  | { kind: "ready"; engine: Engine; initial: Initial }
+  | { kind: "failed"; message: string };
+
+export function App() {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  useEffect(() => {
+    let live = true;
+    loadEngine().then(
+      (engine) =>
+        live && setState({ kind: "ready", engine, initial: readLink(engine, window.location.search) }),
+      (e: unknown) =>
+        live && setState({ kind: "failed", message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (state.kind === "loading") return <p className="loading">{messages.loading}</p>;
+  if (state.kind === "failed") return <p role="alert">{messages.engineFailed(state.message)}</p>;
+  return <Lab engine={state.engine} initial={state.initial} />;
+}

@@ -1,0 +1,32 @@
+// Pure state transitions of the lab: a change is applied only if the engine accepts the
+// resulting combination; otherwise the previous values stay and the reason is returned.
+
+import type { Engine, Values } from "../engine/engine";
+
+export type Change =
+  { status: "ok"; values: Values; warnings: string[] } | { status: "refused"; reason: string };
+
+/** `values` with tunable `index` set to `value`, if the whole combination is valid. */
+export function applyValue(engine: Engine, values: Values, index: number, value: number): Change {
+  const next = values.map((v, i) => (i === index ? value : v));
+  const checked = engine.check(next);
+  if (checked.status === "error") return { status: "refused", reason: checked.message };
+  const [first] = checked.value.errors;
+  if (first) return { status: "refused", reason: first.message };
+  return { status: "ok", values: next, warnings: checked.value.warnings.map((w) => w.message) };
+}
+
+/** Parses `text` for tunable `index` and applies it. */
+export function applyText(engine: Engine, values: Values, index: number, text: string): Change {
+  const spec = engine.schema[index];
+  if (!spec) return { status: "refused", reason: `no tunable at ${index}` };
+  const parsed = engine.parseValue(spec.name, text);
+  if (parsed.status === "error") return { status: "refused", reason: parsed.message };
+  return applyValue(engine, values, index, parsed.value);
+}
+
+/** The warnings of a valid combination. */
+export function warningsOf(engine: Engine, values: Values): string[] {
+  const checked = engine.check(values);
+  return checked.status === "ok" ? checked.value.warnings.map((w) => w.message) : [checked.message];
+}

@@ -1,0 +1,14 @@
+// Every message the app itself shows (the engine's own messages come from the model crate).
+
+export const messages = {
+  loading: "Loading the engine…",
+  engineFailed: (detail: string) => `The engine could not start: ${detail}. Reload the page to try again.`,
+  linkNotices: "This link had problems; the rest of it was applied:",
+  copied: "Link copied",
+  copyFailed: "Copy the address bar instead: the clipboard is not available here",
+  resetAll: "Reset all to defaults",
+  warnings: "Advised against by the OpenZFS source, but allowed:",
+  hardLimit: "hard limit: writers wait for dirty data to drain",
+  noDelay: "no delay",
+  refused: (reason: string) => `Refused: ${reason}`,
+} as const;

@@ -1,0 +1,113 @@
+// One tunable: a slider, an exact-value field that takes units, a reset, and its meaning
+// on hover or focus. A refused entry shows the reason beside the field; the value stays.
+
+import { useState, type KeyboardEvent } from "react";
+import type { Engine } from "../engine/engine";
+import type { TunableSpec } from "../engine/schema";
+import { STEPS, toPosition, valueForMove } from "./slider-scale";
+
+interface Props {
+  engine: Engine;
+  spec: TunableSpec;
+  index: number;
+  value: number;
+  error: string | undefined;
+  onValue: (index: number, value: number) => void;
+  onText: (index: number, text: string) => void;
+  onReset: (index: number) => void;
+}
+
+const text = (r: { status: "ok"; value: string } | { status: "error"; message: string }) =>
+  r.status === "ok" ? r.value : "?";
+
+export function TunableControl({ engine, spec, index, value, error, onValue, onText, onReset }: Props) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const formatted = text(engine.formatValue(spec.name, value));
+  const described = text(engine.describeValue(spec.name, value));
+  const defaultText = text(engine.describeValue(spec.name, spec.default));
+  const ids = {
+    slider: `slider-${spec.name}`,
+    field: `field-${spec.name}`,
+    help: `help-${spec.name}`,
+    error: `error-${spec.name}`,
+  };
+
+  const commit = () => {
+    if (draft !== null && draft !== formatted) onText(index, draft);
+    setDraft(null);
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "Enter") commit();
+    if (e.key === "Escape") setDraft(null);
+  };
+
+  return (
+    <div className={`control${error ? " has-error" : ""}`} data-tunable={spec.name}>
+      <div className="control-head">
+        <label htmlFor={ids.field} className="control-name">
+          {spec.name}
+        </label>
+        <span className="control-value" aria-hidden="true">
+          {described}
+        </span>
+        <button
+          type="button"
+          className="reset"
+          onClick={() => onReset(index)}
+          disabled={value === spec.default}
+          aria-label={`Reset ${spec.name} to its default, ${defaultText}`}
+          title={`Reset to ${defaultText}`}
+        >
+          ↺
+        </button>
+      </div>
+      <div className="control-row">
+        <input
+          id={ids.slider}
+          type="range"
+          min={0}
+          max={STEPS}
+          step={1}
+          value={toPosition(spec, value)}
+          aria-label={`${spec.name} slider`}
+          aria-valuetext={described}
+          aria-describedby={ids.help}
+          onChange={(e) => onValue(index, valueForMove(spec, value, Number(e.target.value)))}
+        />
+        <input
+          id={ids.field}
+          className="field"
+          type="text"
+          value={draft ?? formatted}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${ids.error} ${ids.help}` : ids.help}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={onKey}
+        />
+      </div>
+      {error && (
+        <p id={ids.error} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div id={ids.help} className="help" role="tooltip">
+        <p>{spec.meaning}</p>
+        <p>
+          Default <strong>{defaultText}</strong> · range {text(engine.describeValue(spec.name, spec.min))} to{" "}
+          {text(engine.describeValue(spec.name, spec.max))}
+          {spec.effect === "redraw" ? " · redraws only" : ""}
+        </p>
+        {spec.kind === "tunable" && (
+          <p>
+            Linux <code>/sys/module/zfs/parameters/{spec.name}</code> · FreeBSD{" "}
+            {spec.freebsd ? <code>{spec.freebsd}</code> : "none"}
+          </p>
+        )}
+        <p className="history">{spec.history}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// The Engine interface the app talks to, made from the wasm-bindgen module. Every call that
+// can fail returns a Result, so a bad value becomes a message and never an exception.
+
+import type * as Wasm from "./generated/throttle_lab_wasm.js";
+import { readSchema, type TunableSpec } from "./schema";
+
+type WasmModule = typeof Wasm;
+
+export type Result<T> = { status: "ok"; value: T } | { status: "error"; message: string };
+
+/** Tunable values in schema order. */
+export type Values = readonly number[];
+
+export interface Curve {
+  /** Dirty data [bytes], increasing. */
+  dirty: Float64Array;
+  /** The curve's value at each point [ns or I/O slots]. */
+  value: Float64Array;
+}
+
+export interface Problem {
+  tunables: string[];
+  message: string;
+}
+
+export interface Checked {
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+export interface DelayMarks {
+  min_bytes: number;
+  first_delayed: number | null;
+  midpoint: number;
+  midpoint_ns: number;
+  cap_start: number | null;
+  dirty_max: number;
+}
+
+export interface AsyncWriteMarks {
+  lo_bytes: number;
+  hi_bytes: number;
+  min_active: number;
+  max_active: number;
+}
+
+export interface DecodedLink {
+  values: number[];
+  notices: string[];
+}
+
+export interface Engine {
+  readonly version: string;
+  readonly schema: readonly TunableSpec[];
+  readonly defaults: Values;
+  indexOf(name: string): number;
+  parseValue(name: string, text: string): Result<number>;
+  formatValue(name: string, value: number): Result<string>;
+  describeValue(name: string, value: number): Result<string>;
+  describeBytes(bytes: number): Result<string>;
+  describeNs(ns: number): Result<string>;
+  check(values: Values): Result<Checked>;
+  delayNs(values: Values, dirty: number): Result<number>;
+  asyncWrites(values: Values, dirty: number): Result<number>;
+  delayCurve(values: Values, points: number): Result<Curve>;
+  asyncWriteCurve(values: Values): Result<Curve>;
+  delayMarks(values: Values): Result<DelayMarks>;
+  asyncWriteMarks(values: Values): Result<AsyncWriteMarks>;
+  decodeLink(query: string): Result<DecodedLink>;
+  encodeLink(values: Values): Result<string>;
+}
+
+function attempt<T>(f: () => T): Result<T> {
+  try {
+    return { status: "ok", value: f() };
+  } catch (e) {
+    return { status: "error", message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const column = (values: Values) => Float64Array.from(values);
+
+function curve(c: Wasm.Curve): Curve {
+  try {
+    return { dirty: Float64Array.from(c.dirty), value: Float64Array.from(c.value) };
+  } finally {
+    c.free();
+  }
+}
+
+/** Wraps an initialised wasm-bindgen module. Throws only if its schema is malformed. */
+export function makeEngine(wasm: WasmModule): Engine {
+  const schema = readSchema(wasm.schema());
+  const index = new Map(schema.map((s, i) => [s.name, i]));
+  return {
+    version: wasm.version(),
+    schema,
+    defaults: schema.map((s) => s.default),
+    indexOf: (name) => index.get(name) ?? -1,
+    parseValue: (name, text) => attempt(() => wasm.parseValue(name, text)),
+    formatValue: (name, value) => attempt(() => wasm.formatValue(name, value)),
+    describeValue: (name, value) => attempt(() => wasm.describeValue(name, value)),
+    describeBytes: (bytes) => attempt(() => wasm.describeBytes(bytes)),
+    describeNs: (ns) => attempt(() => wasm.describeNs(ns)),
+    check: (values) => attempt(() => wasm.check(column(values)) as Checked),
+    delayNs: (values, dirty) => attempt(() => wasm.delayNs(column(values), dirty)),
+    asyncWrites: (values, dirty) => attempt(() => wasm.asyncWrites(column(values), dirty)),
+    delayCurve: (values, points) => attempt(() => curve(wasm.delayCurve(column(values), points))),
+    asyncWriteCurve: (values) => attempt(() => curve(wasm.asyncWriteCurve(column(values)))),
+    delayMarks: (values) => attempt(() => wasm.delayMarks(column(values)) as DelayMarks),
+    asyncWriteMarks: (values) => attempt(() => wasm.asyncWriteMarks(column(values)) as AsyncWriteMarks),
+    decodeLink: (query) => attempt(() => wasm.decodeLink(query) as DecodedLink),
+    encodeLink: (values) => attempt(() => wasm.encodeLink(column(values))),
+  };
+}

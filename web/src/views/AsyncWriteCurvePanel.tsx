@@ -1,0 +1,100 @@
+// Panel: the async-write concurrency per leaf vdev against dirty data
+// (vdev_queue_max_async_writes), its four tunables annotated by name.
+
+import { useMemo } from "react";
+import { scaleLinear } from "d3-scale";
+import { curveStepAfter, line } from "d3-shape";
+import type { Engine, Values } from "../engine/engine";
+import { CurveChart } from "./CurveChart";
+import { anchorFor, bytesAt, labelDx, percentOf, PLOT, xPercent } from "./chart-layout";
+import { dirtyText } from "./readout";
+
+interface Props {
+  engine: Engine;
+  values: Values;
+  cursorPercent: number | null;
+  onCursor: (percent: number | null) => void;
+}
+
+export function AsyncWriteCurvePanel({ engine, values, cursorPercent, onCursor }: Props) {
+  const dirtyMax = values[engine.indexOf("zfs_dirty_data_max")] ?? 1;
+  const drawn = useMemo(() => {
+    const curve = engine.asyncWriteCurve(values);
+    const marks = engine.asyncWriteMarks(values);
+    if (curve.status === "error") return { error: curve.message } as const;
+    if (marks.status === "error") return { error: marks.message } as const;
+    return { curve: curve.value, marks: marks.value } as const;
+  }, [engine, values]);
+
+  if ("error" in drawn) return <p role="alert">{drawn.error}</p>;
+  const { curve, marks } = drawn;
+  const top = Math.max(marks.max_active, marks.min_active);
+  const y = scaleLinear()
+    .domain([0, top * 1.2 + 0.5])
+    .range([PLOT.height, 0]);
+  const yTicks = y
+    .ticks(6)
+    .filter(Number.isInteger)
+    .map((v) => ({ value: v, label: String(v), yPx: y(v) }));
+  const points = Array.from(curve.dirty, (d, i): [number, number] => [
+    xPercent(percentOf(d, dirtyMax)),
+    y(curve.value[i] ?? 0),
+  ]);
+  const path = line().curve(curveStepAfter)(points) ?? "";
+  const loPx = xPercent(percentOf(marks.lo_bytes, dirtyMax));
+  const hiPx = xPercent(percentOf(marks.hi_bytes, dirtyMax));
+  const pct = (name: string) => values[engine.indexOf(name)];
+
+  let readout: string;
+  if (cursorPercent === null) {
+    const slotEvery = (
+      percentOf(marks.hi_bytes - marks.lo_bytes, dirtyMax) / Math.max(1, top - marks.min_active)
+    ).toFixed(2);
+    readout = `${marks.min_active} async writes per leaf vdev below ${pct("zfs_vdev_async_write_active_min_dirty_percent")}%, one more every ${slotEvery}% of zfs_dirty_data_max, ${marks.max_active} above ${pct("zfs_vdev_async_write_active_max_dirty_percent")}%. Hover or focus the chart for exact values.`;
+  } else {
+    const bytes = bytesAt(cursorPercent, dirtyMax);
+    const slots = engine.asyncWrites(values, bytes);
+    const n = slots.status === "ok" ? String(slots.value) : slots.message;
+    readout = `At ${dirtyText(engine, bytes, percentOf(bytes, dirtyMax))}: ${n} async writes in flight per leaf vdev.`;
+  }
+
+  return (
+    <section className="panel" aria-labelledby="async-title" data-panel="async-write-curve">
+      <h2 id="async-title">Async-write concurrency</h2>
+      <p className="caption">
+        How many txg-sync writes each leaf vdev gets: few while dirty data is low (sync reads stay fast), more
+        as it grows, so the backend works harder exactly when it must.
+      </p>
+      <CurveChart
+        title="Async writes in flight per leaf vdev against dirty data"
+        yLabel="async writes per leaf vdev"
+        yTicks={yTicks}
+        cursorPercent={cursorPercent}
+        onCursor={onCursor}
+      >
+        <line className="mark" x1={loPx} x2={loPx} y1={-30} y2={PLOT.height} />
+        <line className="mark" x1={hiPx} x2={hiPx} y1={-14} y2={PLOT.height} />
+        <text className="mark-label" x={loPx + labelDx(loPx)} y={-32} textAnchor={anchorFor(loPx)}>
+          zfs_vdev_async_write_active_min_dirty_percent ={" "}
+          {pct("zfs_vdev_async_write_active_min_dirty_percent")}%
+        </text>
+        <text className="mark-label" x={hiPx + labelDx(hiPx)} y={-16} textAnchor={anchorFor(hiPx)}>
+          zfs_vdev_async_write_active_max_dirty_percent ={" "}
+          {pct("zfs_vdev_async_write_active_max_dirty_percent")}%
+        </text>
+        <line className="level" x1={0} x2={PLOT.width} y1={y(marks.min_active)} y2={y(marks.min_active)} />
+        <line className="level" x1={0} x2={PLOT.width} y1={y(marks.max_active)} y2={y(marks.max_active)} />
+        <text className="mark-label" x={4} y={y(marks.min_active) - 5}>
+          zfs_vdev_async_write_min_active = {marks.min_active}
+        </text>
+        <text className="mark-label" x={PLOT.width - 4} y={y(marks.max_active) - 5} textAnchor="end">
+          zfs_vdev_async_write_max_active = {marks.max_active}
+        </text>
+        <path className="curve" d={path} data-testid="async-curve" />
+      </CurveChart>
+      <p className="readout" aria-live="polite" data-testid="async-readout">
+        {readout}
+      </p>
+    </section>
+  );
+}

@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
 const port = 4173;
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  // `npm run bench:ui` sets BENCH to run the browser benchmarks instead of the tests.
+  testDir: process.env["BENCH"] ? "tests/bench" : "tests/e2e",
   workers: 1,
   retries: 0,
   timeout: 30_000,

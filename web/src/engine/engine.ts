@@ -70,6 +70,13 @@ export interface Engine {
   encodeLink(values: Values): Result<string>;
 }
 
+/** Both values, or the first error. */
+export function both<A, B>(a: Result<A>, b: Result<B>): Result<[A, B]> {
+  if (a.status === "error") return a;
+  if (b.status === "error") return b;
+  return { status: "ok", value: [a.value, b.value] };
+}
+
 function attempt<T>(f: () => T): Result<T> {
   try {
     return { status: "ok", value: f() };

@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import { scaleLinear } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
-import type { Engine, Values } from "../engine/engine";
+import { both, type Engine, type Values } from "../engine/engine";
 import { CurveChart } from "./CurveChart";
 import { anchorFor, bytesAt, labelDx, percentOf, PLOT, xPercent } from "./chart-layout";
 import { dirtyText } from "./readout";
@@ -18,16 +18,12 @@ interface Props {
 
 export function AsyncWriteCurvePanel({ engine, values, cursorPercent, onCursor }: Props) {
   const dirtyMax = values[engine.indexOf("zfs_dirty_data_max")] ?? 1;
-  const drawn = useMemo(() => {
-    const curve = engine.asyncWriteCurve(values);
-    const marks = engine.asyncWriteMarks(values);
-    if (curve.status === "error") return { error: curve.message } as const;
-    if (marks.status === "error") return { error: marks.message } as const;
-    return { curve: curve.value, marks: marks.value } as const;
-  }, [engine, values]);
-
-  if ("error" in drawn) return <p role="alert">{drawn.error}</p>;
-  const { curve, marks } = drawn;
+  const drawn = useMemo(
+    () => both(engine.asyncWriteCurve(values), engine.asyncWriteMarks(values)),
+    [engine, values],
+  );
+  if (drawn.status === "error") return <p role="alert">{drawn.message}</p>;
+  const [curve, marks] = drawn.value;
   const top = Math.max(marks.max_active, marks.min_active);
   const y = scaleLinear()
     .domain([0, top * 1.2 + 0.5])

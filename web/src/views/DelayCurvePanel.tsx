@@ -4,7 +4,7 @@
 import { useMemo, type ReactNode } from "react";
 import { scaleLog } from "d3-scale";
 import { line } from "d3-shape";
-import type { Engine, Values } from "../engine/engine";
+import { both, type Engine, type Values } from "../engine/engine";
 import { messages } from "../app/messages";
 import { CurveChart } from "./CurveChart";
 import { anchorFor, bytesAt, labelDx, percentOf, PLOT, xPercent } from "./chart-layout";
@@ -27,16 +27,12 @@ export function DelayCurvePanel({ engine, values, cursorPercent, onCursor, write
   const dirtyMax = values[engine.indexOf("zfs_dirty_data_max")] ?? 1;
   const writeSize = values[engine.indexOf("write_size")] ?? 131072;
   const capNs = values[engine.indexOf("zfs_delay_max_ns")] ?? 1e8;
-  const drawn = useMemo(() => {
-    const curve = engine.delayCurve(values, 400);
-    const marks = engine.delayMarks(values);
-    if (curve.status === "error") return { error: curve.message } as const;
-    if (marks.status === "error") return { error: marks.message } as const;
-    return { curve: curve.value, marks: marks.value } as const;
-  }, [engine, values]);
-
-  if ("error" in drawn) return <p role="alert">{drawn.error}</p>;
-  const { curve, marks } = drawn;
+  const drawn = useMemo(
+    () => both(engine.delayCurve(values, 400), engine.delayMarks(values)),
+    [engine, values],
+  );
+  if (drawn.status === "error") return <p role="alert">{drawn.message}</p>;
+  const [curve, marks] = drawn.value;
   const topNs = Math.max(capNs * 5, FLOOR_NS * 10);
   const y = scaleLog().domain([FLOOR_NS, topNs]).range([PLOT.height, 0]).clamp(true);
   const yTicks = DECADES.map((label, i) => ({ value: 10 ** (i + 3), label, yPx: y(10 ** (i + 3)) })).filter(

@@ -16,6 +16,7 @@ pub mod curves;
 pub mod link;
 pub mod messages;
 pub mod schema;
+pub mod sim;
 pub mod tunables;
 pub mod units;
 pub mod validate;

@@ -1,0 +1,84 @@
+//! Device models behind one two-verb interface: `submit` a request, `wake` when the device
+//! asked to. Completions are reported at the instant they happen.
+
+mod hdd;
+mod lun;
+mod ssd;
+
+pub use hdd::{Hdd, HddParams};
+pub use lun::{Lun, LunParams};
+pub use ssd::{Ssd, SsdParams};
+
+use super::rng::Rng;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    Read,
+    Write,
+    /// Cache flush (SYNCHRONIZE CACHE): completes once earlier writes are on stable media.
+    Flush,
+}
+
+/// One request as the device sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Request {
+    /// The caller's token, returned on completion.
+    pub id: u32,
+    pub op: Op,
+    /// Byte offset on the device.
+    pub offset: u64,
+    /// Bytes.
+    pub size: u64,
+    /// Force unit access: a write that must reach stable media before it completes.
+    pub fua: bool,
+}
+
+/// What a call produced: finished request ids, and when the device next needs a wake-up.
+#[derive(Debug, Default)]
+pub struct Output {
+    pub completed: Vec<u32>,
+    pub wake_at: Option<u64>,
+}
+
+/// A storage device model.
+pub trait Device {
+    /// Accepts `req` at `now`.
+    fn submit(&mut self, now: u64, req: Request, rng: &mut Rng, out: &mut Output);
+    /// Advances to `now` (a time it asked for, or later).
+    fn wake(&mut self, now: u64, rng: &mut Rng, out: &mut Output);
+}
+
+/// Transfer time of `bytes` at `bytes_per_s` [ns], at least 1 for non-empty transfers.
+pub fn transfer_ns(bytes: u64, bytes_per_s: u64) -> u64 {
+    if bytes == 0 {
+        return 0;
+    }
+    ((u128::from(bytes) * 1_000_000_000 / u128::from(bytes_per_s.max(1))) as u64).max(1)
+}
+
+/// A device of any kind, chosen by the scenario.
+pub enum AnyDevice {
+    Hdd(Hdd),
+    Ssd(Ssd),
+    Lun(Lun),
+}
+
+impl Device for AnyDevice {
+    fn submit(&mut self, now: u64, req: Request, rng: &mut Rng, out: &mut Output) {
+        match self {
+            AnyDevice::Hdd(d) => d.submit(now, req, rng, out),
+            AnyDevice::Ssd(d) => d.submit(now, req, rng, out),
+            AnyDevice::Lun(d) => d.submit(now, req, rng, out),
+        }
+    }
+
+    fn wake(&mut self, now: u64, rng: &mut Rng, out: &mut Output) {
+        match self {
+            AnyDevice::Hdd(d) => d.wake(now, rng, out),
+            AnyDevice::Ssd(d) => d.wake(now, rng, out),
+            AnyDevice::Lun(d) => d.wake(now, rng, out),
+        }
+    }
+}

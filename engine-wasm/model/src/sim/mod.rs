@@ -1,0 +1,7 @@
+//! The discrete-event simulation of the OpenZFS write path.
+
+pub mod device;
+pub mod events;
+pub mod rng;
+pub mod slab;
+pub mod stats;

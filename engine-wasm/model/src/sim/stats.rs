@@ -1,0 +1,183 @@
+//! Latency statistics: the power-of-two histogram `zpool iostat -w` prints, a finer
+//! log-linear histogram for percentiles, and exact count, mean, stddev and max.
+
+use serde::Serialize;
+
+/// Buckets of `zpool iostat -w` (`VDEV_L_HISTO_BUCKETS`).
+pub const POW2_BUCKETS: usize = 37;
+
+/// Bucket j holds latencies in [2^j, 2^(j+1)) ns; 0 goes to bucket 0, the last is open-ended.
+pub fn pow2_bucket(ns: u64) -> usize {
+    if ns == 0 {
+        0
+    } else {
+        ((63 - ns.leading_zeros()) as usize).min(POW2_BUCKETS - 1)
+    }
+}
+
+/// Sub-buckets per power of two in the fine histogram (about 3% resolution).
+const SUB_BITS: u32 = 5;
+const SUB: u64 = 1 << SUB_BITS;
+const FINE_BUCKETS: usize = (2 * SUB + (64 - SUB_BITS as u64 - 1) * SUB) as usize;
+
+fn fine_bucket(v: u64) -> usize {
+    if v < 2 * SUB {
+        return v as usize;
+    }
+    let h = 63 - v.leading_zeros();
+    let shift = h - SUB_BITS;
+    (2 * SUB + u64::from(h - SUB_BITS - 1) * SUB + ((v >> shift) - SUB)) as usize
+}
+
+/// The smallest value that falls in fine bucket `i`, and the bucket's width.
+fn fine_range(i: usize) -> (u64, u64) {
+    let i = i as u64;
+    if i < 2 * SUB {
+        return (i, 1);
+    }
+    let octave = (i - 2 * SUB) / SUB;
+    let shift = octave + 1;
+    let mantissa = SUB + (i - 2 * SUB) % SUB;
+    (mantissa << shift, 1 << shift)
+}
+
+/// Running statistics of one latency (or delay) stream [ns].
+#[derive(Clone, Debug)]
+pub struct LatencyStats {
+    pub count: u64,
+    sum: u128,
+    sum_sq: u128,
+    pub max: u64,
+    pub pow2: [u64; POW2_BUCKETS],
+    fine: Vec<u64>,
+}
+
+impl Default for LatencyStats {
+    fn default() -> Self {
+        LatencyStats {
+            count: 0,
+            sum: 0,
+            sum_sq: 0,
+            max: 0,
+            pow2: [0; POW2_BUCKETS],
+            fine: vec![0; FINE_BUCKETS],
+        }
+    }
+}
+
+/// The figures a report gives for one stream.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Summary {
+    pub count: u64,
+    pub mean_ns: u64,
+    pub stddev_ns: u64,
+    pub p50_ns: u64,
+    pub p90_ns: u64,
+    pub p99_ns: u64,
+    pub p999_ns: u64,
+    pub max_ns: u64,
+}
+
+impl LatencyStats {
+    pub fn record(&mut self, ns: u64) {
+        self.count += 1;
+        self.sum += u128::from(ns);
+        self.sum_sq += u128::from(ns) * u128::from(ns);
+        self.max = self.max.max(ns);
+        self.pow2[pow2_bucket(ns)] += 1;
+        self.fine[fine_bucket(ns)] += 1;
+    }
+
+    pub fn mean(&self) -> u64 {
+        if self.count == 0 {
+            0
+        } else {
+            (self.sum / u128::from(self.count)) as u64
+        }
+    }
+
+    /// Population standard deviation, as DTrace's `stddev()` computes it.
+    pub fn stddev(&self) -> u64 {
+        if self.count == 0 {
+            return 0;
+        }
+        let n = u128::from(self.count);
+        let variance = (self.sum_sq * n).saturating_sub(self.sum * self.sum) / (n * n);
+        libm::sqrt(variance as f64) as u64
+    }
+
+    /// The `q` quantile: the middle of the fine bucket holding it, never above the maximum.
+    pub fn quantile(&self, q: f64) -> u64 {
+        if self.count == 0 {
+            return 0;
+        }
+        let rank = ((q * self.count as f64).ceil() as u64).clamp(1, self.count);
+        let mut seen = 0;
+        for (i, &c) in self.fine.iter().enumerate() {
+            seen += c;
+            if seen >= rank {
+                let (lo, width) = fine_range(i);
+                return (lo + width / 2).min(self.max);
+            }
+        }
+        self.max
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary {
+            count: self.count,
+            mean_ns: self.mean(),
+            stddev_ns: self.stddev(),
+            p50_ns: self.quantile(0.5),
+            p90_ns: self.quantile(0.9),
+            p99_ns: self.quantile(0.99),
+            p999_ns: self.quantile(0.999),
+            max_ns: self.max,
+        }
+    }
+
+    pub fn total_ns(&self) -> u128 {
+        self.sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pow2_buckets_follow_zpool_iostat() {
+        assert_eq!(pow2_bucket(0), 0);
+        assert_eq!(pow2_bucket(1), 0);
+        assert_eq!(pow2_bucket(1_000_000), 19);
+        assert_eq!(pow2_bucket(2_500_000), 21);
+        assert_eq!(pow2_bucket(u64::MAX), 36);
+    }
+
+    #[test]
+    fn fine_buckets_are_contiguous_and_cover_u64() {
+        for v in [0u64, 1, 63, 64, 65, 100, 1000, 1 << 40, u64::MAX] {
+            let i = fine_bucket(v);
+            let (lo, width) = fine_range(i);
+            assert!(
+                lo <= v && v - lo < width,
+                "{v}: bucket {i} = [{lo}, +{width})"
+            );
+        }
+        assert!(fine_bucket(u64::MAX) < FINE_BUCKETS);
+    }
+
+    #[test]
+    fn summary_of_known_values() {
+        let mut s = LatencyStats::default();
+        for v in 1..=1000u64 {
+            s.record(v * 1000);
+        }
+        let m = s.summary();
+        assert_eq!(m.mean_ns, 500_500);
+        assert_eq!(m.max_ns, 1_000_000);
+        assert!((m.p50_ns as i64 - 500_000).abs() < 16_000, "{m:?}");
+        assert!((m.p99_ns as i64 - 990_000).abs() < 32_000, "{m:?}");
+        assert!((m.stddev_ns as i64 - 288_675).abs() < 10, "{m:?}");
+    }
+}

@@ -298,7 +298,7 @@ mod tests {
         let mut stats = LatencyStats::default();
         let mut issued_at = vec![0u64; depth as usize];
         let mut out = Output::default();
-        let mut submit = |disk: &mut Hdd, rng: &mut Rng, id: u32, now: u64, out: &mut Output| {
+        let submit = |disk: &mut Hdd, rng: &mut Rng, id: u32, now: u64, out: &mut Output| {
             let offset = rng.below(capacity / 4096) * 4096;
             disk.submit(
                 now,

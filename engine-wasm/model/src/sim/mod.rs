@@ -5,3 +5,4 @@ pub mod events;
 pub mod rng;
 pub mod slab;
 pub mod stats;
+pub mod vdev_queue;

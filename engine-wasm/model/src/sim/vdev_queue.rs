@@ -1,0 +1,475 @@
+//! The per-leaf-vdev I/O scheduler of `module/zfs/vdev_queue.c` (ZoL 2.2+).
+//!
+//! Five classes in priority order with min/max active counts; a round-robin min pass then a
+//! strict-priority max pass; the async-write max follows pool dirty data; scrub is held back
+//! by the non-interactive (NIA) credit while interactive I/O is in flight; FIFO order for
+//! sync classes, (time bucket, LBA) order with a one-way elevator for the others; adjacent
+//! queued I/Os of the same type merge up to the aggregation limit.
+
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// I/O classes, in the priority order of the max pass (`zio_priority_t`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    SyncRead,
+    SyncWrite,
+    AsyncRead,
+    AsyncWrite,
+    Scrub,
+}
+
+pub const CLASSES: [Class; 5] = [
+    Class::SyncRead,
+    Class::SyncWrite,
+    Class::AsyncRead,
+    Class::AsyncWrite,
+    Class::Scrub,
+];
+
+impl Class {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        [
+            "sync_read",
+            "sync_write",
+            "async_read",
+            "async_write",
+            "scrub",
+        ][self as usize]
+    }
+
+    /// FIFO classes are served oldest first; the others by time bucket then offset.
+    fn is_fifo(self) -> bool {
+        matches!(self, Class::SyncRead | Class::SyncWrite)
+    }
+
+    fn is_interactive(self) -> bool {
+        self != Class::Scrub
+    }
+}
+
+/// Reads and writes aggregate separately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Read,
+    Write,
+}
+
+/// The scheduler's tunables for one leaf.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    pub min_active: [u32; 5],
+    /// The async-write entry is the static `zfs_vdev_async_write_max_active`; the dynamic
+    /// limit is passed to [`VdevQueue::next`].
+    pub max_active: [u32; 5],
+    pub vdev_max_active: u32,
+    /// `zfs_vdev_aggregation_limit` (rotational) or `_non_rotating`; 0 disables [bytes].
+    pub aggregation_limit: u64,
+    /// `zfs_vdev_read_gap_limit` [bytes].
+    pub read_gap_limit: u64,
+    /// `zfs_vdev_nia_credit`.
+    pub nia_credit: u32,
+    /// `zfs_vdev_nia_delay`.
+    pub nia_delay: u32,
+}
+
+/// A queued I/O as the scheduler needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct Queued {
+    pub id: u32,
+    pub class: Class,
+    pub kind: Kind,
+    pub offset: u64,
+    pub size: u64,
+    /// Enqueue time [ns].
+    pub enqueued: u64,
+}
+
+/// What to send to the device: one I/O, possibly an aggregate of several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Issue {
+    pub class: Class,
+    pub kind: Kind,
+    pub offset: u64,
+    pub size: u64,
+    /// The queued I/Os it carries, in offset order.
+    pub members: Vec<u32>,
+}
+
+/// `io_timestamp >> 29`: about half-second buckets inside which LBA order rules.
+const BUCKET_SHIFT: u32 = 29;
+
+#[derive(Default)]
+pub struct VdevQueue {
+    fifo: [VecDeque<Queued>; 2],
+    /// (time bucket, offset, id) for the LBA-ordered classes.
+    sorted: [BTreeSet<(u64, u64, u32)>; 3],
+    /// Every queued I/O by (offset, id), per kind, for aggregation.
+    by_offset: [BTreeMap<(u64, u32), Queued>; 2],
+    queued: [usize; 5],
+    active: [u32; 5],
+    total_active: u32,
+    last_prio: usize,
+    last_offset: u64,
+    ia_active: u32,
+    nia_credit: u32,
+}
+
+impl VdevQueue {
+    pub fn active(&self, class: Class) -> u32 {
+        self.active[class.index()]
+    }
+
+    pub fn queued(&self, class: Class) -> usize {
+        self.queued[class.index()]
+    }
+
+    pub fn total_active(&self) -> u32 {
+        self.total_active
+    }
+
+    /// Everything queued or in flight.
+    pub fn pending(&self) -> usize {
+        self.queued.iter().sum::<usize>() + self.total_active as usize
+    }
+
+    pub fn add(&mut self, io: Queued) {
+        let c = io.class;
+        if c.is_fifo() {
+            self.fifo[c.index()].push_back(io);
+        } else {
+            self.sorted[c.index() - 2].insert((io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
+        }
+        self.by_offset[io.kind as usize].insert((io.offset, io.id), io);
+        self.queued[c.index()] += 1;
+    }
+
+    fn remove(&mut self, io: &Queued) {
+        let c = io.class;
+        if c.is_fifo() {
+            let q = &mut self.fifo[c.index()];
+            if let Some(pos) = q.iter().position(|x| x.id == io.id) {
+                q.remove(pos);
+            }
+        } else {
+            self.sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
+        }
+        self.by_offset[io.kind as usize].remove(&(io.offset, io.id));
+        self.queued[c.index()] -= 1;
+    }
+
+    fn min_active(&self, c: Class, limits: &Limits) -> u32 {
+        let min = limits.min_active[c.index()];
+        if c.is_interactive() || self.ia_active == 0 {
+            min
+        } else {
+            min.min(self.nia_credit)
+        }
+    }
+
+    fn max_active(&self, c: Class, limits: &Limits, async_write_max: u32) -> u32 {
+        match c {
+            Class::AsyncWrite => async_write_max,
+            Class::Scrub => {
+                let min = limits.min_active[c.index()];
+                if self.ia_active > 0 {
+                    min.min(self.nia_credit)
+                } else if self.nia_credit < limits.nia_delay {
+                    min.max(1)
+                } else {
+                    limits.max_active[c.index()]
+                }
+            }
+            _ => limits.max_active[c.index()],
+        }
+    }
+
+    /// `vdev_queue_class_to_issue()`: the min pass round-robin, then the max pass by priority.
+    fn class_to_issue(&mut self, limits: &Limits, async_write_max: u32) -> Option<Class> {
+        if self.total_active >= limits.vdev_max_active {
+            return None;
+        }
+        let n = CLASSES.len();
+        let under_min = (1..=n)
+            .map(|k| CLASSES[(self.last_prio + k) % n])
+            .find(|&c| {
+                self.queued[c.index()] > 0 && self.active[c.index()] < self.min_active(c, limits)
+            });
+        let found = under_min.or_else(|| {
+            CLASSES.iter().copied().find(|&c| {
+                self.queued[c.index()] > 0
+                    && self.active[c.index()] < self.max_active(c, limits, async_write_max)
+            })
+        });
+        if let Some(c) = found {
+            self.last_prio = c.index();
+        }
+        found
+    }
+
+    /// The I/O of `class` to issue next.
+    fn pick(&self, class: Class) -> Option<Queued> {
+        if class.is_fifo() {
+            return self.fifo[class.index()].front().copied();
+        }
+        let set = &self.sorted[class.index() - 2];
+        let &(bucket, offset, id) = set.first()?;
+        let chosen = if offset < self.last_offset {
+            // One-way elevator inside the oldest bucket: continue past the last offset.
+            set.range((bucket, self.last_offset, 0)..(bucket + 1, 0, 0))
+                .next()
+                .copied()
+                .unwrap_or((bucket, offset, id))
+        } else {
+            (bucket, offset, id)
+        };
+        let kind = [Kind::Read, Kind::Write]
+            .into_iter()
+            .find(|k| self.by_offset[*k as usize].contains_key(&(chosen.1, chosen.2)))?;
+        self.by_offset[kind as usize]
+            .get(&(chosen.1, chosen.2))
+            .copied()
+    }
+
+    /// Adjacent queued I/Os of the same kind around `first`, within the aggregation limit.
+    fn aggregate(&self, first: &Queued, limits: &Limits) -> Vec<Queued> {
+        let limit = limits.aggregation_limit.min(16 << 20);
+        if limit == 0 || first.size >= limit {
+            return vec![*first];
+        }
+        let gap = if first.kind == Kind::Read {
+            limits.read_gap_limit
+        } else {
+            0
+        };
+        let tree = &self.by_offset[first.kind as usize];
+        let (mut start, mut end) = (first.offset, first.offset + first.size);
+        let mut before = Vec::new();
+        for (_, io) in tree.range(..(first.offset, first.id)).rev() {
+            let io_end = io.offset + io.size;
+            if io_end > start || start - io_end > gap || end - io.offset > limit {
+                break;
+            }
+            start = io.offset;
+            before.push(*io);
+        }
+        let mut members: Vec<Queued> = before.into_iter().rev().collect();
+        members.push(*first);
+        for (_, io) in tree.range((first.offset, first.id + 1)..) {
+            if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
+                break;
+            }
+            end = io.offset + io.size;
+            members.push(*io);
+        }
+        members
+    }
+
+    /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.
+    pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
+        let class = self.class_to_issue(limits, async_write_max)?;
+        let first = self.pick(class)?;
+        let members = self.aggregate(&first, limits);
+        for io in &members {
+            self.remove(io);
+        }
+        let offset = members.first().map_or(first.offset, |m| m.offset);
+        let end = members
+            .last()
+            .map_or(first.offset + first.size, |m| m.offset + m.size);
+        self.last_offset = end;
+        self.active[class.index()] += 1;
+        self.total_active += 1;
+        if class.is_interactive() {
+            self.ia_active += 1;
+            if self.ia_active == 1 {
+                self.nia_credit = 1;
+            }
+        } else if self.ia_active > 0 {
+            self.nia_credit = self.nia_credit.saturating_sub(1);
+        }
+        Some(Issue {
+            class,
+            kind: first.kind,
+            offset,
+            size: end - offset,
+            members: members.iter().map(|m| m.id).collect(),
+        })
+    }
+
+    /// `vdev_queue_io_done()`'s bookkeeping for one issued I/O of `class`.
+    pub fn done(&mut self, class: Class, limits: &Limits) {
+        self.active[class.index()] = self.active[class.index()].saturating_sub(1);
+        self.total_active = self.total_active.saturating_sub(1);
+        if class.is_interactive() {
+            self.ia_active = self.ia_active.saturating_sub(1);
+            self.nia_credit = if self.ia_active == 0 {
+                0
+            } else {
+                limits.nia_credit
+            };
+        } else if self.ia_active == 0 {
+            self.nia_credit += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits {
+            min_active: [10, 10, 1, 2, 1],
+            max_active: [10, 10, 3, 10, 3],
+            vdev_max_active: 1000,
+            aggregation_limit: 1 << 20,
+            read_gap_limit: 32 << 10,
+            nia_credit: 5,
+            nia_delay: 5,
+        }
+    }
+
+    fn io(id: u32, class: Class, kind: Kind, offset: u64, size: u64) -> Queued {
+        Queued {
+            id,
+            class,
+            kind,
+            offset,
+            size,
+            enqueued: 0,
+        }
+    }
+
+    fn drain(q: &mut VdevQueue, async_max: u32) -> Vec<Issue> {
+        std::iter::from_fn(|| q.next(&limits(), async_max)).collect()
+    }
+
+    #[test]
+    fn class_selection_of_openzfs_model_section_8_item_7() {
+        // 50 sync reads and 50 async writes far apart, nothing active, dirty 0 (async max 2).
+        let mut q = VdevQueue::default();
+        for i in 0..50 {
+            q.add(io(i, Class::SyncRead, Kind::Read, u64::from(i) << 30, 4096));
+            q.add(io(
+                100 + i,
+                Class::AsyncWrite,
+                Kind::Write,
+                u64::from(i) << 30,
+                4096,
+            ));
+        }
+        let issued = drain(&mut q, 2);
+        assert_eq!(issued.len(), 12);
+        assert_eq!(q.active(Class::SyncRead), 10);
+        assert_eq!(q.active(Class::AsyncWrite), 2);
+        // Dirty at or above 60%: the async-write limit is 10.
+        let issued = drain(&mut q, 10);
+        assert_eq!(issued.len(), 8);
+        assert_eq!(q.total_active(), 20);
+    }
+
+    #[test]
+    fn adjacent_writes_merge_up_to_the_limit_and_count_once() {
+        let mut q = VdevQueue::default();
+        for i in 0..300u32 {
+            q.add(io(
+                i,
+                Class::AsyncWrite,
+                Kind::Write,
+                u64::from(i) * 4096,
+                4096,
+            ));
+        }
+        let first = q.next(&limits(), 10).expect("issues");
+        assert_eq!(first.members.len(), 256);
+        assert_eq!(first.size, 1 << 20);
+        assert_eq!(q.active(Class::AsyncWrite), 1);
+        let rot = Limits {
+            aggregation_limit: 128 << 10,
+            ..limits()
+        };
+        let second = q.next(&rot, 10).expect("issues");
+        assert_eq!(second.members.len(), 32);
+    }
+
+    #[test]
+    fn reads_bridge_small_gaps_and_writes_do_not() {
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096));
+        q.add(io(2, Class::SyncRead, Kind::Read, 4096 + (16 << 10), 4096));
+        q.add(io(3, Class::AsyncWrite, Kind::Write, 1 << 30, 4096));
+        q.add(io(
+            4,
+            Class::AsyncWrite,
+            Kind::Write,
+            (1 << 30) + 8192,
+            4096,
+        ));
+        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members).collect();
+        groups.sort();
+        assert_eq!(groups, [vec![1, 2], vec![3], vec![4]]);
+    }
+
+    #[test]
+    fn scrub_waits_for_credit_while_interactive_io_runs() {
+        let l = limits();
+        let mut q = VdevQueue::default();
+        for i in 0..20 {
+            q.add(io(i, Class::Scrub, Kind::Read, u64::from(i) << 30, 4096));
+        }
+        // Alone after idle: 1 until five scrub completions, then 3 (section 8 item 8).
+        assert_eq!(drain(&mut q, 10).len(), 1);
+        for n in 1..5 {
+            q.done(Class::Scrub, &l);
+            assert_eq!(drain(&mut q, 10).len(), 1, "after {n} completions");
+        }
+        q.done(Class::Scrub, &l);
+        assert_eq!(drain(&mut q, 10).len(), 3, "after 5 completions");
+        // An interactive read starts: its first issue sets the credit to 1.
+        q.add(io(100, Class::SyncRead, Kind::Read, 5 << 40, 4096));
+        assert_eq!(drain(&mut q, 10).len(), 1);
+        for _ in 0..3 {
+            q.done(Class::Scrub, &l);
+        }
+        assert_eq!(drain(&mut q, 10).len(), 1, "one scrub I/O on the credit");
+        q.done(Class::Scrub, &l);
+        assert_eq!(
+            drain(&mut q, 10).len(),
+            0,
+            "no credit left while the read is in flight"
+        );
+        q.done(Class::SyncRead, &l);
+        assert_eq!(
+            drain(&mut q, 10).len(),
+            1,
+            "interactive idle again: back to one"
+        );
+    }
+
+    #[test]
+    fn async_classes_go_in_lba_order_within_a_bucket() {
+        let mut q = VdevQueue::default();
+        for (id, offset) in [(1, 30u64), (2, 10), (3, 20)] {
+            q.add(io(id, Class::AsyncWrite, Kind::Write, offset << 20, 4096));
+        }
+        // The min pass lets zfs_vdev_async_write_min_active (2) go: lowest offsets first.
+        let order: Vec<u32> = drain(&mut q, 2)
+            .into_iter()
+            .flat_map(|i| i.members)
+            .collect();
+        assert_eq!(order, [2, 3]);
+        q.done(Class::AsyncWrite, &limits());
+        let next: Vec<u32> = drain(&mut q, 2)
+            .into_iter()
+            .flat_map(|i| i.members)
+            .collect();
+        assert_eq!(next, [1]);
+    }
+}

@@ -2,7 +2,9 @@
 
 pub mod device;
 pub mod events;
+pub mod json_reader;
 pub mod rng;
+pub mod scenario;
 pub mod slab;
 pub mod stats;
 pub mod vdev_queue;

@@ -10,10 +10,23 @@ use std::collections::BinaryHeap;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LunParams {
+    /// Addressable bytes.
+    pub capacity: u64,
     /// Sustained bandwidth, reads and writes together [bytes/s].
     pub bandwidth: u64,
     /// Latency added to every request after its transfer [ns].
     pub base_latency_ns: u64,
+}
+
+impl LunParams {
+    /// The seed's backend: 100 MB/s sustained, 0.5 ms base latency.
+    pub fn array_100mbs() -> Self {
+        LunParams {
+            capacity: 10_000_000_000_000,
+            bandwidth: 100_000_000,
+            base_latency_ns: 500_000,
+        }
+    }
 }
 
 pub struct Lun {
@@ -72,10 +85,7 @@ mod tests {
 
     #[test]
     fn sustains_its_bandwidth_under_any_concurrency() {
-        let mut lun = Lun::new(LunParams {
-            bandwidth: 100_000_000,
-            base_latency_ns: 500_000,
-        });
+        let mut lun = Lun::new(LunParams::array_100mbs());
         let mut rng = Rng::new(1);
         let mut out = Output::default();
         for id in 0..100 {

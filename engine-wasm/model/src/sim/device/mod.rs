@@ -58,6 +58,38 @@ pub fn transfer_ns(bytes: u64, bytes_per_s: u64) -> u64 {
     ((u128::from(bytes) * 1_000_000_000 / u128::from(bytes_per_s.max(1))) as u64).max(1)
 }
 
+/// The parameters of a device of any kind, as a scenario gives them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum DeviceSpec {
+    Hdd(HddParams),
+    Ssd(SsdParams),
+    Lun(LunParams),
+}
+
+impl DeviceSpec {
+    pub fn capacity(&self) -> u64 {
+        match self {
+            DeviceSpec::Hdd(p) => p.capacity,
+            DeviceSpec::Ssd(p) => p.capacity,
+            DeviceSpec::Lun(p) => p.capacity,
+        }
+    }
+
+    /// Rotational media: picks `zfs_vdev_aggregation_limit` over the non-rotating limit.
+    pub fn rotational(&self) -> bool {
+        matches!(self, DeviceSpec::Hdd(_))
+    }
+
+    pub fn build(&self) -> AnyDevice {
+        match self {
+            DeviceSpec::Hdd(p) => AnyDevice::Hdd(Hdd::new(p.clone())),
+            DeviceSpec::Ssd(p) => AnyDevice::Ssd(Ssd::new(p.clone())),
+            DeviceSpec::Lun(p) => AnyDevice::Lun(Lun::new(p.clone())),
+        }
+    }
+}
+
 /// A device of any kind, chosen by the scenario.
 pub enum AnyDevice {
     Hdd(Hdd),

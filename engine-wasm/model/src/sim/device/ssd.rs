@@ -13,6 +13,8 @@ use std::collections::BinaryHeap;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SsdParams {
+    /// Addressable bytes.
+    pub capacity: u64,
     pub channels: u32,
     pub dies_per_channel: u32,
     /// Reading one page into the die's register [ns].
@@ -33,6 +35,7 @@ impl SsdParams {
     /// A datacentre SATA/SAS-class SSD.
     pub fn datacenter() -> Self {
         SsdParams {
+            capacity: 1_920_000_000_000,
             channels: 8,
             dies_per_channel: 4,
             read_ns: 70_000,

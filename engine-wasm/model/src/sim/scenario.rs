@@ -1,0 +1,513 @@
+//! A scenario: tunables, pool, devices, workloads, duration, seed and work budget. Read from
+//! versioned JSON (see `docs/scenario-format.md`); every problem names its field path.
+
+use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
+use super::json_reader::{err, FieldError, Obj, Read};
+use crate::schema::Id;
+use crate::tunables::Tunables;
+use crate::units::Unit;
+use crate::validate::check;
+use serde::Serialize;
+use serde_json::Value;
+
+/// The scenario format this engine reads.
+pub const SCENARIO_VERSION: u64 = 1;
+
+const KIB: u64 = 1 << 10;
+const MIB: u64 = 1 << 20;
+const S: u64 = 1_000_000_000;
+const MAX_THREADS: u64 = 100_000;
+
+/// How a sync writer makes its data durable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "mode", rename_all = "lowercase")]
+pub enum SyncMode {
+    /// Every write is O_DSYNC: it returns once its ZIL write is on stable media.
+    Dsync,
+    /// Buffered writes with an fsync after every `every` bytes.
+    Fsync { every: u64 },
+}
+
+/// An on/off pattern: `on_ns` at the rate, then `off_ns` of silence, repeated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Burst {
+    pub on_ns: u64,
+    pub off_ns: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Workload {
+    /// Buffered writers: each write is one transaction of one record.
+    AsyncWrite {
+        threads: u32,
+        block_size: u64,
+        sequential: bool,
+        /// Bytes the writers cover before wrapping (the file size).
+        region: u64,
+        /// Total target rate [bytes/s]; 0 = closed loop, as fast as admitted.
+        rate: u64,
+        burst: Option<Burst>,
+    },
+    SyncWrite {
+        threads: u32,
+        block_size: u64,
+        sync: SyncMode,
+        rate: u64,
+    },
+    /// Random reads over a working set that misses the cache.
+    RandomRead {
+        threads: u32,
+        block_size: u64,
+        working_set: u64,
+    },
+    /// A scrub: sequential reads of every leaf in the scrub class.
+    Scrub {
+        block_size: u64,
+        outstanding_per_leaf: u32,
+    },
+}
+
+/// How dirty data is retired as the txg's writes complete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Retire {
+    /// When the whole logical write is done (ZoL 2.2 and later).
+    Logical,
+    /// A share per physical leaf write (illumos 4045 up to ZoL 2.1).
+    Physical,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pool {
+    pub top_level_vdevs: u32,
+    /// Children per top-level vdev: 1 is a single disk, 2 or more a mirror.
+    pub mirror: u32,
+    pub device: DeviceSpec,
+    /// Metadata written per txg, as a percent of its data [%].
+    pub metadata_percent: u64,
+    pub retire: Retire,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Budget {
+    /// Events processed at most; past it the run stops and the report says so.
+    pub max_events: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scenario {
+    pub name: String,
+    pub description: String,
+    pub seed: u64,
+    pub duration_ns: u64,
+    pub report_interval_ns: u64,
+    #[serde(serialize_with = "changed_tunables")]
+    pub tunables: Tunables,
+    pub pool: Pool,
+    pub workloads: Vec<Workload>,
+    pub budget: Budget,
+}
+
+fn changed_tunables<S: serde::Serializer>(t: &Tunables, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(None)?;
+    for (id, v) in t.changed() {
+        map.serialize_entry(id.spec().name, &v)?;
+    }
+    map.end()
+}
+
+impl Scenario {
+    /// Parses and validates scenario JSON.
+    pub fn from_json(text: &str) -> Read<Scenario> {
+        if text.len() > 1 << 20 {
+            return err("", "scenario larger than 1 MiB");
+        }
+        let value: Value = serde_json::from_str(text).map_err(|e| FieldError {
+            path: String::new(),
+            message: format!("not valid JSON: {e}"),
+        })?;
+        read_scenario(&value)
+    }
+}
+
+fn read_scenario(value: &Value) -> Read<Scenario> {
+    let mut o = Obj::new("", value)?;
+    let version = o.quantity("version", Unit::Count, SCENARIO_VERSION, 1, u64::MAX)?;
+    if version != SCENARIO_VERSION {
+        return err(
+            "version",
+            format!("this engine reads scenario version {SCENARIO_VERSION}, not {version}"),
+        );
+    }
+    let name = o.text("name", "unnamed")?;
+    let description = o.text("description", "")?;
+    let seed = o.quantity("seed", Unit::Count, 1, 0, u64::MAX)?;
+    let duration_ns = o.quantity(
+        "duration",
+        Unit::Nanoseconds,
+        30 * S,
+        1_000_000,
+        24 * 3600 * S,
+    )?;
+    let report_interval_ns = o.quantity(
+        "report_interval",
+        Unit::Nanoseconds,
+        S,
+        1_000_000,
+        duration_ns,
+    )?;
+    if duration_ns / report_interval_ns > 100_000 {
+        return err(
+            "report_interval",
+            "more than 100000 intervals in the run; choose a longer interval",
+        );
+    }
+    let tunables = read_tunables(&mut o)?;
+    let pool = match o.object("pool")? {
+        Some(p) => read_pool(p)?,
+        None => read_pool(Obj::new("pool", &Value::Object(Default::default()))?)?,
+    };
+    let mut workloads = Vec::new();
+    for (path, v) in o.array("workloads", 64)? {
+        workloads.push(read_workload(&path, v)?);
+    }
+    let budget = match o.object("budget")? {
+        Some(mut b) => {
+            let max_events =
+                b.quantity("max_events", Unit::Count, 200_000_000, 1, 10_000_000_000)?;
+            b.finish()?;
+            Budget { max_events }
+        }
+        None => Budget {
+            max_events: 200_000_000,
+        },
+    };
+    o.finish()?;
+    Ok(Scenario {
+        name,
+        description,
+        seed,
+        duration_ns,
+        report_interval_ns,
+        tunables,
+        pool,
+        workloads,
+        budget,
+    })
+}
+
+fn read_tunables(o: &mut Obj<'_>) -> Read<Tunables> {
+    let mut t = Tunables::default();
+    for (name, v) in o.entries("tunables")? {
+        let path = format!("tunables.{name}");
+        let id = Id::from_name(&name).ok_or_else(|| FieldError {
+            path: path.clone(),
+            message: "unknown tunable".into(),
+        })?;
+        let text = match v {
+            Value::Number(n) => n.to_string(),
+            Value::String(s) => s.clone(),
+            other => return err(&path, format!("expected a number or text, found {other}")),
+        };
+        t.set_text(id, &text).map_err(|e| FieldError {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+    }
+    if let Some(problem) = check(&t).errors.into_iter().next() {
+        return err("tunables", problem.message);
+    }
+    Ok(t)
+}
+
+fn read_pool(mut o: Obj<'_>) -> Read<Pool> {
+    let top_level_vdevs = o.quantity("top_level_vdevs", Unit::Count, 1, 1, 64)? as u32;
+    let mirror = o.quantity("mirror", Unit::Count, 1, 1, 8)? as u32;
+    let device = match o.object("device")? {
+        Some(d) => read_device(d)?,
+        None => DeviceSpec::Hdd(HddParams::enterprise_7200()),
+    };
+    let metadata_percent = o.quantity("metadata_percent", Unit::Percent, 2, 0, 100)?;
+    let retire = match o.choice("retire", &["logical", "physical"], "logical")? {
+        "physical" => Retire::Physical,
+        _ => Retire::Logical,
+    };
+    o.finish()?;
+    Ok(Pool {
+        top_level_vdevs,
+        mirror,
+        device,
+        metadata_percent,
+        retire,
+    })
+}
+
+/// A device: a kind, a preset of that kind, and any parameter overridden by name.
+fn read_device(mut o: Obj<'_>) -> Read<DeviceSpec> {
+    let kind = o.choice("kind", &["hdd", "ssd", "lun"], "hdd")?;
+    let preset_path = o.path_of("preset");
+    let preset = o.text("preset", "")?;
+    let spec = match kind {
+        "hdd" => {
+            if !matches!(preset.as_str(), "" | "enterprise-7200") {
+                return err(
+                    &preset_path,
+                    format!("'{preset}' is not an HDD preset (enterprise-7200)"),
+                );
+            }
+            let d = HddParams::enterprise_7200();
+            DeviceSpec::Hdd(HddParams {
+                rpm: o.quantity("rpm", Unit::Count, d.rpm, 1000, 20_000)?,
+                capacity: o.quantity("capacity", Unit::Bytes, d.capacity, 64 * MIB, 1 << 50)?,
+                track_to_track_ns: o.quantity(
+                    "track_to_track",
+                    Unit::Nanoseconds,
+                    d.track_to_track_ns,
+                    0,
+                    S,
+                )?,
+                full_stroke_ns: o.quantity(
+                    "full_stroke",
+                    Unit::Nanoseconds,
+                    d.full_stroke_ns,
+                    0,
+                    S,
+                )?,
+                track_bytes: o.quantity(
+                    "track_bytes",
+                    Unit::Bytes,
+                    d.track_bytes,
+                    4 * KIB,
+                    1 << 30,
+                )?,
+                media_rate: o.quantity("media_rate", Unit::Bytes, d.media_rate, MIB, 1 << 40)?,
+                interface_rate: o.quantity(
+                    "interface_rate",
+                    Unit::Bytes,
+                    d.interface_rate,
+                    MIB,
+                    1 << 40,
+                )?,
+                overhead_ns: o.quantity("overhead", Unit::Nanoseconds, d.overhead_ns, 0, S)?,
+                queue_depth: o.quantity(
+                    "queue_depth",
+                    Unit::Count,
+                    u64::from(d.queue_depth),
+                    1,
+                    256,
+                )? as u32,
+                cache_writes: o.quantity(
+                    "cache_writes",
+                    Unit::Count,
+                    u64::from(d.cache_writes),
+                    0,
+                    4096,
+                )? as u32,
+                age_limit_ns: o.quantity(
+                    "age_limit",
+                    Unit::Nanoseconds,
+                    d.age_limit_ns,
+                    0,
+                    60 * S,
+                )?,
+            })
+        }
+        "ssd" => {
+            if !matches!(preset.as_str(), "" | "datacenter") {
+                return err(
+                    &preset_path,
+                    format!("'{preset}' is not an SSD preset (datacenter)"),
+                );
+            }
+            let d = SsdParams::datacenter();
+            DeviceSpec::Ssd(SsdParams {
+                capacity: o.quantity("capacity", Unit::Bytes, d.capacity, 64 * MIB, 1 << 50)?,
+                channels: o.quantity("channels", Unit::Count, u64::from(d.channels), 1, 64)? as u32,
+                dies_per_channel: o.quantity(
+                    "dies_per_channel",
+                    Unit::Count,
+                    u64::from(d.dies_per_channel),
+                    1,
+                    64,
+                )? as u32,
+                read_ns: o.quantity("read", Unit::Nanoseconds, d.read_ns, 1_000, S)?,
+                program_ns: o.quantity("program", Unit::Nanoseconds, d.program_ns, 1_000, S)?,
+                page_bytes: o.quantity(
+                    "page_bytes",
+                    Unit::Bytes,
+                    d.page_bytes,
+                    4 * KIB,
+                    4 * MIB,
+                )?,
+                channel_rate: o.quantity(
+                    "channel_rate",
+                    Unit::Bytes,
+                    d.channel_rate,
+                    MIB,
+                    1 << 40,
+                )?,
+                overhead_ns: o.quantity("overhead", Unit::Nanoseconds, d.overhead_ns, 0, S)?,
+                coalesce_ns: o.quantity("coalesce", Unit::Nanoseconds, d.coalesce_ns, 0, S)?,
+            })
+        }
+        _ => {
+            if !matches!(preset.as_str(), "" | "array-100mbs") {
+                return err(
+                    &preset_path,
+                    format!("'{preset}' is not a LUN preset (array-100mbs)"),
+                );
+            }
+            let d = LunParams::array_100mbs();
+            DeviceSpec::Lun(LunParams {
+                capacity: o.quantity("capacity", Unit::Bytes, d.capacity, 64 * MIB, 1 << 50)?,
+                bandwidth: o.quantity("bandwidth", Unit::Bytes, d.bandwidth, KIB, 1 << 40)?,
+                base_latency_ns: o.quantity(
+                    "base_latency",
+                    Unit::Nanoseconds,
+                    d.base_latency_ns,
+                    0,
+                    S,
+                )?,
+            })
+        }
+    };
+    o.finish()?;
+    Ok(spec)
+}
+
+fn read_workload(path: &str, value: &Value) -> Read<Workload> {
+    let mut o = Obj::new(path, value)?;
+    let kind = o.choice(
+        "kind",
+        &["async_write", "sync_write", "random_read", "scrub"],
+        "async_write",
+    )?;
+    let block =
+        |o: &mut Obj<'_>, default| o.quantity("block_size", Unit::Bytes, default, 512, 16 * MIB);
+    let threads = |o: &mut Obj<'_>, default| {
+        o.quantity("threads", Unit::Count, default, 1, MAX_THREADS)
+            .map(|t| t as u32)
+    };
+    let w = match kind {
+        "async_write" => {
+            let threads = threads(&mut o, 1)?;
+            let block_size = block(&mut o, 128 * KIB)?;
+            let sequential =
+                o.choice("pattern", &["sequential", "random"], "sequential")? == "sequential";
+            let region = o.quantity("region", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
+            let rate = o.quantity("rate", Unit::Bytes, 0, 0, 1 << 40)?;
+            let burst = match o.object("burst")? {
+                Some(mut b) => {
+                    let on_ns = b.quantity("on", Unit::Nanoseconds, S, 1_000_000, 24 * 3600 * S)?;
+                    let off_ns = b.quantity("off", Unit::Nanoseconds, S, 0, 24 * 3600 * S)?;
+                    b.finish()?;
+                    Some(Burst { on_ns, off_ns })
+                }
+                None => None,
+            };
+            Workload::AsyncWrite {
+                threads,
+                block_size,
+                sequential,
+                region,
+                rate,
+                burst,
+            }
+        }
+        "sync_write" => {
+            let threads = threads(&mut o, 1)?;
+            let block_size = block(&mut o, 8 * KIB)?;
+            let sync = match o.choice("sync", &["dsync", "fsync"], "dsync")? {
+                "fsync" => SyncMode::Fsync {
+                    every: o.quantity("fsync_every", Unit::Bytes, 1 << 30, block_size, 1 << 40)?,
+                },
+                _ => SyncMode::Dsync,
+            };
+            let rate = o.quantity("rate", Unit::Bytes, 0, 0, 1 << 40)?;
+            Workload::SyncWrite {
+                threads,
+                block_size,
+                sync,
+                rate,
+            }
+        }
+        "random_read" => {
+            let threads = threads(&mut o, 1)?;
+            let block_size = block(&mut o, 8 * KIB)?;
+            let working_set =
+                o.quantity("working_set", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
+            Workload::RandomRead {
+                threads,
+                block_size,
+                working_set,
+            }
+        }
+        _ => {
+            let block_size = block(&mut o, 128 * KIB)?;
+            let outstanding_per_leaf =
+                o.quantity("outstanding_per_leaf", Unit::Count, 16, 1, 1024)? as u32;
+            Workload::Scrub {
+                block_size,
+                outstanding_per_leaf,
+            }
+        }
+    };
+    o.finish()?;
+    Ok(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_object_is_a_default_scenario() {
+        let s = Scenario::from_json("{}").expect("valid");
+        assert_eq!(s.duration_ns, 30 * S);
+        assert_eq!(s.pool.mirror, 1);
+        assert!(s.workloads.is_empty());
+    }
+
+    #[test]
+    fn units_and_overrides_are_read() {
+        let s = Scenario::from_json(
+            r#"{"duration": "10s", "tunables": {"zfs_dirty_data_max": "1G", "zfs_txg_timeout": 10},
+                "pool": {"mirror": 2, "device": {"kind": "lun", "bandwidth": "200M"}},
+                "workloads": [{"kind": "async_write", "threads": 4, "block_size": "8K", "burst": {"on": "2s", "off": "3s"}}]}"#,
+        )
+        .expect("valid");
+        assert_eq!(s.tunables.get(Id::DirtyDataMax), 1 << 30);
+        assert_eq!(s.tunables.get(Id::TxgTimeout), 10);
+        assert!(
+            matches!(s.pool.device, DeviceSpec::Lun(LunParams { bandwidth, .. }) if bandwidth == 200 * MIB)
+        );
+        assert!(
+            matches!(&s.workloads[0], Workload::AsyncWrite { block_size: 8192, burst: Some(Burst { on_ns, .. }), .. } if *on_ns == 2 * S)
+        );
+    }
+
+    #[test]
+    fn errors_name_the_field_path() {
+        let e = |text: &str| Scenario::from_json(text).expect_err("invalid").to_string();
+        assert_eq!(
+            e(r#"{"workloads": [{}, {"block_size": "4X"}]}"#),
+            "workloads[1].block_size: cannot read '4X': unknown unit 'X'"
+        );
+        assert!(e(r#"{"pool": {"device": {"kind": "hdd", "rmp": 7200}}}"#)
+            .starts_with("pool.device.rmp: unknown field"));
+        assert!(
+            e(r#"{"tunables": {"zfs_nope": 1}}"#).starts_with("tunables.zfs_nope: unknown tunable")
+        );
+        assert!(e(r#"{"tunables": {"zfs_vdev_scrub_min_active": 9}}"#)
+            .starts_with("tunables: zfs_vdev_scrub_min_active"));
+        assert!(e(r#"{"version": 2}"#).starts_with("version: this engine reads scenario version 1"));
+        assert!(e(r#"{"workloads": [{"kind": "tape"}]}"#)
+            .starts_with("workloads[0].kind: 'tape' is not one of"));
+        assert!(e("[1,2]").starts_with("expected an object"));
+        assert!(e("{").starts_with("not valid JSON"));
+        assert!(e(r#"{"workloads": [{"threads": 0}]}"#)
+            .starts_with("workloads[0].threads: 0 is out of range"));
+    }
+}

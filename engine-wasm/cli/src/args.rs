@@ -16,7 +16,9 @@ USAGE:
       The share-link query string for these settings.
 
 AMOUNT is bytes (3221225472), a size (3G, 1536M, 1.5GiB; binary units), or a percent of
-zfs_dirty_data_max (85%, 60.5%). --set takes any tunable by its OpenZFS name, with units
+zfs_dirty_data_max (85%, 60.5%), floored to whole bytes. At or above zfs_dirty_data_max the
+delay is the zfs_delay_max_ns cap (a real writer first waits for dirty data to drain;
+--json says so with \"hard_limit\": true). --set takes any tunable by its OpenZFS name, with units
 (--set zfs_dirty_data_max=1G --set zfs_delay_scale=1ms); repeat it for several.
 Exit status: 0 on success, 2 on bad input (the message names the problem).
 ";
@@ -42,15 +44,11 @@ pub struct Args {
 /// Reads the arguments; an error message names what was wrong.
 pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {
     let mut parser = lexopt::Parser::from_args(args);
-    let mut out = Args {
-        command: Command::Help,
-        dirty: None,
-        sets: Vec::new(),
-        json: false,
-    };
+    let mut out = Args { command: Command::Help, dirty: None, sets: Vec::new(), json: false };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
+            Long("dirty") if out.dirty.is_some() => return Err("--dirty is given more than once".into()),
             Long("dirty") => out.dirty = Some(text(parser.value())?),
             Long("set") => out.sets.push(text(parser.value())?),
             Long("json") => out.json = true,
@@ -90,16 +88,7 @@ mod tests {
 
     #[test]
     fn reads_repeated_sets_and_both_option_forms() {
-        let a = parse_words(&[
-            "delay",
-            "--dirty",
-            "85%",
-            "--set",
-            "a=1",
-            "--set=b=2",
-            "--json",
-        ])
-        .expect("valid");
+        let a = parse_words(&["delay", "--dirty", "85%", "--set", "a=1", "--set=b=2", "--json"]).expect("valid");
         assert_eq!(a.command, Command::Delay);
         assert_eq!(a.dirty.as_deref(), Some("85%"));
         assert_eq!(a.sets, ["a=1", "b=2"]);
@@ -107,16 +96,15 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_dirty_amount_is_refused() {
+        let err = parse_words(&["delay", "--dirty", "1G", "--dirty", "2G"]).unwrap_err();
+        assert_eq!(err, "--dirty is given more than once");
+    }
+
+    #[test]
     fn names_what_is_wrong() {
-        assert_eq!(
-            parse_words(&["frob"]).unwrap_err(),
-            "unknown command 'frob' (try --help)"
-        );
-        assert!(parse_words(&["delay", "--dirty"])
-            .unwrap_err()
-            .contains("--dirty"));
-        assert!(parse_words(&["delay", "--bogus"])
-            .unwrap_err()
-            .contains("--bogus"));
+        assert_eq!(parse_words(&["frob"]).unwrap_err(), "unknown command 'frob' (try --help)");
+        assert!(parse_words(&["delay", "--dirty"]).unwrap_err().contains("--dirty"));
+        assert!(parse_words(&["delay", "--bogus"]).unwrap_err().contains("--bogus"));
     }
 }

@@ -38,10 +38,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         eprintln!("throttle-lab: warning: {}", warning.message);
     }
     let dirty = || -> Result<u64, String> {
-        let text = args
-            .dirty
-            .as_deref()
-            .ok_or("--dirty <AMOUNT> is required (for example --dirty 85%)")?;
+        let text = args.dirty.as_deref().ok_or("--dirty <AMOUNT> is required (for example --dirty 85%)")?;
         parse_amount(text, t.get(Id::DirtyDataMax)).map_err(|e| e.to_string())
     };
     match args.command {
@@ -57,13 +54,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::AsyncWrites => {
             let dirty = dirty()?;
             let slots = max_async_writes(&AsyncWriteParams::from(&t), dirty, false);
-            Ok(answer(
-                &args,
-                &t,
-                dirty,
-                slots,
-                json!({ "async_writes": slots }),
-            ))
+            Ok(answer(&args, &t, dirty, slots, json!({ "async_writes": slots })))
         }
         Command::Tunables if args.json => Ok(format!("{}\n", Value::from(schema_json()))),
         Command::Tunables => Ok(schema_table()),
@@ -79,36 +70,23 @@ fn answer(args: &args::Args, t: &Tunables, dirty: u64, plain: u64, extra: Value)
     let mut out = Map::new();
     out.insert("dirty_bytes".into(), dirty.into());
     let percent = dirty as f64 * 100.0 / t.get(Id::DirtyDataMax) as f64;
-    out.insert(
-        "dirty_percent".into(),
-        json!((percent * 1000.0).round() / 1000.0),
-    );
+    out.insert("dirty_percent".into(), json!((percent * 1000.0).round() / 1000.0));
     if let Value::Object(fields) = extra {
         out.extend(fields);
     }
-    let changed: Map<String, Value> = t
-        .changed()
-        .map(|(id, v)| (id.spec().name.to_string(), v.into()))
-        .collect();
+    let changed: Map<String, Value> = t.changed().map(|(id, v)| (id.spec().name.to_string(), v.into())).collect();
     out.insert("changed".into(), changed.into());
     format!("{}\n", Value::Object(out))
 }
 
 fn schema_json() -> Vec<Value> {
-    SPECS
-        .iter()
-        .map(|s| serde_json::to_value(s).unwrap_or(Value::Null))
-        .collect()
+    SPECS.iter().map(|s| serde_json::to_value(s).unwrap_or(Value::Null)).collect()
 }
 
 fn schema_table() -> String {
     let mut out = String::new();
     for s in SPECS {
-        let range = format!(
-            "{}..{}",
-            format_value(s.unit, s.min),
-            format_value(s.unit, s.max)
-        );
+        let range = format!("{}..{}", format_value(s.unit, s.min), format_value(s.unit, s.max));
         out.push_str(&format!(
             "{:<48} {:>8} {:>14}  {}\n",
             s.name,
@@ -131,31 +109,14 @@ mod tests {
 
     #[test]
     fn delay_and_async_writes_at_table_points() {
-        assert_eq!(
-            run_words(&["delay", "--dirty", "70%"]),
-            Ok("166666\n".into())
-        );
-        assert_eq!(
-            run_words(&["async-writes", "--dirty", "33.75%"]),
-            Ok("3\n".into())
-        );
-        assert_eq!(
-            run_words(&["delay", "--dirty", "3G", "--set", "zfs_dirty_data_max=4G"]),
-            Ok("300000\n".into())
-        );
+        assert_eq!(run_words(&["delay", "--dirty", "70%"]), Ok("166666\n".into()));
+        assert_eq!(run_words(&["async-writes", "--dirty", "33.75%"]), Ok("3\n".into()));
+        assert_eq!(run_words(&["delay", "--dirty", "3G", "--set", "zfs_dirty_data_max=4G"]), Ok("300000\n".into()));
     }
 
     #[test]
     fn json_carries_the_changed_tunables() {
-        let out = run_words(&[
-            "delay",
-            "--dirty",
-            "90%",
-            "--set",
-            "zfs_delay_scale=1ms",
-            "--json",
-        ])
-        .expect("runs");
+        let out = run_words(&["delay", "--dirty", "90%", "--set", "zfs_delay_scale=1ms", "--json"]).expect("runs");
         let v: Value = serde_json::from_str(&out).expect("json");
         assert_eq!(v["delay_ns"], 2_999_999);
         assert_eq!(v["changed"]["zfs_delay_scale"], 1_000_000);
@@ -165,21 +126,9 @@ mod tests {
     #[test]
     fn bad_input_names_the_problem() {
         assert!(run_words(&["delay"]).unwrap_err().contains("--dirty"));
-        assert!(run_words(&["delay", "--dirty", "lots"])
-            .unwrap_err()
-            .contains("'lots'"));
-        assert!(
-            run_words(&["delay", "--dirty", "1G", "--set", "zfs_nope=1"])
-                .unwrap_err()
-                .contains("zfs_nope")
-        );
-        let err = run_words(&[
-            "delay",
-            "--dirty",
-            "1G",
-            "--set",
-            "zfs_vdev_async_write_active_min_dirty_percent=70",
-        ]);
+        assert!(run_words(&["delay", "--dirty", "lots"]).unwrap_err().contains("'lots'"));
+        assert!(run_words(&["delay", "--dirty", "1G", "--set", "zfs_nope=1"]).unwrap_err().contains("zfs_nope"));
+        let err = run_words(&["delay", "--dirty", "1G", "--set", "zfs_vdev_async_write_active_min_dirty_percent=70"]);
         assert!(err.unwrap_err().contains("must be below"));
     }
 
@@ -187,8 +136,7 @@ mod tests {
     fn tunables_lists_every_entry() {
         let table = run_words(&["tunables"]).expect("runs");
         assert!(SPECS.iter().all(|s| table.contains(s.name)));
-        let list: Value =
-            serde_json::from_str(&run_words(&["tunables", "--json"]).expect("runs")).expect("json");
+        let list: Value = serde_json::from_str(&run_words(&["tunables", "--json"]).expect("runs")).expect("json");
         assert_eq!(list.as_array().map(Vec::len), Some(SPECS.len()));
         assert_eq!(list[0]["default"], 4u64 << 30);
     }

@@ -6,10 +6,7 @@ use crate::units::{parse_fixed, parse_value, ParseProblem, Unit};
 /// Reads `text` as a dirty amount in bytes; `NN%` and `NN.NN%` are percents of
 /// `dirty_max`, floored to whole bytes as ⌊D·pct⌋ (the convention of the delay table).
 pub fn parse_amount(text: &str, dirty_max: u64) -> Result<u64, Error> {
-    let bad = |problem| Error::BadAmount {
-        text: text.to_string(),
-        problem,
-    };
+    let bad = |problem| Error::BadAmount { text: text.to_string(), problem };
     let trimmed = text.trim();
     match trimmed.strip_suffix('%') {
         Some(percent) => {

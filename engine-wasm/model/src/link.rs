@@ -15,6 +15,8 @@ use crate::validate::check;
 pub const LINK_VERSION: u32 = 1;
 /// Parts read at most; a longer link is cut there with a notice.
 const MAX_PARTS: usize = 256;
+/// Notices listed at most; the rest are counted in a last one.
+const MAX_NOTICES: usize = 20;
 
 /// What a link restores, and what was wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +45,9 @@ pub fn decode(query: &str) -> Decoded {
     let mut notices = Vec::new();
     let mut from_link: Vec<Id> = Vec::new();
 
-    let mut parts = query.split('&').filter(|p| !p.is_empty());
+    let mut parts = query.split('&').filter(|p| !p.is_empty()).peekable();
+    let mut versioned = false;
+    let has_parts = parts.peek().is_some();
     for part in parts.by_ref().take(MAX_PARTS) {
         let Some((raw_key, raw_value)) = part.split_once('=') else {
             notices.push(messages::link_no_value(&lossy(part)));
@@ -54,7 +58,12 @@ pub fn decode(query: &str) -> Decoded {
             continue;
         };
         if key == "v" {
+            versioned = true;
             read_version(&value, &mut notices);
+            continue;
+        }
+        if key.is_empty() {
+            notices.push(messages::link_no_name(part));
             continue;
         }
         let Some(id) = Id::from_name(&key) else {
@@ -74,9 +83,18 @@ pub fn decode(query: &str) -> Decoded {
         }
     }
     if parts.next().is_some() {
-        notices.push(messages::link_too_long(MAX_PARTS));
+        // First, so that cutting the list of notices never hides it.
+        notices.insert(0, messages::link_too_long(MAX_PARTS));
+    }
+    if has_parts && !versioned {
+        notices.push(messages::link_no_version(LINK_VERSION));
     }
     reset_rejected_combinations(&mut tunables, &from_link, &mut notices);
+    if notices.len() > MAX_NOTICES {
+        let more = notices.len() - (MAX_NOTICES - 1);
+        notices.truncate(MAX_NOTICES - 1);
+        notices.push(messages::link_more_problems(more));
+    }
     Decoded { tunables, notices }
 }
 
@@ -87,9 +105,7 @@ fn reset_rejected_combinations(t: &mut Tunables, from_link: &[Id], notices: &mut
         let reset: Vec<Id> = from_link
             .iter()
             .copied()
-            .filter(|id| {
-                problem.tunables.contains(&id.spec().name) && t.get(*id) != id.spec().default
-            })
+            .filter(|id| problem.tunables.contains(&id.spec().name) && t.get(*id) != id.spec().default)
             .collect();
         if reset.is_empty() {
             break;
@@ -105,9 +121,7 @@ fn reset_rejected_combinations(t: &mut Tunables, from_link: &[Id], notices: &mut
 fn read_version(value: &str, notices: &mut Vec<String>) {
     match value.trim().parse::<u32>() {
         Ok(v) if v == LINK_VERSION => {}
-        Ok(v) if v > LINK_VERSION => {
-            notices.push(messages::link_newer_version(value, LINK_VERSION))
-        }
+        Ok(v) if v > LINK_VERSION => notices.push(messages::link_newer_version(value, LINK_VERSION)),
         _ => notices.push(messages::link_bad_version(value, LINK_VERSION)),
     }
 }
@@ -183,7 +197,8 @@ mod tests {
 
     #[test]
     fn each_problem_is_named_and_the_rest_applies() {
-        let d = decode("v=1&zfs_bogus=3&zfs_txg_timeout=ten&zfs_delay_min_dirty_percent=150&zfs_dirty_data_max=2G&lonely");
+        let d =
+            decode("v=1&zfs_bogus=3&zfs_txg_timeout=ten&zfs_delay_min_dirty_percent=150&zfs_dirty_data_max=2G&lonely");
         assert_eq!(d.tunables.get(Id::DirtyDataMax), 2 << 30);
         assert_eq!(d.tunables.get(Id::TxgTimeout), 5);
         assert_eq!(d.tunables.get(Id::DelayMinDirtyPercent), 60);
@@ -199,11 +214,7 @@ mod tests {
         let d = decode("v=1&zfs_vdev_scrub_min_active=5");
         assert_eq!(d.tunables, Tunables::default());
         assert_eq!(d.notices.len(), 1);
-        assert!(
-            d.notices[0].contains("reset to the default: zfs_vdev_scrub_min_active"),
-            "{:?}",
-            d.notices
-        );
+        assert!(d.notices[0].contains("reset to the default: zfs_vdev_scrub_min_active"), "{:?}", d.notices);
         let d = decode("v=1&zfs_vdev_scrub_max_active=8&zfs_vdev_scrub_min_active=5");
         assert_eq!(d.tunables.get(Id::ScrubMinActive), 5);
         assert!(d.notices.is_empty());
@@ -219,18 +230,28 @@ mod tests {
         let d = decode("v=x&zfs_txg_timeout=7&zfs_txg_timeout=9");
         assert_eq!(d.tunables.get(Id::TxgTimeout), 9);
         assert_eq!(d.notices.len(), 2);
-        let d = decode("zfs_txg_timeout=%FF");
+        let d = decode("v=1&zfs_txg_timeout=%FF&=5");
         assert!(d.notices[0].contains("not valid URL text"));
+        assert!(d.notices[1].contains("'=5' has a value but no name"));
+        let d = decode("zfs_txg_timeout=7");
+        assert_eq!(d.tunables.get(Id::TxgTimeout), 7);
+        assert_eq!(d.notices, ["this link has no format version (v=1); read as version 1"]);
+        assert!(decode("").notices.is_empty());
     }
 
     #[test]
     fn long_links_are_cut_with_a_notice() {
-        let query = "zfs_txg_timeout=6&".repeat(1000);
+        let query = format!("v=1&{}", "zfs_txg_timeout=6&".repeat(1000));
         let d = decode(&query);
         assert_eq!(d.tunables.get(Id::TxgTimeout), 6);
-        assert!(d
-            .notices
-            .last()
-            .is_some_and(|n| n.contains("only the first 256")));
+        assert!(d.notices[0].contains("only the first 256"), "{:?}", d.notices);
+        assert_eq!(d.notices.len(), MAX_NOTICES);
+        assert!(d.notices.last().is_some_and(|n| n.contains("more problems")));
+    }
+
+    #[test]
+    fn long_values_are_cut_in_notices() {
+        let d = decode(&format!("v=1&zfs_dirty_data_max={}", "9".repeat(5000)));
+        assert!(d.notices[0].len() < 300, "{}", d.notices[0]);
     }
 }

@@ -11,12 +11,10 @@ use crate::units::{describe_value, format_value, ParseProblem};
 pub enum Error {
     /// A name that is in no schema entry.
     UnknownName(String),
+    /// `NAME` where `NAME=VALUE` was expected.
+    MissingValue(String),
     /// Text that could not be read as a value of that entry's unit.
-    BadValue {
-        id: Id,
-        text: String,
-        problem: ParseProblem,
-    },
+    BadValue { id: Id, text: String, problem: ParseProblem },
     /// A value outside the entry's accepted range.
     OutOfRange { id: Id, value: u64 },
     /// A dirty-data amount (bytes or percent of zfs_dirty_data_max) that could not be read.
@@ -28,9 +26,10 @@ pub enum Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::UnknownName(name) => write!(f, "unknown tunable '{name}'"),
+            Error::UnknownName(name) => write!(f, "unknown tunable '{}'", shown(name)),
+            Error::MissingValue(name) => write!(f, "'{}' needs a value: write NAME=VALUE", shown(name)),
             Error::BadValue { id, text, problem } => {
-                write!(f, "{}: cannot read '{text}': {problem} (expects {})", id.spec().name, hint(*id))
+                write!(f, "{}: cannot read '{}': {problem} (expects {})", id.spec().name, shown(text), hint(*id))
             }
             Error::OutOfRange { id, value } => {
                 let s = id.spec();
@@ -45,7 +44,8 @@ impl std::fmt::Display for Error {
             }
             Error::BadAmount { text, problem } => write!(
                 f,
-                "cannot read dirty amount '{text}': {problem} (expects bytes such as 3G or 1536M, or a percent of zfs_dirty_data_max such as 85%)"
+                "cannot read dirty amount '{}': {problem} (expects bytes such as 3G or 1536M, or a percent of zfs_dirty_data_max such as 85%)",
+                shown(text)
             ),
             Error::Rejected(problems) => write!(f, "{}", problems.join("; ")),
         }
@@ -53,6 +53,16 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Text a person typed or a link carried, cut to a readable length for a message.
+pub(crate) fn shown(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(MAX).collect::<String>())
+    }
+}
 
 /// What a field of that unit accepts, for error messages.
 fn hint(id: Id) -> &'static str {
@@ -72,11 +82,7 @@ fn named(id: Id, value: u64) -> String {
 }
 
 pub(crate) fn min_above_max(min: (Id, u64), max: (Id, u64)) -> String {
-    format!(
-        "{} is above {}: that class could never reach its minimum",
-        named(min.0, min.1),
-        named(max.0, max.1)
-    )
+    format!("{} is above {}: that class could never reach its minimum", named(min.0, min.1), named(max.0, max.1))
 }
 
 pub(crate) fn async_percents_not_increasing(lo: (Id, u64), hi: (Id, u64)) -> String {
@@ -120,7 +126,19 @@ pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
 }
 
 pub(crate) fn link_unknown_name(name: &str) -> String {
-    format!("'{name}' is not a setting of this lab; ignored")
+    format!("'{}' is not a setting of this lab; ignored", shown(name))
+}
+
+pub(crate) fn link_no_name(part: &str) -> String {
+    format!("'{}' has a value but no name; ignored", shown(part))
+}
+
+pub(crate) fn link_no_version(ours: u32) -> String {
+    format!("this link has no format version (v={ours}); read as version {ours}")
+}
+
+pub(crate) fn link_more_problems(more: usize) -> String {
+    format!("… and {more} more problems")
 }
 
 pub(crate) fn link_bad_value(err: &Error) -> String {
@@ -132,19 +150,22 @@ pub(crate) fn link_duplicate(name: &str) -> String {
 }
 
 pub(crate) fn link_no_value(name: &str) -> String {
-    format!("'{name}' has no value; ignored")
+    format!("'{}' has no value; ignored", shown(name))
 }
 
 pub(crate) fn link_bad_encoding(part: &str) -> String {
-    format!("'{part}' is not valid URL text; ignored")
+    format!("'{}' is not valid URL text; ignored", shown(part))
 }
 
 pub(crate) fn link_newer_version(version: &str, ours: u32) -> String {
-    format!("this link is format version {version}, newer than this lab's {ours}; the settings it shares with version {ours} are read")
+    format!(
+        "this link is format version {}, newer than this lab's {ours}; the settings it shares with version {ours} are read",
+        shown(version)
+    )
 }
 
 pub(crate) fn link_bad_version(version: &str, ours: u32) -> String {
-    format!("link format version '{version}' is not a version number; read as version {ours}")
+    format!("link format version '{}' is not a version number; read as version {ours}", shown(version))
 }
 
 pub(crate) fn link_too_long(kept: usize) -> String {

@@ -266,27 +266,15 @@ mod tests {
     #[test]
     fn every_default_lies_in_its_range() {
         for spec in SPECS {
-            assert!(
-                spec.min <= spec.default && spec.default <= spec.max,
-                "{}",
-                spec.name
-            );
-            assert!(
-                !spec.meaning.is_empty() && !spec.history.is_empty(),
-                "{}",
-                spec.name
-            );
+            assert!(spec.min <= spec.default && spec.default <= spec.max, "{}", spec.name);
+            assert!(!spec.meaning.is_empty() && !spec.history.is_empty(), "{}", spec.name);
         }
     }
 
     #[test]
     fn tunables_rerun_and_lab_settings_redraw() {
         for spec in SPECS {
-            let expected = if spec.kind == Kind::Tunable {
-                Effect::Rerun
-            } else {
-                Effect::Redraw
-            };
+            let expected = if spec.kind == Kind::Tunable { Effect::Rerun } else { Effect::Redraw };
             assert_eq!(spec.effect, expected, "{}", spec.name);
         }
     }

@@ -45,9 +45,10 @@ impl Tunables {
 
     /// `NAME=VALUE`, as the CLI's `--set` and modprobe options write it.
     pub fn set_assignment(&mut self, assignment: &str) -> Result<(Id, u64), Error> {
-        let (name, text) = assignment.split_once('=').unwrap_or((assignment, ""));
-        let id = Id::from_name(name.trim())
-            .ok_or_else(|| Error::UnknownName(name.trim().to_string()))?;
+        let Some((name, text)) = assignment.split_once('=') else {
+            return Err(Error::MissingValue(assignment.to_string()));
+        };
+        let id = Id::from_name(name.trim()).ok_or_else(|| Error::UnknownName(name.trim().to_string()))?;
         Ok((id, self.set_text(id, text)?))
     }
 
@@ -58,20 +59,14 @@ impl Tunables {
 
     /// The entries that differ from their defaults, in schema order.
     pub fn changed(&self) -> impl Iterator<Item = (Id, u64)> + '_ {
-        Id::ALL
-            .iter()
-            .map(|&id| (id, self.get(id)))
-            .filter(|(id, v)| *v != id.spec().default)
+        Id::ALL.iter().map(|&id| (id, self.get(id))).filter(|(id, v)| *v != id.spec().default)
     }
 }
 
 /// Parses `text` as a value of `id`'s unit, range-checked.
 pub fn parse_text(id: Id, text: &str) -> Result<u64, Error> {
-    let value = parse_value(id.spec().unit, text).map_err(|problem| Error::BadValue {
-        id,
-        text: text.to_string(),
-        problem,
-    })?;
+    let value =
+        parse_value(id.spec().unit, text).map_err(|problem| Error::BadValue { id, text: text.to_string(), problem })?;
     let spec = id.spec();
     if value < spec.min || value > spec.max {
         return Err(Error::OutOfRange { id, value });
@@ -90,35 +85,24 @@ mod tests {
         assert!(t.set_text(Id::DelayMinDirtyPercent, "abc").is_err());
         assert_eq!(t.get(Id::DelayMinDirtyPercent), 60);
         assert_eq!(t.set_text(Id::DelayMinDirtyPercent, "70%"), Ok(70));
-        assert_eq!(
-            t.changed().collect::<Vec<_>>(),
-            vec![(Id::DelayMinDirtyPercent, 70)]
-        );
+        assert_eq!(t.changed().collect::<Vec<_>>(), vec![(Id::DelayMinDirtyPercent, 70)]);
     }
 
     #[test]
     fn assignments_name_unknown_tunables() {
         let mut t = Tunables::default();
-        assert_eq!(
-            t.set_assignment("zfs_dirty_data_max=1G"),
-            Ok((Id::DirtyDataMax, 1 << 30))
-        );
+        assert_eq!(t.set_assignment("zfs_dirty_data_max=1G"), Ok((Id::DirtyDataMax, 1 << 30)));
         let err = t.set_assignment("zfs_bogus=1").unwrap_err();
         assert_eq!(err.to_string(), "unknown tunable 'zfs_bogus'");
         let err = t.set_assignment("zfs_delay_scale").unwrap_err();
-        assert!(
-            err.to_string()
-                .starts_with("zfs_delay_scale: cannot read '': no value given"),
-            "{err}"
-        );
+        assert_eq!(err.to_string(), "'zfs_delay_scale' needs a value: write NAME=VALUE");
+        let err = t.set_assignment("zfs_delay_scale=").unwrap_err();
+        assert!(err.to_string().starts_with("zfs_delay_scale: cannot read '': no value given"), "{err}");
     }
 
     #[test]
     fn out_of_range_messages_give_the_range_in_units() {
         let err = parse_text(Id::DirtyDataMax, "2T").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "zfs_dirty_data_max: 2T is out of range; it must be from 1M to 1T"
-        );
+        assert_eq!(err.to_string(), "zfs_dirty_data_max: 2T is out of range; it must be from 1M to 1T");
     }
 }

@@ -63,14 +63,8 @@ const SIZE_SUFFIXES: [(&str, u128); 7] = [
 ];
 
 /// Time suffixes and their factors in nanoseconds.
-const TIME_SUFFIXES: [(&str, u128); 6] = [
-    ("ns", 1),
-    ("us", NS_PER_US),
-    ("µs", NS_PER_US),
-    ("μs", NS_PER_US),
-    ("ms", NS_PER_MS),
-    ("s", NS_PER_S),
-];
+const TIME_SUFFIXES: [(&str, u128); 6] =
+    [("ns", 1), ("us", NS_PER_US), ("µs", NS_PER_US), ("μs", NS_PER_US), ("ms", NS_PER_MS), ("s", NS_PER_S)];
 
 /// A decimal number as typed: `digits` × 10^-`scale`, exact.
 struct Decimal {
@@ -101,13 +95,8 @@ fn split_number(text: &str) -> Result<(Decimal, &str), ParseProblem> {
     if significant.len() > MAX_DIGITS {
         return Err(ParseProblem::TooLarge);
     }
-    let digits = if significant.is_empty() {
-        0
-    } else {
-        significant
-            .parse::<u128>()
-            .map_err(|_| ParseProblem::NotANumber)?
-    };
+    let digits =
+        if significant.is_empty() { 0 } else { significant.parse::<u128>().map_err(|_| ParseProblem::NotANumber)? };
     let scale = u32::try_from(frac.len()).map_err(|_| ParseProblem::TooLarge)?;
     if scale as usize > MAX_DIGITS {
         return Err(ParseProblem::TooLarge);
@@ -116,20 +105,9 @@ fn split_number(text: &str) -> Result<(Decimal, &str), ParseProblem> {
 }
 
 /// `decimal × factor / divisor` if it is a whole number that fits in u64.
-fn exact(
-    decimal: &Decimal,
-    factor: u128,
-    divisor: u128,
-    what: &'static str,
-) -> Result<u64, ParseProblem> {
-    let numerator = decimal
-        .digits
-        .checked_mul(factor)
-        .ok_or(ParseProblem::TooLarge)?;
-    let denominator = 10u128
-        .pow(decimal.scale)
-        .checked_mul(divisor)
-        .ok_or(ParseProblem::TooLarge)?;
+fn exact(decimal: &Decimal, factor: u128, divisor: u128, what: &'static str) -> Result<u64, ParseProblem> {
+    let numerator = decimal.digits.checked_mul(factor).ok_or(ParseProblem::TooLarge)?;
+    let denominator = 10u128.pow(decimal.scale).checked_mul(divisor).ok_or(ParseProblem::TooLarge)?;
     if numerator % denominator != 0 {
         return Err(ParseProblem::NotWhole(what));
     }
@@ -138,35 +116,22 @@ fn exact(
 
 fn size_factor(suffix: &str) -> Option<u128> {
     let lower = suffix.to_ascii_lowercase();
-    let stem = lower
-        .strip_suffix("ib")
-        .or_else(|| lower.strip_suffix('b'))
-        .unwrap_or(&lower);
-    SIZE_SUFFIXES
-        .iter()
-        .find(|(s, _)| *s == stem)
-        .map(|(_, f)| *f)
+    let stem = lower.strip_suffix("ib").or_else(|| lower.strip_suffix('b')).unwrap_or(&lower);
+    SIZE_SUFFIXES.iter().find(|(s, _)| *s == stem).map(|(_, f)| *f)
 }
 
 fn time_factor(suffix: &str) -> Option<u128> {
     let lower = suffix.to_lowercase();
-    TIME_SUFFIXES
-        .iter()
-        .find(|(s, _)| *s == lower)
-        .map(|(_, f)| *f)
+    TIME_SUFFIXES.iter().find(|(s, _)| *s == lower).map(|(_, f)| *f)
 }
 
 /// Reads a hexadecimal integer (`0x100000000`, as illumos' /etc/system takes it).
 fn parse_hex(text: &str) -> Option<Result<u64, ParseProblem>> {
-    let hex = text
-        .strip_prefix("0x")
-        .or_else(|| text.strip_prefix("0X"))?;
-    Some(
-        u64::from_str_radix(&hex.replace('_', ""), 16).map_err(|e| match e.kind() {
-            std::num::IntErrorKind::PosOverflow => ParseProblem::TooLarge,
-            _ => ParseProblem::NotANumber,
-        }),
-    )
+    let hex = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"))?;
+    Some(u64::from_str_radix(&hex.replace('_', ""), 16).map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => ParseProblem::TooLarge,
+        _ => ParseProblem::NotANumber,
+    }))
 }
 
 /// Parses a value typed for a tunable counted in `unit`.
@@ -184,26 +149,13 @@ pub fn parse_value(unit: Unit, text: &str) -> Result<u64, ParseProblem> {
     let (decimal, suffix) = split_number(text)?;
     let unknown = || ParseProblem::UnknownSuffix(suffix.to_string());
     match unit {
-        Unit::Bytes => exact(
-            &decimal,
-            size_factor(suffix).ok_or_else(unknown)?,
-            1,
-            "bytes",
-        ),
+        Unit::Bytes => exact(&decimal, size_factor(suffix).ok_or_else(unknown)?, 1, "bytes"),
         Unit::Nanoseconds => {
-            let factor = if suffix.is_empty() {
-                1
-            } else {
-                time_factor(suffix).ok_or_else(unknown)?
-            };
+            let factor = if suffix.is_empty() { 1 } else { time_factor(suffix).ok_or_else(unknown)? };
             exact(&decimal, factor, 1, "nanoseconds")
         }
         Unit::Seconds => {
-            let factor = if suffix.is_empty() {
-                NS_PER_S
-            } else {
-                time_factor(suffix).ok_or_else(unknown)?
-            };
+            let factor = if suffix.is_empty() { NS_PER_S } else { time_factor(suffix).ok_or_else(unknown)? };
             exact(&decimal, factor, NS_PER_S, "seconds")
         }
         Unit::Percent => match suffix {
@@ -256,20 +208,13 @@ fn largest_exact(value: u64, suffixes: &[&str], factor: impl Fn(u32) -> u128) ->
         .rev()
         .filter_map(|i| u32::try_from(i).ok().map(|p| (i, factor(p))))
         .find(|(_, f)| v != 0 && v % f == 0)
-        .map_or_else(
-            || value.to_string(),
-            |(i, f)| format!("{}{}", v / f, suffixes[i]),
-        )
+        .map_or_else(|| value.to_string(), |(i, f)| format!("{}{}", v / f, suffixes[i]))
 }
 
 /// Human-readable rendering for readouts, not for parsing: `4 GiB`, `1.5 ms`, `60%`.
 pub fn describe_value(unit: Unit, value: u64) -> String {
     match unit {
-        Unit::Bytes => scaled(
-            value as f64,
-            1024.0,
-            &["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"],
-        ),
+        Unit::Bytes => scaled(value as f64, 1024.0, &["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]),
         Unit::Nanoseconds => scaled(value as f64, 1000.0, &["ns", "µs", "ms", "s"]),
         Unit::Seconds => format!("{value} s"),
         Unit::Percent => format!("{value}%"),
@@ -299,15 +244,7 @@ mod tests {
 
     #[test]
     fn sizes_are_binary_whatever_the_spelling() {
-        for text in [
-            "4G",
-            "4g",
-            "4GB",
-            "4GiB",
-            "4 GiB",
-            "4294967296",
-            "0x100000000",
-        ] {
+        for text in ["4G", "4g", "4GB", "4GiB", "4 GiB", "4294967296", "0x100000000"] {
             assert_eq!(parse_value(Unit::Bytes, text), Ok(4 << 30), "{text}");
         }
         assert_eq!(parse_value(Unit::Bytes, "1.5GiB"), Ok(1_610_612_736));
@@ -317,10 +254,7 @@ mod tests {
 
     #[test]
     fn fractions_of_a_byte_are_refused_not_rounded() {
-        assert_eq!(
-            parse_value(Unit::Bytes, "0.1K"),
-            Err(ParseProblem::NotWhole("bytes"))
-        );
+        assert_eq!(parse_value(Unit::Bytes, "0.1K"), Err(ParseProblem::NotWhole("bytes")));
         assert_eq!(parse_value(Unit::Bytes, "0.5K"), Ok(512));
     }
 
@@ -333,51 +267,27 @@ mod tests {
         assert_eq!(parse_value(Unit::Nanoseconds, "500000"), Ok(500_000));
         assert_eq!(parse_value(Unit::Seconds, "5"), Ok(5));
         assert_eq!(parse_value(Unit::Seconds, "2000ms"), Ok(2));
-        assert_eq!(
-            parse_value(Unit::Seconds, "100ms"),
-            Err(ParseProblem::NotWhole("seconds"))
-        );
+        assert_eq!(parse_value(Unit::Seconds, "100ms"), Err(ParseProblem::NotWhole("seconds")));
     }
 
     #[test]
     fn percents_and_counts() {
         assert_eq!(parse_value(Unit::Percent, "60%"), Ok(60));
         assert_eq!(parse_value(Unit::Percent, "60"), Ok(60));
-        assert_eq!(
-            parse_value(Unit::Percent, "60.5%"),
-            Err(ParseProblem::NotWhole("percent"))
-        );
+        assert_eq!(parse_value(Unit::Percent, "60.5%"), Err(ParseProblem::NotWhole("percent")));
         assert_eq!(parse_value(Unit::Count, "10"), Ok(10));
-        assert!(matches!(
-            parse_value(Unit::Count, "10G"),
-            Err(ParseProblem::UnknownSuffix(_))
-        ));
+        assert!(matches!(parse_value(Unit::Count, "10G"), Err(ParseProblem::UnknownSuffix(_))));
     }
 
     #[test]
     fn garbage_is_named() {
         assert_eq!(parse_value(Unit::Bytes, ""), Err(ParseProblem::Empty));
-        assert_eq!(
-            parse_value(Unit::Bytes, "-1"),
-            Err(ParseProblem::NotANumber)
-        );
+        assert_eq!(parse_value(Unit::Bytes, "-1"), Err(ParseProblem::NotANumber));
         assert_eq!(parse_value(Unit::Bytes, "."), Err(ParseProblem::NotANumber));
-        assert_eq!(
-            parse_value(Unit::Bytes, "1.2.3"),
-            Err(ParseProblem::NotANumber)
-        );
-        assert_eq!(
-            parse_value(Unit::Bytes, "4X"),
-            Err(ParseProblem::UnknownSuffix("X".into()))
-        );
-        assert_eq!(
-            parse_value(Unit::Bytes, "0xZZ"),
-            Err(ParseProblem::NotANumber)
-        );
-        assert_eq!(
-            parse_value(Unit::Bytes, &"9".repeat(40)),
-            Err(ParseProblem::TooLarge)
-        );
+        assert_eq!(parse_value(Unit::Bytes, "1.2.3"), Err(ParseProblem::NotANumber));
+        assert_eq!(parse_value(Unit::Bytes, "4X"), Err(ParseProblem::UnknownSuffix("X".into())));
+        assert_eq!(parse_value(Unit::Bytes, "0xZZ"), Err(ParseProblem::NotANumber));
+        assert_eq!(parse_value(Unit::Bytes, &"9".repeat(40)), Err(ParseProblem::TooLarge));
     }
 
     #[test]
@@ -389,19 +299,9 @@ mod tests {
         assert_eq!(format_value(Unit::Nanoseconds, 1_500_000), "1500us");
         assert_eq!(format_value(Unit::Nanoseconds, 123), "123");
         assert_eq!(format_value(Unit::Nanoseconds, 0), "0");
-        for unit in [
-            Unit::Bytes,
-            Unit::Nanoseconds,
-            Unit::Seconds,
-            Unit::Percent,
-            Unit::Count,
-        ] {
+        for unit in [Unit::Bytes, Unit::Nanoseconds, Unit::Seconds, Unit::Percent, Unit::Count] {
             for v in [0, 1, 999, 1024, 1_000_000, 4 << 30, u64::MAX] {
-                assert_eq!(
-                    parse_value(unit, &format_value(unit, v)),
-                    Ok(v),
-                    "{unit:?} {v}"
-                );
+                assert_eq!(parse_value(unit, &format_value(unit, v)), Ok(v), "{unit:?} {v}");
             }
         }
     }

@@ -24,10 +24,7 @@ pub struct Checked {
 }
 
 fn problem(ids: &[Id], message: String) -> Problem {
-    Problem {
-        tunables: ids.iter().map(|id| id.spec().name).collect(),
-        message,
-    }
+    Problem { tunables: ids.iter().map(|id| id.spec().name).collect(), message }
 }
 
 /// Checks every cross-tunable constraint of `t`.
@@ -36,56 +33,37 @@ pub fn check(t: &Tunables) -> Checked {
     for (min_id, max_id) in CLASS_LIMITS {
         let (min, max) = (t.get(min_id), t.get(max_id));
         if min > max {
-            out.errors.push(problem(
-                &[min_id, max_id],
-                messages::min_above_max((min_id, min), (max_id, max)),
-            ));
+            out.errors.push(problem(&[min_id, max_id], messages::min_above_max((min_id, min), (max_id, max))));
         }
     }
 
-    let (lo_id, hi_id) = (
-        Id::AsyncWriteActiveMinDirtyPercent,
-        Id::AsyncWriteActiveMaxDirtyPercent,
-    );
+    let (lo_id, hi_id) = (Id::AsyncWriteActiveMinDirtyPercent, Id::AsyncWriteActiveMaxDirtyPercent);
     let (lo, hi) = (t.get(lo_id), t.get(hi_id));
     if lo >= hi {
-        out.errors.push(problem(
-            &[lo_id, hi_id],
-            messages::async_percents_not_increasing((lo_id, lo), (hi_id, hi)),
-        ));
+        out.errors.push(problem(&[lo_id, hi_id], messages::async_percents_not_increasing((lo_id, lo), (hi_id, hi))));
     }
 
     let (scale, dirty_max) = (t.get(Id::DelayScale), t.get(Id::DirtyDataMax));
     if scale.checked_mul(dirty_max).is_none() {
-        out.errors.push(problem(
-            &[Id::DelayScale, Id::DirtyDataMax],
-            messages::delay_scale_overflow(scale, dirty_max),
-        ));
+        out.errors.push(problem(&[Id::DelayScale, Id::DirtyDataMax], messages::delay_scale_overflow(scale, dirty_max)));
     }
 
     let delay_min = t.get(Id::DelayMinDirtyPercent);
     if delay_min < hi {
-        out.warnings.push(problem(
-            &[Id::DelayMinDirtyPercent, hi_id],
-            messages::delay_before_full_concurrency(delay_min, hi),
-        ));
+        out.warnings
+            .push(problem(&[Id::DelayMinDirtyPercent, hi_id], messages::delay_before_full_concurrency(delay_min, hi)));
     }
     let sync = t.get(Id::DirtyDataSyncPercent);
     if sync >= lo {
-        out.warnings.push(problem(
-            &[Id::DirtyDataSyncPercent, lo_id],
-            messages::sync_kick_not_below_async_min(sync, lo),
-        ));
+        out.warnings
+            .push(problem(&[Id::DirtyDataSyncPercent, lo_id], messages::sync_kick_not_below_async_min(sync, lo)));
     }
     let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
     let total = t.get(Id::VdevMaxActive);
     if min_sum > total {
         let mut ids: Vec<Id> = CLASS_LIMITS.iter().map(|(min_id, _)| *min_id).collect();
         ids.push(Id::VdevMaxActive);
-        out.warnings.push(problem(
-            &ids,
-            messages::minimums_exceed_total(min_sum, total),
-        ));
+        out.warnings.push(problem(&ids, messages::minimums_exceed_total(min_sum, total)));
     }
     out
 }
@@ -96,9 +74,7 @@ pub fn require_valid(t: &Tunables) -> Result<&Tunables, crate::Error> {
     if checked.errors.is_empty() {
         Ok(t)
     } else {
-        Err(crate::Error::Rejected(
-            checked.errors.into_iter().map(|p| p.message).collect(),
-        ))
+        Err(crate::Error::Rejected(checked.errors.into_iter().map(|p| p.message).collect()))
     }
 }
 
@@ -123,13 +99,8 @@ mod tests {
     fn min_above_max_is_rejected_naming_both() {
         let c = check(&with(&[(Id::ScrubMinActive, 4)]));
         assert_eq!(c.errors.len(), 1);
-        assert_eq!(
-            c.errors[0].tunables,
-            ["zfs_vdev_scrub_min_active", "zfs_vdev_scrub_max_active"]
-        );
-        assert!(c.errors[0]
-            .message
-            .contains("zfs_vdev_scrub_min_active (4) is above zfs_vdev_scrub_max_active (3)"));
+        assert_eq!(c.errors[0].tunables, ["zfs_vdev_scrub_min_active", "zfs_vdev_scrub_max_active"]);
+        assert!(c.errors[0].message.contains("zfs_vdev_scrub_min_active (4) is above zfs_vdev_scrub_max_active (3)"));
     }
 
     #[test]
@@ -137,10 +108,7 @@ mod tests {
         let c = check(&with(&[(Id::AsyncWriteActiveMinDirtyPercent, 60)]));
         assert_eq!(c.errors.len(), 1);
         assert!(c.errors[0].message.contains("must be below"));
-        let c = check(&with(&[
-            (Id::AsyncWriteActiveMinDirtyPercent, 70),
-            (Id::DirtyDataSyncPercent, 10),
-        ]));
+        let c = check(&with(&[(Id::AsyncWriteActiveMinDirtyPercent, 70), (Id::DirtyDataSyncPercent, 10)]));
         assert_eq!(c.errors.len(), 1);
     }
 
@@ -148,19 +116,10 @@ mod tests {
     fn delay_scale_overflow_is_rejected_at_the_exact_edge() {
         let d = 1u64 << 40;
         let limit = u64::MAX / d;
-        assert!(
-            check(&with(&[(Id::DirtyDataMax, d), (Id::DelayScale, limit)]))
-                .errors
-                .is_empty()
-        );
+        assert!(check(&with(&[(Id::DirtyDataMax, d), (Id::DelayScale, limit)])).errors.is_empty());
         let c = check(&with(&[(Id::DirtyDataMax, d), (Id::DelayScale, limit + 1)]));
-        assert_eq!(
-            c.errors[0].tunables,
-            ["zfs_delay_scale", "zfs_dirty_data_max"]
-        );
-        assert!(c.errors[0]
-            .message
-            .contains(&format!("at or below {limit}")));
+        assert_eq!(c.errors[0].tunables, ["zfs_delay_scale", "zfs_dirty_data_max"]);
+        assert!(c.errors[0].message.contains(&format!("at or below {limit}")));
     }
 
     #[test]

@@ -3,8 +3,7 @@
 
 use proptest::prelude::*;
 use throttle_model::curves::{
-    async_write_points, delay_marks, delay_ns, delay_points, max_async_writes, AsyncWriteParams,
-    DelayParams,
+    async_write_points, delay_marks, delay_ns, delay_points, max_async_writes, AsyncWriteParams, DelayParams,
 };
 use throttle_model::link::{decode, encode};
 use throttle_model::validate::check;
@@ -14,29 +13,20 @@ const MIB: u64 = 1 << 20;
 const TIB: u64 = 1 << 40;
 
 fn delay_params() -> impl Strategy<Value = DelayParams> {
-    (MIB..=TIB, 0u64..=100, 1_000u64..=10_000_000_000).prop_flat_map(
-        |(dirty_max, min_dirty_percent, max_ns)| {
-            let scale_max = (u64::MAX / dirty_max).min(100_000_000_000);
-            (0..=scale_max).prop_map(move |scale| DelayParams {
-                dirty_max,
-                min_dirty_percent,
-                scale,
-                max_ns,
-            })
-        },
-    )
+    (MIB..=TIB, 0u64..=100, 1_000u64..=10_000_000_000).prop_flat_map(|(dirty_max, min_dirty_percent, max_ns)| {
+        let scale_max = (u64::MAX / dirty_max).min(100_000_000_000);
+        (0..=scale_max).prop_map(move |scale| DelayParams { dirty_max, min_dirty_percent, scale, max_ns })
+    })
 }
 
 fn async_params() -> impl Strategy<Value = AsyncWriteParams> {
     (MIB..=TIB, 0u64..100, 0u64..=1000).prop_flat_map(|(dirty_max, lo, min_active)| {
-        ((lo + 1)..=100, min_active.max(1)..=2000).prop_map(move |(hi, max_active)| {
-            AsyncWriteParams {
-                dirty_max,
-                min_dirty_percent: lo,
-                max_dirty_percent: hi,
-                min_active,
-                max_active,
-            }
+        ((lo + 1)..=100, min_active.max(1)..=2000).prop_map(move |(hi, max_active)| AsyncWriteParams {
+            dirty_max,
+            min_dirty_percent: lo,
+            max_dirty_percent: hi,
+            min_active,
+            max_active,
         })
     })
 }

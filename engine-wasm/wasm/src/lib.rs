@@ -18,9 +18,7 @@ fn js_error(e: impl std::fmt::Display) -> JsError {
 }
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(js_error)
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(js_error)
 }
 
 /// A JS number as a u64, if it is a whole number from 0 to 2^53 − 1.
@@ -28,25 +26,18 @@ fn whole(value: f64, what: &str) -> Result<u64, JsError> {
     if value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value <= MAX_SAFE {
         Ok(value as u64)
     } else {
-        Err(JsError::new(&format!(
-            "{what}: {value} is not a whole number from 0 to 2^53"
-        )))
+        Err(JsError::new(&format!("{what}: {value} is not a whole number from 0 to 2^53")))
     }
 }
 
 fn id(name: &str) -> Result<Id, JsError> {
-    Id::from_name(name)
-        .ok_or_else(|| js_error(throttle_model::Error::UnknownName(name.to_string())))
+    Id::from_name(name).ok_or_else(|| js_error(throttle_model::Error::UnknownName(name.to_string())))
 }
 
 /// Tunables from values in schema order, each range-checked.
 fn tunables(values: &[f64]) -> Result<Tunables, JsError> {
     if values.len() != SPECS.len() {
-        return Err(JsError::new(&format!(
-            "expected {} values, got {}",
-            SPECS.len(),
-            values.len()
-        )));
+        return Err(JsError::new(&format!("expected {} values, got {}", SPECS.len(), values.len())));
     }
     let mut t = Tunables::default();
     for (spec, &v) in SPECS.iter().zip(values) {
@@ -74,9 +65,7 @@ pub fn schema() -> Result<JsValue, JsError> {
 /// Parses `text` typed for tunable `name` (units accepted) and range-checks it.
 #[wasm_bindgen(js_name = parseValue)]
 pub fn parse_value(name: &str, text: &str) -> Result<f64, JsError> {
-    tunables::parse_text(id(name)?, text)
-        .map(|v| v as f64)
-        .map_err(js_error)
+    tunables::parse_text(id(name)?, text).map(|v| v as f64).map_err(js_error)
 }
 
 /// `value` of tunable `name` in the shortest exact form the parser reads back.
@@ -176,9 +165,7 @@ pub fn delay_marks(values: &[f64]) -> Result<JsValue, JsError> {
 /// Landmarks of the async-write curve (bytes and I/Os).
 #[wasm_bindgen(js_name = asyncWriteMarks)]
 pub fn async_write_marks(values: &[f64]) -> Result<JsValue, JsError> {
-    to_js(&curves::async_write_marks(&AsyncWriteParams::from(
-        &tunables(values)?,
-    )))
+    to_js(&curves::async_write_marks(&AsyncWriteParams::from(&tunables(values)?)))
 }
 
 #[derive(Serialize)]
@@ -191,10 +178,7 @@ struct DecodedLink {
 #[wasm_bindgen(js_name = decodeLink)]
 pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
     let decoded = link::decode(query);
-    to_js(&DecodedLink {
-        values: values(&decoded.tunables),
-        notices: decoded.notices,
-    })
+    to_js(&DecodedLink { values: values(&decoded.tunables), notices: decoded.notices })
 }
 
 /// The query string (without `?`) that restores these values.

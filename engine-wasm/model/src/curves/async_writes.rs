@@ -126,26 +126,14 @@ mod tests {
             (10000, 10),
         ];
         for (pct, slots) in table {
-            assert_eq!(
-                max_async_writes(&p, at(&p, pct), false),
-                slots,
-                "at {}%",
-                pct as f64 / 100.0
-            );
+            assert_eq!(max_async_writes(&p, at(&p, pct), false), slots, "at {}%", pct as f64 / 100.0);
         }
-        assert_eq!(
-            max_async_writes(&p, 0, true),
-            10,
-            "a pending sync task forces the max"
-        );
+        assert_eq!(max_async_writes(&p, 0, true), 10, "a pending sync task forces the max");
     }
 
     #[test]
     fn legacy_min_of_one() {
-        let p = AsyncWriteParams {
-            min_active: 1,
-            ..defaults()
-        };
+        let p = AsyncWriteParams { min_active: 1, ..defaults() };
         assert_eq!(max_async_writes(&p, at(&p, 4500), false), 5);
         assert_eq!(max_async_writes(&p, at(&p, 5000), false), 7);
     }
@@ -166,10 +154,7 @@ mod tests {
 
     #[test]
     fn degenerate_percents_do_not_divide_by_zero() {
-        let p = AsyncWriteParams {
-            min_dirty_percent: 60,
-            ..defaults()
-        };
+        let p = AsyncWriteParams { min_dirty_percent: 60, ..defaults() };
         assert_eq!(max_async_writes(&p, p.lo_bytes(), false), 10);
     }
 }

@@ -127,12 +127,7 @@ mod tests {
             (99_801, 100_000_000),
         ];
         for (pct, expected) in table {
-            assert_eq!(
-                delay_ns(&p, at(pct)),
-                expected,
-                "at {}%",
-                pct as f64 / 1000.0
-            );
+            assert_eq!(delay_ns(&p, at(pct)), expected, "at {}%", pct as f64 / 1000.0);
         }
         assert_eq!(at(60_500), 2_598_455_214);
         assert_eq!(at(99_800), 4_286_377_361);
@@ -162,20 +157,14 @@ mod tests {
 
     #[test]
     fn at_a_100_percent_minimum_only_the_limit_is_delayed() {
-        let p = DelayParams {
-            min_dirty_percent: 100,
-            ..defaults()
-        };
+        let p = DelayParams { min_dirty_percent: 100, ..defaults() };
         assert_eq!(delay_ns(&p, D - 1), 0);
         assert_eq!(delay_ns(&p, D), 100_000_000);
     }
 
     #[test]
     fn a_zero_scale_never_delays() {
-        let p = DelayParams {
-            scale: 0,
-            ..defaults()
-        };
+        let p = DelayParams { scale: 0, ..defaults() };
         assert_eq!(delay_ns(&p, D - 1), 0);
         assert_eq!(delay_marks(&p).first_delayed, None);
     }

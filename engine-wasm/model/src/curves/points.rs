@@ -31,10 +31,7 @@ pub fn async_write_points(p: &AsyncWriteParams) -> Points {
     let f = |d| max_async_writes(p, d, false);
     let mut out = Points::default();
     out.push(0, f(0));
-    let (low, high) = (
-        p.min_active.min(p.max_active),
-        p.max_active.max(p.min_active),
-    );
+    let (low, high) = (p.min_active.min(p.max_active), p.max_active.max(p.min_active));
     let stride = ((high - low) / MAX_STEPS).max(1);
     let mut level = low.saturating_add(1);
     while level <= high {
@@ -72,10 +69,7 @@ pub fn delay_points(p: &DelayParams, n: usize) -> Points {
             gap *= ratio;
         }
     }
-    for d in [marks.first_delayed, Some(marks.midpoint), marks.cap_start]
-        .into_iter()
-        .flatten()
-    {
+    for d in [marks.first_delayed, Some(marks.midpoint), marks.cap_start].into_iter().flatten() {
         insert_sorted(&mut out, d, f(d));
     }
     out.push(p.dirty_max, f(p.dirty_max));
@@ -106,10 +100,7 @@ mod tests {
 
     #[test]
     fn huge_spans_are_sampled_but_still_exact() {
-        let p = AsyncWriteParams {
-            max_active: 100_000,
-            ..AsyncWriteParams::from(&Tunables::default())
-        };
+        let p = AsyncWriteParams { max_active: 100_000, ..AsyncWriteParams::from(&Tunables::default()) };
         let pts = async_write_points(&p);
         assert!(pts.dirty.len() < 2100);
         for (d, v) in pts.dirty.iter().zip(&pts.value) {

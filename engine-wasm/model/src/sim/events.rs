@@ -36,21 +36,14 @@ pub struct EventQueue<E> {
 
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
-        EventQueue {
-            heap: BinaryHeap::new(),
-            seq: 0,
-        }
+        EventQueue { heap: BinaryHeap::new(), seq: 0 }
     }
 }
 
 impl<E> EventQueue<E> {
     pub fn push(&mut self, time: u64, event: E) {
         self.seq += 1;
-        self.heap.push(Entry {
-            time,
-            seq: self.seq,
-            event,
-        });
+        self.heap.push(Entry { time, seq: self.seq, event });
     }
 
     pub fn pop(&mut self) -> Option<(u64, E)> {

@@ -31,10 +31,7 @@ pub struct Obj<'a> {
 }
 
 pub fn err<T>(path: &str, message: impl Into<String>) -> Read<T> {
-    Err(FieldError {
-        path: path.to_string(),
-        message: message.into(),
-    })
+    Err(FieldError { path: path.to_string(), message: message.into() })
 }
 
 fn join(path: &str, key: &str) -> String {
@@ -48,11 +45,7 @@ fn join(path: &str, key: &str) -> String {
 impl<'a> Obj<'a> {
     pub fn new(path: &str, value: &'a Value) -> Read<Self> {
         match value {
-            Value::Object(map) => Ok(Obj {
-                path: path.to_string(),
-                map,
-                seen: Vec::new(),
-            }),
+            Value::Object(map) => Ok(Obj { path: path.to_string(), map, seen: Vec::new() }),
             _ => err(path, "expected an object { ... }"),
         }
     }
@@ -71,14 +64,7 @@ impl<'a> Obj<'a> {
     }
 
     /// A whole number of `unit`, given as a JSON number or as text with units (`"4G"`).
-    pub fn quantity(
-        &mut self,
-        key: &'static str,
-        unit: Unit,
-        default: u64,
-        min: u64,
-        max: u64,
-    ) -> Read<u64> {
+    pub fn quantity(&mut self, key: &'static str, unit: Unit, default: u64, min: u64, max: u64) -> Read<u64> {
         let path = self.path_of(key);
         let value = match self.get(key) {
             None => return Ok(default),
@@ -93,10 +79,7 @@ impl<'a> Obj<'a> {
             Some(other) => return err(&path, format!("expected a number or text, found {other}")),
         };
         if value < min || value > max {
-            return err(
-                &path,
-                format!("{value} is out of range; it must be from {min} to {max}"),
-            );
+            return err(&path, format!("{value} is out of range; it must be from {min} to {max}"));
         }
         Ok(value)
     }
@@ -112,23 +95,14 @@ impl<'a> Obj<'a> {
     }
 
     /// One of `options`, by name.
-    pub fn choice(
-        &mut self,
-        key: &'static str,
-        options: &[&'static str],
-        default: &'static str,
-    ) -> Read<&'static str> {
+    pub fn choice(&mut self, key: &'static str, options: &[&'static str], default: &'static str) -> Read<&'static str> {
         let path = self.path_of(key);
         let given = self.text(key, default)?;
-        options.iter().find(|o| **o == given).copied().map_or_else(
-            || {
-                err(
-                    &path,
-                    format!("'{given}' is not one of {}", options.join(", ")),
-                )
-            },
-            Ok,
-        )
+        options
+            .iter()
+            .find(|o| **o == given)
+            .copied()
+            .map_or_else(|| err(&path, format!("'{given}' is not one of {}", options.join(", "))), Ok)
     }
 
     pub fn object(&mut self, key: &'static str) -> Read<Option<Obj<'a>>> {
@@ -141,11 +115,9 @@ impl<'a> Obj<'a> {
         let path = self.path_of(key);
         match self.get(key) {
             None => Ok(Vec::new()),
-            Some(Value::Array(items)) if items.len() <= max_len => Ok(items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (format!("{path}[{i}]"), v))
-                .collect()),
+            Some(Value::Array(items)) if items.len() <= max_len => {
+                Ok(items.iter().enumerate().map(|(i, v)| (format!("{path}[{i}]"), v)).collect())
+            }
             Some(Value::Array(_)) => err(&path, format!("more than {max_len} entries")),
             Some(other) => err(&path, format!("expected a list [ ... ], found {other}")),
         }
@@ -157,20 +129,16 @@ impl<'a> Obj<'a> {
         match self.get(key) {
             None => Ok(Vec::new()),
             Some(Value::Object(map)) => Ok(map.iter().map(|(k, v)| (k.clone(), v)).collect()),
-            Some(other) => err(
-                &path,
-                format!("expected an object {{ ... }}, found {other}"),
-            ),
+            Some(other) => err(&path, format!("expected an object {{ ... }}, found {other}")),
         }
     }
 
     /// Refuses any field that was not read: a misspelt field is an error, not a silent default.
     pub fn finish(self) -> Read<()> {
         match self.map.keys().find(|k| !self.seen.contains(&k.as_str())) {
-            Some(unknown) => err(
-                &join(&self.path, unknown),
-                format!("unknown field (known here: {})", self.seen.join(", ")),
-            ),
+            Some(unknown) => {
+                err(&join(&self.path, unknown), format!("unknown field (known here: {})", self.seen.join(", ")))
+            }
             None => Ok(()),
         }
     }

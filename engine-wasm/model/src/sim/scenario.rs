@@ -124,10 +124,8 @@ impl Scenario {
         if text.len() > 1 << 20 {
             return err("", "scenario larger than 1 MiB");
         }
-        let value: Value = serde_json::from_str(text).map_err(|e| FieldError {
-            path: String::new(),
-            message: format!("not valid JSON: {e}"),
-        })?;
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| FieldError { path: String::new(), message: format!("not valid JSON: {e}") })?;
         read_scenario(&value)
     }
 }
@@ -136,33 +134,15 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
     let mut o = Obj::new("", value)?;
     let version = o.quantity("version", Unit::Count, SCENARIO_VERSION, 1, u64::MAX)?;
     if version != SCENARIO_VERSION {
-        return err(
-            "version",
-            format!("this engine reads scenario version {SCENARIO_VERSION}, not {version}"),
-        );
+        return err("version", format!("this engine reads scenario version {SCENARIO_VERSION}, not {version}"));
     }
     let name = o.text("name", "unnamed")?;
     let description = o.text("description", "")?;
     let seed = o.quantity("seed", Unit::Count, 1, 0, u64::MAX)?;
-    let duration_ns = o.quantity(
-        "duration",
-        Unit::Nanoseconds,
-        30 * S,
-        1_000_000,
-        24 * 3600 * S,
-    )?;
-    let report_interval_ns = o.quantity(
-        "report_interval",
-        Unit::Nanoseconds,
-        S,
-        1_000_000,
-        duration_ns,
-    )?;
+    let duration_ns = o.quantity("duration", Unit::Nanoseconds, 30 * S, 1_000_000, 24 * 3600 * S)?;
+    let report_interval_ns = o.quantity("report_interval", Unit::Nanoseconds, S, 1_000_000, duration_ns)?;
     if duration_ns / report_interval_ns > 100_000 {
-        return err(
-            "report_interval",
-            "more than 100000 intervals in the run; choose a longer interval",
-        );
+        return err("report_interval", "more than 100000 intervals in the run; choose a longer interval");
     }
     let tunables = read_tunables(&mut o)?;
     let pool = match o.object("pool")? {
@@ -175,46 +155,28 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
     }
     let budget = match o.object("budget")? {
         Some(mut b) => {
-            let max_events =
-                b.quantity("max_events", Unit::Count, 200_000_000, 1, 10_000_000_000)?;
+            let max_events = b.quantity("max_events", Unit::Count, 200_000_000, 1, 10_000_000_000)?;
             b.finish()?;
             Budget { max_events }
         }
-        None => Budget {
-            max_events: 200_000_000,
-        },
+        None => Budget { max_events: 200_000_000 },
     };
     o.finish()?;
-    Ok(Scenario {
-        name,
-        description,
-        seed,
-        duration_ns,
-        report_interval_ns,
-        tunables,
-        pool,
-        workloads,
-        budget,
-    })
+    Ok(Scenario { name, description, seed, duration_ns, report_interval_ns, tunables, pool, workloads, budget })
 }
 
 fn read_tunables(o: &mut Obj<'_>) -> Read<Tunables> {
     let mut t = Tunables::default();
     for (name, v) in o.entries("tunables")? {
         let path = format!("tunables.{name}");
-        let id = Id::from_name(&name).ok_or_else(|| FieldError {
-            path: path.clone(),
-            message: "unknown tunable".into(),
-        })?;
+        let id =
+            Id::from_name(&name).ok_or_else(|| FieldError { path: path.clone(), message: "unknown tunable".into() })?;
         let text = match v {
             Value::Number(n) => n.to_string(),
             Value::String(s) => s.clone(),
             other => return err(&path, format!("expected a number or text, found {other}")),
         };
-        t.set_text(id, &text).map_err(|e| FieldError {
-            path: path.clone(),
-            message: e.to_string(),
-        })?;
+        t.set_text(id, &text).map_err(|e| FieldError { path: path.clone(), message: e.to_string() })?;
     }
     if let Some(problem) = check(&t).errors.into_iter().next() {
         return err("tunables", problem.message);
@@ -235,13 +197,7 @@ fn read_pool(mut o: Obj<'_>) -> Read<Pool> {
         _ => Retire::Logical,
     };
     o.finish()?;
-    Ok(Pool {
-        top_level_vdevs,
-        mirror,
-        device,
-        metadata_percent,
-        retire,
-    })
+    Ok(Pool { top_level_vdevs, mirror, device, metadata_percent, retire })
 }
 
 /// A device: a kind, a preset of that kind, and any parameter overridden by name.
@@ -252,124 +208,50 @@ fn read_device(mut o: Obj<'_>) -> Read<DeviceSpec> {
     let spec = match kind {
         "hdd" => {
             if !matches!(preset.as_str(), "" | "enterprise-7200") {
-                return err(
-                    &preset_path,
-                    format!("'{preset}' is not an HDD preset (enterprise-7200)"),
-                );
+                return err(&preset_path, format!("'{preset}' is not an HDD preset (enterprise-7200)"));
             }
             let d = HddParams::enterprise_7200();
             DeviceSpec::Hdd(HddParams {
                 rpm: o.quantity("rpm", Unit::Count, d.rpm, 1000, 20_000)?,
                 capacity: o.quantity("capacity", Unit::Bytes, d.capacity, 64 * MIB, 1 << 50)?,
-                track_to_track_ns: o.quantity(
-                    "track_to_track",
-                    Unit::Nanoseconds,
-                    d.track_to_track_ns,
-                    0,
-                    S,
-                )?,
-                full_stroke_ns: o.quantity(
-                    "full_stroke",
-                    Unit::Nanoseconds,
-                    d.full_stroke_ns,
-                    0,
-                    S,
-                )?,
-                track_bytes: o.quantity(
-                    "track_bytes",
-                    Unit::Bytes,
-                    d.track_bytes,
-                    4 * KIB,
-                    1 << 30,
-                )?,
+                track_to_track_ns: o.quantity("track_to_track", Unit::Nanoseconds, d.track_to_track_ns, 0, S)?,
+                full_stroke_ns: o.quantity("full_stroke", Unit::Nanoseconds, d.full_stroke_ns, 0, S)?,
+                track_bytes: o.quantity("track_bytes", Unit::Bytes, d.track_bytes, 4 * KIB, 1 << 30)?,
                 media_rate: o.quantity("media_rate", Unit::Bytes, d.media_rate, MIB, 1 << 40)?,
-                interface_rate: o.quantity(
-                    "interface_rate",
-                    Unit::Bytes,
-                    d.interface_rate,
-                    MIB,
-                    1 << 40,
-                )?,
+                interface_rate: o.quantity("interface_rate", Unit::Bytes, d.interface_rate, MIB, 1 << 40)?,
                 overhead_ns: o.quantity("overhead", Unit::Nanoseconds, d.overhead_ns, 0, S)?,
-                queue_depth: o.quantity(
-                    "queue_depth",
-                    Unit::Count,
-                    u64::from(d.queue_depth),
-                    1,
-                    256,
-                )? as u32,
-                cache_writes: o.quantity(
-                    "cache_writes",
-                    Unit::Count,
-                    u64::from(d.cache_writes),
-                    0,
-                    4096,
-                )? as u32,
-                age_limit_ns: o.quantity(
-                    "age_limit",
-                    Unit::Nanoseconds,
-                    d.age_limit_ns,
-                    0,
-                    60 * S,
-                )?,
+                queue_depth: o.quantity("queue_depth", Unit::Count, u64::from(d.queue_depth), 1, 256)? as u32,
+                cache_writes: o.quantity("cache_writes", Unit::Count, u64::from(d.cache_writes), 0, 4096)? as u32,
+                age_limit_ns: o.quantity("age_limit", Unit::Nanoseconds, d.age_limit_ns, 0, 60 * S)?,
             })
         }
         "ssd" => {
             if !matches!(preset.as_str(), "" | "datacenter") {
-                return err(
-                    &preset_path,
-                    format!("'{preset}' is not an SSD preset (datacenter)"),
-                );
+                return err(&preset_path, format!("'{preset}' is not an SSD preset (datacenter)"));
             }
             let d = SsdParams::datacenter();
             DeviceSpec::Ssd(SsdParams {
                 capacity: o.quantity("capacity", Unit::Bytes, d.capacity, 64 * MIB, 1 << 50)?,
                 channels: o.quantity("channels", Unit::Count, u64::from(d.channels), 1, 64)? as u32,
-                dies_per_channel: o.quantity(
-                    "dies_per_channel",
-                    Unit::Count,
-                    u64::from(d.dies_per_channel),
-                    1,
-                    64,
-                )? as u32,
+                dies_per_channel: o.quantity("dies_per_channel", Unit::Count, u64::from(d.dies_per_channel), 1, 64)?
+                    as u32,
                 read_ns: o.quantity("read", Unit::Nanoseconds, d.read_ns, 1_000, S)?,
                 program_ns: o.quantity("program", Unit::Nanoseconds, d.program_ns, 1_000, S)?,
-                page_bytes: o.quantity(
-                    "page_bytes",
-                    Unit::Bytes,
-                    d.page_bytes,
-                    4 * KIB,
-                    4 * MIB,
-                )?,
-                channel_rate: o.quantity(
-                    "channel_rate",
-                    Unit::Bytes,
-                    d.channel_rate,
-                    MIB,
-                    1 << 40,
-                )?,
+                page_bytes: o.quantity("page_bytes", Unit::Bytes, d.page_bytes, 4 * KIB, 4 * MIB)?,
+                channel_rate: o.quantity("channel_rate", Unit::Bytes, d.channel_rate, MIB, 1 << 40)?,
                 overhead_ns: o.quantity("overhead", Unit::Nanoseconds, d.overhead_ns, 0, S)?,
                 coalesce_ns: o.quantity("coalesce", Unit::Nanoseconds, d.coalesce_ns, 0, S)?,
             })
         }
         _ => {
             if !matches!(preset.as_str(), "" | "array-100mbs") {
-                return err(
-                    &preset_path,
-                    format!("'{preset}' is not a LUN preset (array-100mbs)"),
-                );
+                return err(&preset_path, format!("'{preset}' is not a LUN preset (array-100mbs)"));
             }
             let d = LunParams::array_100mbs();
             DeviceSpec::Lun(LunParams {
                 capacity: o.quantity("capacity", Unit::Bytes, d.capacity, 64 * MIB, 1 << 50)?,
                 bandwidth: o.quantity("bandwidth", Unit::Bytes, d.bandwidth, KIB, 1 << 40)?,
-                base_latency_ns: o.quantity(
-                    "base_latency",
-                    Unit::Nanoseconds,
-                    d.base_latency_ns,
-                    0,
-                    S,
-                )?,
+                base_latency_ns: o.quantity("base_latency", Unit::Nanoseconds, d.base_latency_ns, 0, S)?,
             })
         }
     };
@@ -379,23 +261,15 @@ fn read_device(mut o: Obj<'_>) -> Read<DeviceSpec> {
 
 fn read_workload(path: &str, value: &Value) -> Read<Workload> {
     let mut o = Obj::new(path, value)?;
-    let kind = o.choice(
-        "kind",
-        &["async_write", "sync_write", "random_read", "scrub"],
-        "async_write",
-    )?;
-    let block =
-        |o: &mut Obj<'_>, default| o.quantity("block_size", Unit::Bytes, default, 512, 16 * MIB);
-    let threads = |o: &mut Obj<'_>, default| {
-        o.quantity("threads", Unit::Count, default, 1, MAX_THREADS)
-            .map(|t| t as u32)
-    };
+    let kind = o.choice("kind", &["async_write", "sync_write", "random_read", "scrub"], "async_write")?;
+    let block = |o: &mut Obj<'_>, default| o.quantity("block_size", Unit::Bytes, default, 512, 16 * MIB);
+    let threads =
+        |o: &mut Obj<'_>, default| o.quantity("threads", Unit::Count, default, 1, MAX_THREADS).map(|t| t as u32);
     let w = match kind {
         "async_write" => {
             let threads = threads(&mut o, 1)?;
             let block_size = block(&mut o, 128 * KIB)?;
-            let sequential =
-                o.choice("pattern", &["sequential", "random"], "sequential")? == "sequential";
+            let sequential = o.choice("pattern", &["sequential", "random"], "sequential")? == "sequential";
             let region = o.quantity("region", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
             let rate = o.quantity("rate", Unit::Bytes, 0, 0, 1 << 40)?;
             let burst = match o.object("burst")? {
@@ -407,51 +281,30 @@ fn read_workload(path: &str, value: &Value) -> Read<Workload> {
                 }
                 None => None,
             };
-            Workload::AsyncWrite {
-                threads,
-                block_size,
-                sequential,
-                region,
-                rate,
-                burst,
-            }
+            Workload::AsyncWrite { threads, block_size, sequential, region, rate, burst }
         }
         "sync_write" => {
             let threads = threads(&mut o, 1)?;
             let block_size = block(&mut o, 8 * KIB)?;
             let sync = match o.choice("sync", &["dsync", "fsync"], "dsync")? {
-                "fsync" => SyncMode::Fsync {
-                    every: o.quantity("fsync_every", Unit::Bytes, 1 << 30, block_size, 1 << 40)?,
-                },
+                "fsync" => {
+                    SyncMode::Fsync { every: o.quantity("fsync_every", Unit::Bytes, 1 << 30, block_size, 1 << 40)? }
+                }
                 _ => SyncMode::Dsync,
             };
             let rate = o.quantity("rate", Unit::Bytes, 0, 0, 1 << 40)?;
-            Workload::SyncWrite {
-                threads,
-                block_size,
-                sync,
-                rate,
-            }
+            Workload::SyncWrite { threads, block_size, sync, rate }
         }
         "random_read" => {
             let threads = threads(&mut o, 1)?;
             let block_size = block(&mut o, 8 * KIB)?;
-            let working_set =
-                o.quantity("working_set", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
-            Workload::RandomRead {
-                threads,
-                block_size,
-                working_set,
-            }
+            let working_set = o.quantity("working_set", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
+            Workload::RandomRead { threads, block_size, working_set }
         }
         _ => {
             let block_size = block(&mut o, 128 * KIB)?;
-            let outstanding_per_leaf =
-                o.quantity("outstanding_per_leaf", Unit::Count, 16, 1, 1024)? as u32;
-            Workload::Scrub {
-                block_size,
-                outstanding_per_leaf,
-            }
+            let outstanding_per_leaf = o.quantity("outstanding_per_leaf", Unit::Count, 16, 1, 1024)? as u32;
+            Workload::Scrub { block_size, outstanding_per_leaf }
         }
     };
     o.finish()?;
@@ -480,9 +333,7 @@ mod tests {
         .expect("valid");
         assert_eq!(s.tunables.get(Id::DirtyDataMax), 1 << 30);
         assert_eq!(s.tunables.get(Id::TxgTimeout), 10);
-        assert!(
-            matches!(s.pool.device, DeviceSpec::Lun(LunParams { bandwidth, .. }) if bandwidth == 200 * MIB)
-        );
+        assert!(matches!(s.pool.device, DeviceSpec::Lun(LunParams { bandwidth, .. }) if bandwidth == 200 * MIB));
         assert!(
             matches!(&s.workloads[0], Workload::AsyncWrite { block_size: 8192, burst: Some(Burst { on_ns, .. }), .. } if *on_ns == 2 * S)
         );
@@ -495,19 +346,17 @@ mod tests {
             e(r#"{"workloads": [{}, {"block_size": "4X"}]}"#),
             "workloads[1].block_size: cannot read '4X': unknown unit 'X'"
         );
-        assert!(e(r#"{"pool": {"device": {"kind": "hdd", "rmp": 7200}}}"#)
-            .starts_with("pool.device.rmp: unknown field"));
         assert!(
-            e(r#"{"tunables": {"zfs_nope": 1}}"#).starts_with("tunables.zfs_nope: unknown tunable")
+            e(r#"{"pool": {"device": {"kind": "hdd", "rmp": 7200}}}"#).starts_with("pool.device.rmp: unknown field")
         );
-        assert!(e(r#"{"tunables": {"zfs_vdev_scrub_min_active": 9}}"#)
-            .starts_with("tunables: zfs_vdev_scrub_min_active"));
+        assert!(e(r#"{"tunables": {"zfs_nope": 1}}"#).starts_with("tunables.zfs_nope: unknown tunable"));
+        assert!(
+            e(r#"{"tunables": {"zfs_vdev_scrub_min_active": 9}}"#).starts_with("tunables: zfs_vdev_scrub_min_active")
+        );
         assert!(e(r#"{"version": 2}"#).starts_with("version: this engine reads scenario version 1"));
-        assert!(e(r#"{"workloads": [{"kind": "tape"}]}"#)
-            .starts_with("workloads[0].kind: 'tape' is not one of"));
+        assert!(e(r#"{"workloads": [{"kind": "tape"}]}"#).starts_with("workloads[0].kind: 'tape' is not one of"));
         assert!(e("[1,2]").starts_with("expected an object"));
         assert!(e("{").starts_with("not valid JSON"));
-        assert!(e(r#"{"workloads": [{"threads": 0}]}"#)
-            .starts_with("workloads[0].threads: 0 is out of range"));
+        assert!(e(r#"{"workloads": [{"threads": 0}]}"#).starts_with("workloads[0].threads: 0 is out of range"));
     }
 }

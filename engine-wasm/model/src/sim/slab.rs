@@ -9,11 +9,7 @@ pub struct Slab<T> {
 
 impl<T> Default for Slab<T> {
     fn default() -> Self {
-        Slab {
-            items: Vec::new(),
-            free: Vec::new(),
-            live: 0,
-        }
+        Slab { items: Vec::new(), free: Vec::new(), live: 0 }
     }
 }
 

@@ -54,14 +54,7 @@ pub struct LatencyStats {
 
 impl Default for LatencyStats {
     fn default() -> Self {
-        LatencyStats {
-            count: 0,
-            sum: 0,
-            sum_sq: 0,
-            max: 0,
-            pow2: [0; POW2_BUCKETS],
-            fine: vec![0; FINE_BUCKETS],
-        }
+        LatencyStats { count: 0, sum: 0, sum_sq: 0, max: 0, pow2: [0; POW2_BUCKETS], fine: vec![0; FINE_BUCKETS] }
     }
 }
 
@@ -159,10 +152,7 @@ mod tests {
         for v in [0u64, 1, 63, 64, 65, 100, 1000, 1 << 40, u64::MAX] {
             let i = fine_bucket(v);
             let (lo, width) = fine_range(i);
-            assert!(
-                lo <= v && v - lo < width,
-                "{v}: bucket {i} = [{lo}, +{width})"
-            );
+            assert!(lo <= v && v - lo < width, "{v}: bucket {i} = [{lo}, +{width})");
         }
         assert!(fine_bucket(u64::MAX) < FINE_BUCKETS);
     }

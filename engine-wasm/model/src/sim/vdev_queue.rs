@@ -20,13 +20,7 @@ pub enum Class {
     Scrub,
 }
 
-pub const CLASSES: [Class; 5] = [
-    Class::SyncRead,
-    Class::SyncWrite,
-    Class::AsyncRead,
-    Class::AsyncWrite,
-    Class::Scrub,
-];
+pub const CLASSES: [Class; 5] = [Class::SyncRead, Class::SyncWrite, Class::AsyncRead, Class::AsyncWrite, Class::Scrub];
 
 impl Class {
     pub fn index(self) -> usize {
@@ -34,13 +28,7 @@ impl Class {
     }
 
     pub fn name(self) -> &'static str {
-        [
-            "sync_read",
-            "sync_write",
-            "async_read",
-            "async_write",
-            "scrub",
-        ][self as usize]
+        ["sync_read", "sync_write", "async_read", "async_write", "scrub"][self as usize]
     }
 
     /// FIFO classes are served oldest first; the others by time bucket then offset.
@@ -198,13 +186,10 @@ impl VdevQueue {
         let n = CLASSES.len();
         let under_min = (1..=n)
             .map(|k| CLASSES[(self.last_prio + k) % n])
-            .find(|&c| {
-                self.queued[c.index()] > 0 && self.active[c.index()] < self.min_active(c, limits)
-            });
+            .find(|&c| self.queued[c.index()] > 0 && self.active[c.index()] < self.min_active(c, limits));
         let found = under_min.or_else(|| {
             CLASSES.iter().copied().find(|&c| {
-                self.queued[c.index()] > 0
-                    && self.active[c.index()] < self.max_active(c, limits, async_write_max)
+                self.queued[c.index()] > 0 && self.active[c.index()] < self.max_active(c, limits, async_write_max)
             })
         });
         if let Some(c) = found {
@@ -222,19 +207,14 @@ impl VdevQueue {
         let &(bucket, offset, id) = set.first()?;
         let chosen = if offset < self.last_offset {
             // One-way elevator inside the oldest bucket: continue past the last offset.
-            set.range((bucket, self.last_offset, 0)..(bucket + 1, 0, 0))
-                .next()
-                .copied()
-                .unwrap_or((bucket, offset, id))
+            set.range((bucket, self.last_offset, 0)..(bucket + 1, 0, 0)).next().copied().unwrap_or((bucket, offset, id))
         } else {
             (bucket, offset, id)
         };
         let kind = [Kind::Read, Kind::Write]
             .into_iter()
             .find(|k| self.by_offset[*k as usize].contains_key(&(chosen.1, chosen.2)))?;
-        self.by_offset[kind as usize]
-            .get(&(chosen.1, chosen.2))
-            .copied()
+        self.by_offset[kind as usize].get(&(chosen.1, chosen.2)).copied()
     }
 
     /// Adjacent queued I/Os of the same kind around `first`, within the aggregation limit.
@@ -243,11 +223,7 @@ impl VdevQueue {
         if limit == 0 || first.size >= limit {
             return vec![*first];
         }
-        let gap = if first.kind == Kind::Read {
-            limits.read_gap_limit
-        } else {
-            0
-        };
+        let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
         let tree = &self.by_offset[first.kind as usize];
         let (mut start, mut end) = (first.offset, first.offset + first.size);
         let mut before = Vec::new();
@@ -280,9 +256,7 @@ impl VdevQueue {
             self.remove(io);
         }
         let offset = members.first().map_or(first.offset, |m| m.offset);
-        let end = members
-            .last()
-            .map_or(first.offset + first.size, |m| m.offset + m.size);
+        let end = members.last().map_or(first.offset + first.size, |m| m.offset + m.size);
         self.last_offset = end;
         self.active[class.index()] += 1;
         self.total_active += 1;
@@ -309,11 +283,7 @@ impl VdevQueue {
         self.total_active = self.total_active.saturating_sub(1);
         if class.is_interactive() {
             self.ia_active = self.ia_active.saturating_sub(1);
-            self.nia_credit = if self.ia_active == 0 {
-                0
-            } else {
-                limits.nia_credit
-            };
+            self.nia_credit = if self.ia_active == 0 { 0 } else { limits.nia_credit };
         } else if self.ia_active == 0 {
             self.nia_credit += 1;
         }
@@ -337,14 +307,7 @@ mod tests {
     }
 
     fn io(id: u32, class: Class, kind: Kind, offset: u64, size: u64) -> Queued {
-        Queued {
-            id,
-            class,
-            kind,
-            offset,
-            size,
-            enqueued: 0,
-        }
+        Queued { id, class, kind, offset, size, enqueued: 0 }
     }
 
     fn drain(q: &mut VdevQueue, async_max: u32) -> Vec<Issue> {
@@ -357,13 +320,7 @@ mod tests {
         let mut q = VdevQueue::default();
         for i in 0..50 {
             q.add(io(i, Class::SyncRead, Kind::Read, u64::from(i) << 30, 4096));
-            q.add(io(
-                100 + i,
-                Class::AsyncWrite,
-                Kind::Write,
-                u64::from(i) << 30,
-                4096,
-            ));
+            q.add(io(100 + i, Class::AsyncWrite, Kind::Write, u64::from(i) << 30, 4096));
         }
         let issued = drain(&mut q, 2);
         assert_eq!(issued.len(), 12);
@@ -379,22 +336,13 @@ mod tests {
     fn adjacent_writes_merge_up_to_the_limit_and_count_once() {
         let mut q = VdevQueue::default();
         for i in 0..300u32 {
-            q.add(io(
-                i,
-                Class::AsyncWrite,
-                Kind::Write,
-                u64::from(i) * 4096,
-                4096,
-            ));
+            q.add(io(i, Class::AsyncWrite, Kind::Write, u64::from(i) * 4096, 4096));
         }
         let first = q.next(&limits(), 10).expect("issues");
         assert_eq!(first.members.len(), 256);
         assert_eq!(first.size, 1 << 20);
         assert_eq!(q.active(Class::AsyncWrite), 1);
-        let rot = Limits {
-            aggregation_limit: 128 << 10,
-            ..limits()
-        };
+        let rot = Limits { aggregation_limit: 128 << 10, ..limits() };
         let second = q.next(&rot, 10).expect("issues");
         assert_eq!(second.members.len(), 32);
     }
@@ -405,13 +353,7 @@ mod tests {
         q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096));
         q.add(io(2, Class::SyncRead, Kind::Read, 4096 + (16 << 10), 4096));
         q.add(io(3, Class::AsyncWrite, Kind::Write, 1 << 30, 4096));
-        q.add(io(
-            4,
-            Class::AsyncWrite,
-            Kind::Write,
-            (1 << 30) + 8192,
-            4096,
-        ));
+        q.add(io(4, Class::AsyncWrite, Kind::Write, (1 << 30) + 8192, 4096));
         let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members).collect();
         groups.sort();
         assert_eq!(groups, [vec![1, 2], vec![3], vec![4]]);
@@ -440,17 +382,9 @@ mod tests {
         }
         assert_eq!(drain(&mut q, 10).len(), 1, "one scrub I/O on the credit");
         q.done(Class::Scrub, &l);
-        assert_eq!(
-            drain(&mut q, 10).len(),
-            0,
-            "no credit left while the read is in flight"
-        );
+        assert_eq!(drain(&mut q, 10).len(), 0, "no credit left while the read is in flight");
         q.done(Class::SyncRead, &l);
-        assert_eq!(
-            drain(&mut q, 10).len(),
-            1,
-            "interactive idle again: back to one"
-        );
+        assert_eq!(drain(&mut q, 10).len(), 1, "interactive idle again: back to one");
     }
 
     #[test]
@@ -460,16 +394,10 @@ mod tests {
             q.add(io(id, Class::AsyncWrite, Kind::Write, offset << 20, 4096));
         }
         // The min pass lets zfs_vdev_async_write_min_active (2) go: lowest offsets first.
-        let order: Vec<u32> = drain(&mut q, 2)
-            .into_iter()
-            .flat_map(|i| i.members)
-            .collect();
+        let order: Vec<u32> = drain(&mut q, 2).into_iter().flat_map(|i| i.members).collect();
         assert_eq!(order, [2, 3]);
         q.done(Class::AsyncWrite, &limits());
-        let next: Vec<u32> = drain(&mut q, 2)
-            .into_iter()
-            .flat_map(|i| i.members)
-            .collect();
+        let next: Vec<u32> = drain(&mut q, 2).into_iter().flat_map(|i| i.members).collect();
         assert_eq!(next, [1]);
     }
 }

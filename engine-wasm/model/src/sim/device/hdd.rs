@@ -120,10 +120,7 @@ impl Hdd {
             return 0;
         }
         let fraction = (distance as f64 / self.p.capacity.max(1) as f64).min(1.0);
-        let span = self
-            .p
-            .full_stroke_ns
-            .saturating_sub(self.p.track_to_track_ns) as f64;
+        let span = self.p.full_stroke_ns.saturating_sub(self.p.track_to_track_ns) as f64;
         self.p.track_to_track_ns + (span * libm::sqrt(fraction)) as u64
     }
 
@@ -146,18 +143,11 @@ impl Hdd {
     }
 
     fn occupancy(&self) -> usize {
-        self.ncq.len()
-            + self.admit_wait.len()
-            + usize::from(matches!(self.busy, Some((_, Work::Media(_)))))
+        self.ncq.len() + self.admit_wait.len() + usize::from(matches!(self.busy, Some((_, Work::Media(_)))))
     }
 
     fn accept(&mut self, now: u64, req: Request, arrived: u64) {
-        let job = Job {
-            id: req.id,
-            offset: req.offset,
-            size: req.size,
-            arrived,
-        };
+        let job = Job { id: req.id, offset: req.offset, size: req.size, arrived };
         if req.op == Op::Write && !req.fua && self.p.cache_writes > 0 {
             if self.cached() < self.p.cache_writes as usize && self.admit_wait.is_empty() {
                 self.take_into_cache(now, job);
@@ -189,27 +179,16 @@ impl Hdd {
             .min_by_key(|(i, j)| (j.arrived, *i))
             .map(|(i, _)| i);
         let pick = match starved {
-            Some(i) => Some((
-                true,
-                i,
-                self.positioning_ns(now, self.ncq[i].offset, self.p.overhead_ns),
-            )),
+            Some(i) => Some((true, i, self.positioning_ns(now, self.ncq[i].offset, self.p.overhead_ns))),
             None => {
-                let queued = self.ncq.iter().enumerate().map(|(i, j)| {
-                    (
-                        true,
-                        i,
-                        self.positioning_ns(now, j.offset, self.p.overhead_ns),
-                    )
-                });
-                let cached = self
-                    .cache
+                let queued = self
+                    .ncq
                     .iter()
                     .enumerate()
-                    .map(|(i, &(o, _))| (false, i, self.positioning_ns(now, o, 0)));
-                queued
-                    .chain(cached)
-                    .min_by_key(|&(is_queued, i, t)| (t, !is_queued, i))
+                    .map(|(i, j)| (true, i, self.positioning_ns(now, j.offset, self.p.overhead_ns)));
+                let cached =
+                    self.cache.iter().enumerate().map(|(i, &(o, _))| (false, i, self.positioning_ns(now, o, 0)));
+                queued.chain(cached).min_by_key(|&(is_queued, i, t)| (t, !is_queued, i))
             }
         };
         let Some((is_queued, i, positioning)) = pick else {
@@ -300,18 +279,7 @@ mod tests {
         let mut out = Output::default();
         let submit = |disk: &mut Hdd, rng: &mut Rng, id: u32, now: u64, out: &mut Output| {
             let offset = rng.below(capacity / 4096) * 4096;
-            disk.submit(
-                now,
-                Request {
-                    id,
-                    op,
-                    offset,
-                    size: 4096,
-                    fua: false,
-                },
-                rng,
-                out,
-            );
+            disk.submit(now, Request { id, op, offset, size: 4096, fua: false }, rng, out);
         };
         for id in 0..depth {
             submit(&mut disk, &mut rng, id, 0, &mut out);
@@ -346,8 +314,7 @@ mod tests {
     fn ten_outstanding_reads_go_faster_but_starve_a_few() {
         let one = closed_loop(Op::Read, 1, 4000).summary();
         let ten = closed_loop(Op::Read, 10, 20000).summary();
-        let iops =
-            |s: &crate::sim::stats::Summary, depth: u64| depth * 1_000_000_000 / s.mean_ns.max(1);
+        let iops = |s: &crate::sim::stats::Summary, depth: u64| depth * 1_000_000_000 / s.mean_ns.max(1);
         assert!(iops(&ten, 10) * 2 > iops(&one, 1) * 3, "{one:?} {ten:?}");
         // Exponential-like: the mean well above the median, p90 in the seed's range, a long tail.
         assert!(ten.mean_ns > ten.p50_ns * 5 / 4, "{ten:?}");

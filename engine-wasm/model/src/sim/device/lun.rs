@@ -21,11 +21,7 @@ pub struct LunParams {
 impl LunParams {
     /// The seed's backend: 100 MB/s sustained, 0.5 ms base latency.
     pub fn array_100mbs() -> Self {
-        LunParams {
-            capacity: 10_000_000_000_000,
-            bandwidth: 100_000_000,
-            base_latency_ns: 500_000,
-        }
+        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000 }
     }
 }
 
@@ -40,12 +36,7 @@ pub struct Lun {
 
 impl Lun {
     pub fn new(p: LunParams) -> Self {
-        Lun {
-            p,
-            link_free: 0,
-            pending: BinaryHeap::new(),
-            seq: 0,
-        }
+        Lun { p, link_free: 0, pending: BinaryHeap::new(), seq: 0 }
     }
 
     fn finish(&mut self, now: u64, out: &mut Output) {
@@ -66,11 +57,7 @@ impl Device for Lun {
         let start = self.link_free.max(now);
         self.link_free = start + transfer_ns(bytes, self.p.bandwidth);
         self.seq += 1;
-        self.pending.push(Reverse((
-            self.link_free + self.p.base_latency_ns,
-            self.seq,
-            req.id,
-        )));
+        self.pending.push(Reverse((self.link_free + self.p.base_latency_ns, self.seq, req.id)));
         self.finish(now, out);
     }
 
@@ -89,13 +76,7 @@ mod tests {
         let mut rng = Rng::new(1);
         let mut out = Output::default();
         for id in 0..100 {
-            let req = Request {
-                id,
-                op: Op::Write,
-                offset: 0,
-                size: 1_000_000,
-                fua: false,
-            };
+            let req = Request { id, op: Op::Write, offset: 0, size: 1_000_000, fua: false };
             lun.submit(0, req, &mut rng, &mut out);
         }
         // 100 MB at 100 MB/s: the last completes after 1 s plus the base latency.

@@ -104,13 +104,8 @@ impl Ssd {
             let channel = die % self.channel_free.len();
             let start = (now + self.p.overhead_ns).max(self.die_free[die]);
             self.die_free[die] = start + self.p.read_ns;
-            let bytes = self
-                .p
-                .page_bytes
-                .min(req.size - (k * self.p.page_bytes).min(req.size))
-                .max(1);
-            let t = self.die_free[die].max(self.channel_free[channel])
-                + transfer_ns(bytes, self.p.channel_rate);
+            let bytes = self.p.page_bytes.min(req.size - (k * self.p.page_bytes).min(req.size)).max(1);
+            let t = self.die_free[die].max(self.channel_free[channel]) + transfer_ns(bytes, self.p.channel_rate);
             self.channel_free[channel] = t;
             end = end.max(t);
         }
@@ -127,10 +122,7 @@ impl Ssd {
             let take = room.min(left);
             left -= take;
             self.open_bytes += take;
-            self.open.push(Part {
-                id: req.id,
-                last: left == 0,
-            });
+            self.open.push(Part { id: req.id, last: left == 0 });
             if self.open_bytes >= self.p.page_bytes {
                 self.program(now);
             }
@@ -142,12 +134,7 @@ impl Ssd {
         if self.open.is_empty() {
             return;
         }
-        let (die, _) = self
-            .die_free
-            .iter()
-            .enumerate()
-            .min_by_key(|&(i, &t)| (t, i))
-            .unwrap_or((0, &0));
+        let (die, _) = self.die_free.iter().enumerate().min_by_key(|&(i, &t)| (t, i)).unwrap_or((0, &0));
         let start = (now + self.p.overhead_ns).max(self.die_free[die]);
         let end = start + self.p.program_ns;
         self.die_free[die] = end;

@@ -124,7 +124,7 @@ test("hovering or arrowing over a chart reads exact values, shared by both chart
   await chart.focus();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByTestId("async-readout")).toContainText(
-    "50.25% of zfs_dirty_data_max: 7 async writes",
+    "At 50.25% of zfs_dirty_data_max = 2,158,221,066 bytes (2.01 GiB): 7 async writes",
   );
   await expect(page.getByTestId("delay-readout")).toContainText("no delay");
   const box = await page.locator('[data-panel="delay-curve"] .hover-target').boundingBox();
@@ -142,4 +142,31 @@ test("each control shows its meaning, default and OpenZFS/FreeBSD names on focus
   await expect(help).toContainText("/sys/module/zfs/parameters/zfs_txg_timeout");
   await expect(help).toContainText("vfs.zfs.txg.timeout");
   await expect(help).toContainText("Default 5 s");
+});
+
+test("a control's help never blocks the control below it, and Escape hides it", async ({ page }) => {
+  await openLab(page);
+  await control(page, "zfs_dirty_data_max").hover();
+  await expect(page.locator("#help-zfs_dirty_data_max")).toBeVisible();
+  const below = field(page, "zfs_dirty_data_sync_percent");
+  const box = await below.boundingBox();
+  if (!box) throw new Error("no field");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(below).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#help-zfs_dirty_data_sync_percent")).toBeHidden();
+});
+
+test("a slider stops at the nearest accepted value and says why; the message clears later", async ({
+  page,
+}) => {
+  await openLab(page);
+  await slider(page, "zfs_vdev_async_write_min_active").focus();
+  await page.keyboard.press("End");
+  await expect(field(page, "zfs_vdev_async_write_min_active")).toHaveValue("10");
+  const note = control(page, "zfs_vdev_async_write_min_active").getByRole("alert");
+  await expect(note).toContainText("Stopped at the nearest accepted value");
+  await field(page, "zfs_txg_timeout").fill("7");
+  await field(page, "zfs_txg_timeout").press("Enter");
+  await expect(note).toHaveCount(0);
 });

@@ -19,3 +19,20 @@ test("screenshots of the page and each panel", async ({ page }) => {
   for (let i = 0; i < 8; i++) await page.keyboard.press("Shift+ArrowRight");
   await page.screenshot({ path: `${dir}/page-tuned.png`, fullPage: true });
 });
+
+test("screenshots of the charts at awkward settings and a narrow window", async ({ page }) => {
+  for (const [name, search] of [
+    ["delay-scale-90ms", "?v=1&zfs_delay_scale=90ms"],
+    [
+      "async-low-percents",
+      "?v=1&zfs_vdev_async_write_active_min_dirty_percent=2&zfs_vdev_async_write_active_max_dirty_percent=5&zfs_dirty_data_sync_percent=1",
+    ],
+    ["delay-min-99", "?v=1&zfs_delay_min_dirty_percent=99"],
+  ] as const) {
+    await openLab(page, search);
+    await page.locator(".panels").screenshot({ path: `${dir}/${name}.png` });
+  }
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await openLab(page);
+  await page.screenshot({ path: `${dir}/narrow-1000.png`, fullPage: true });
+});

@@ -7,7 +7,7 @@ import { ControlPanel } from "../controls/ControlPanel";
 import { TunableControl } from "../controls/TunableControl";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
 import { DelayCurvePanel } from "../views/DelayCurvePanel";
-import { applyText, applyValue, warningsOf, type Change } from "./lab-state";
+import { applyText, applyToward, warningsOf, type Change } from "./lab-state";
 import { messages } from "./messages";
 import { createUrlWriter, searchFor, type Initial } from "./url-state";
 
@@ -30,23 +30,27 @@ export function Lab({ engine, initial }: Props) {
     document.body.dataset["ready"] = "true";
   }, []);
 
+  // An accepted change makes earlier refusals moot, so their messages go with it.
   const settle = (index: number, change: Change) => {
     const name = engine.schema[index]?.name ?? "";
     if (change.status === "ok") {
       setValues(change.values);
-      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== name)));
+      setCopyStatus("");
+      setErrors(change.limitedBy ? { [name]: messages.limited(change.limitedBy) } : {});
     } else {
       setErrors((e) => ({ ...e, [name]: messages.refused(change.reason) }));
     }
   };
   const handlers = {
-    onValue: (index: number, value: number) => settle(index, applyValue(engine, values, index, value)),
+    onValue: (index: number, value: number) => settle(index, applyToward(engine, values, index, value)),
     onText: (index: number, text: string) => settle(index, applyText(engine, values, index, text)),
-    onReset: (index: number) => settle(index, applyValue(engine, values, index, engine.defaults[index] ?? 0)),
+    onReset: (index: number) =>
+      settle(index, applyToward(engine, values, index, engine.defaults[index] ?? 0)),
   };
   const resetAll = () => {
     setValues(engine.defaults);
     setErrors({});
+    setCopyStatus("");
   };
   const copyLink = async () => {
     try {
@@ -121,11 +125,11 @@ export function Lab({ engine, initial }: Props) {
           <ControlPanel engine={engine} values={values} errors={errors} {...handlers} />
         </aside>
         <main className="panels">
-          <AsyncWriteCurvePanel engine={engine} values={values} cursorPercent={cursor} onCursor={setCursor} />
+          <AsyncWriteCurvePanel engine={engine} values={values} cursor={cursor} onCursor={setCursor} />
           <DelayCurvePanel
             engine={engine}
             values={values}
-            cursorPercent={cursor}
+            cursor={cursor}
             onCursor={setCursor}
             writeSizeControl={writeSizeControl}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyText, applyValue } from "./lab-state";
+import { applyText, applyToward, applyValue } from "./lab-state";
 import { loadEngineSync } from "../engine/load-node";
 
 const engine = loadEngineSync();
@@ -35,5 +35,20 @@ describe("lab state changes", () => {
   it("refuses out-of-range percents", () => {
     const r = applyText(engine, engine.defaults, i("zfs_dirty_data_sync_percent"), "101");
     expect(r.status).toBe("refused");
+  });
+
+  it("stops a slider at the nearest accepted value and says why", () => {
+    const r = applyToward(engine, engine.defaults, i("zfs_vdev_async_write_min_active"), 1000);
+    expect(r.status).toBe("ok");
+    if (r.status === "ok") {
+      expect(r.values[i("zfs_vdev_async_write_min_active")]).toBe(10);
+      expect(r.limitedBy).toContain("zfs_vdev_async_write_max_active");
+    }
+  });
+
+  it("refuses outright when no step toward the target is accepted", () => {
+    const values = [...engine.defaults];
+    values[i("zfs_vdev_async_write_min_active")] = 10;
+    expect(applyToward(engine, values, i("zfs_vdev_async_write_min_active"), 11).status).toBe("refused");
   });
 });

@@ -4,7 +4,8 @@
 import type { Engine, Values } from "../engine/engine";
 
 export type Change =
-  { status: "ok"; values: Values; warnings: string[] } | { status: "refused"; reason: string };
+  | { status: "ok"; values: Values; warnings: string[]; limitedBy?: string }
+  | { status: "refused"; reason: string };
 
 /** `values` with tunable `index` set to `value`, if the whole combination is valid. */
 export function applyValue(engine: Engine, values: Values, index: number, value: number): Change {
@@ -14,6 +15,26 @@ export function applyValue(engine: Engine, values: Values, index: number, value:
   const [first] = checked.value.errors;
   if (first) return { status: "refused", reason: first.message };
   return { status: "ok", values: next, warnings: checked.value.warnings.map((w) => w.message) };
+}
+
+/**
+ * A slider move or reset toward `target`: if the combination there is refused, it stops
+ * at the last accepted value on the way (the limits between tunables are monotonic), and
+ * says why it stopped.
+ */
+export function applyToward(engine: Engine, values: Values, index: number, target: number): Change {
+  const direct = applyValue(engine, values, index, target);
+  if (direct.status === "ok") return direct;
+  let good = values[index] ?? target;
+  let bad = target;
+  while (Math.abs(bad - good) > 1) {
+    const mid = Math.round((good + bad) / 2);
+    if (applyValue(engine, values, index, mid).status === "ok") good = mid;
+    else bad = mid;
+  }
+  const stopped = applyValue(engine, values, index, good);
+  if (stopped.status === "ok" && good !== values[index]) return { ...stopped, limitedBy: direct.reason };
+  return direct;
 }
 
 /** Parses `text` for tunable `index` and applies it. */

@@ -11,4 +11,6 @@ export const messages = {
   hardLimit: "hard limit: writers wait for dirty data to drain",
   noDelay: "no delay",
   refused: (reason: string) => `Refused: ${reason}`,
+  limited: (reason: string) => `Stopped at the nearest accepted value: ${reason}`,
+  zeroDelay: "0 ns: the formula truncates to under one nanosecond here",
 } as const;

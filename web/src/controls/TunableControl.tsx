@@ -22,6 +22,7 @@ const text = (r: { status: "ok"; value: string } | { status: "error"; message: s
 
 export function TunableControl({ engine, spec, index, value, error, onValue, onText, onReset }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
+  const [helpHidden, setHelpHidden] = useState(false);
   const formatted = text(engine.formatValue(spec.name, value));
   const described = text(engine.describeValue(spec.name, value));
   const defaultText = text(engine.describeValue(spec.name, spec.default));
@@ -42,7 +43,14 @@ export function TunableControl({ engine, spec, index, value, error, onValue, onT
   };
 
   return (
-    <div className={`control${error ? " has-error" : ""}`} data-tunable={spec.name}>
+    // Escape anywhere in the control hides its help until the control is left.
+    <div
+      className={`control${error ? " has-error" : ""}${helpHidden ? " help-hidden" : ""}`}
+      data-tunable={spec.name}
+      onKeyDown={(e) => e.key === "Escape" && setHelpHidden(true)}
+      onMouseLeave={() => setHelpHidden(false)}
+      onBlur={() => setHelpHidden(false)}
+    >
       <div className="control-head">
         <label htmlFor={ids.field} className="control-name">
           {spec.name}

@@ -6,24 +6,26 @@ import { scaleLinear } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
 import { both, type Engine, type Values } from "../engine/engine";
 import { CurveChart } from "./CurveChart";
-import { anchorFor, bytesAt, labelDx, percentOf, PLOT, xPercent } from "./chart-layout";
+import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart-layout";
 import { dirtyText } from "./readout";
 
 interface Props {
   engine: Engine;
   values: Values;
-  cursorPercent: number | null;
-  onCursor: (percent: number | null) => void;
+  cursor: number | null;
+  onCursor: (hundredths: number | null) => void;
 }
 
-export function AsyncWriteCurvePanel({ engine, values, cursorPercent, onCursor }: Props) {
-  const dirtyMax = values[engine.indexOf("zfs_dirty_data_max")] ?? 1;
+export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor }: Props) {
+  const value = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const dirtyMax = value("zfs_dirty_data_max") || 1;
   const drawn = useMemo(
     () => both(engine.asyncWriteCurve(values), engine.asyncWriteMarks(values)),
     [engine, values],
   );
   if (drawn.status === "error") return <p role="alert">{drawn.message}</p>;
   const [curve, marks] = drawn.value;
+
   const top = Math.max(marks.max_active, marks.min_active);
   const y = scaleLinear()
     .domain([0, top * 1.2 + 0.5])
@@ -37,21 +39,28 @@ export function AsyncWriteCurvePanel({ engine, values, cursorPercent, onCursor }
     y(curve.value[i] ?? 0),
   ]);
   const path = line().curve(curveStepAfter)(points) ?? "";
+  const loPct = value("zfs_vdev_async_write_active_min_dirty_percent");
+  const hiPct = value("zfs_vdev_async_write_active_max_dirty_percent");
   const loPx = xPercent(percentOf(marks.lo_bytes, dirtyMax));
   const hiPx = xPercent(percentOf(marks.hi_bytes, dirtyMax));
-  const pct = (name: string) => values[engine.indexOf(name)];
+  const loText = `zfs_vdev_async_write_active_min_dirty_percent = ${loPct}%`;
+  const hiText = `zfs_vdev_async_write_active_max_dirty_percent = ${hiPct}%`;
+  const lo = labelSide(loPx, loText, "start");
+  const hi = labelSide(hiPx, hiText, "end");
+  const minY = y(marks.min_active);
+  // Below its line unless that would run into the x axis.
+  const minLabelY = minY + 14 < PLOT.height - 2 ? minY + 14 : minY - 5;
 
   let readout: string;
-  if (cursorPercent === null) {
-    const slotEvery = (
-      percentOf(marks.hi_bytes - marks.lo_bytes, dirtyMax) / Math.max(1, top - marks.min_active)
-    ).toFixed(2);
-    readout = `${marks.min_active} async writes per leaf vdev below ${pct("zfs_vdev_async_write_active_min_dirty_percent")}%, one more every ${slotEvery}% of zfs_dirty_data_max, ${marks.max_active} above ${pct("zfs_vdev_async_write_active_max_dirty_percent")}%. Hover or focus the chart for exact values.`;
+  if (cursor === null) {
+    const slots = Math.max(1, top - marks.min_active);
+    const every = (percentOf(marks.hi_bytes - marks.lo_bytes, dirtyMax) / slots).toFixed(2);
+    readout = `${marks.min_active} async writes per leaf vdev below ${loPct}%, one more every ${every}% of zfs_dirty_data_max, ${marks.max_active} above ${hiPct}%. Hover or focus the chart for exact values.`;
   } else {
-    const bytes = bytesAt(cursorPercent, dirtyMax);
+    const bytes = bytesAtHundredths(cursor, dirtyMax);
     const slots = engine.asyncWrites(values, bytes);
     const n = slots.status === "ok" ? String(slots.value) : slots.message;
-    readout = `At ${dirtyText(engine, bytes, percentOf(bytes, dirtyMax))}: ${n} async writes in flight per leaf vdev.`;
+    readout = `At ${dirtyText(engine, bytes, (cursor / 100).toFixed(2))}: ${n} async writes in flight per leaf vdev.`;
   }
 
   return (
@@ -65,25 +74,23 @@ export function AsyncWriteCurvePanel({ engine, values, cursorPercent, onCursor }
         title="Async writes in flight per leaf vdev against dirty data"
         yLabel="async writes per leaf vdev"
         yTicks={yTicks}
-        cursorPercent={cursorPercent}
+        cursor={cursor}
         onCursor={onCursor}
       >
-        <line className="mark" x1={loPx} x2={loPx} y1={-30} y2={PLOT.height} />
-        <line className="mark" x1={hiPx} x2={hiPx} y1={-14} y2={PLOT.height} />
-        <text className="mark-label" x={loPx + labelDx(loPx)} y={-32} textAnchor={anchorFor(loPx)}>
-          zfs_vdev_async_write_active_min_dirty_percent ={" "}
-          {pct("zfs_vdev_async_write_active_min_dirty_percent")}%
+        <line className="mark" x1={loPx} x2={loPx} y2={PLOT.height} />
+        <line className="mark" x1={hiPx} x2={hiPx} y2={PLOT.height} />
+        <text className="mark-label" x={lo.x} y={-30} textAnchor={lo.anchor}>
+          {loText}
         </text>
-        <text className="mark-label" x={hiPx + labelDx(hiPx)} y={-16} textAnchor={anchorFor(hiPx)}>
-          zfs_vdev_async_write_active_max_dirty_percent ={" "}
-          {pct("zfs_vdev_async_write_active_max_dirty_percent")}%
+        <text className="mark-label" x={hi.x} y={-14} textAnchor={hi.anchor}>
+          {hiText}
         </text>
-        <line className="level" x1={0} x2={PLOT.width} y1={y(marks.min_active)} y2={y(marks.min_active)} />
+        <line className="level" x1={0} x2={PLOT.width} y1={minY} y2={minY} />
         <line className="level" x1={0} x2={PLOT.width} y1={y(marks.max_active)} y2={y(marks.max_active)} />
-        <text className="mark-label" x={4} y={y(marks.min_active) - 5}>
+        <text className="level-label" x={4} y={minLabelY}>
           zfs_vdev_async_write_min_active = {marks.min_active}
         </text>
-        <text className="mark-label" x={PLOT.width - 4} y={y(marks.max_active) - 5} textAnchor="end">
+        <text className="level-label" x={PLOT.width - 4} y={y(marks.max_active) - 5} textAnchor="end">
           zfs_vdev_async_write_max_active = {marks.max_active}
         </text>
         <path className="curve" d={path} data-testid="async-curve" />

@@ -2,7 +2,7 @@
 // keyboard cursor over dirty data, and slots for the curve and its annotations.
 
 import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
-import { MARGIN, PLOT, VIEW, xPercent } from "./chart-layout";
+import { CURSOR_STEPS, MARGIN, PLOT, VIEW, xPercent } from "./chart-layout";
 
 export interface Tick {
   value: number;
@@ -14,28 +14,37 @@ interface Props {
   title: string;
   yLabel: string;
   yTicks: Tick[];
-  /** Cursor position in percent of zfs_dirty_data_max, or null. */
-  cursorPercent: number | null;
-  onCursor: (percent: number | null) => void;
+  /** Cursor position in hundredths of a percent of zfs_dirty_data_max, or null. */
+  cursor: number | null;
+  onCursor: (hundredths: number | null) => void;
   children: ReactNode;
 }
 
 const X_TICKS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 
-export function CurveChart({ title, yLabel, yTicks, cursorPercent, onCursor, children }: Props) {
+/** The pointer snaps to 0.05% so a readout's percent is exactly the bytes it shows. */
+const POINTER_SNAP = 5;
+const clampCursor = (h: number) => Math.min(CURSOR_STEPS, Math.max(0, h));
+
+export function CurveChart({ title, yLabel, yTicks, cursor, onCursor, children }: Props) {
   const onMove = (e: PointerEvent<SVGRectElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     if (rect.width <= 0) return;
     const xPx = ((e.clientX - rect.left) / rect.width) * PLOT.width;
-    onCursor(Math.min(100, Math.max(0, xPercent.invert(xPx))));
+    onCursor(clampCursor(Math.round(xPercent.invert(xPx) * (100 / POINTER_SNAP)) * POINTER_SNAP));
   };
   const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
-    const step = e.shiftKey ? 5 : 0.25;
-    const at = cursorPercent ?? 50;
-    if (e.key === "ArrowRight") onCursor(Math.min(100, at + step));
-    else if (e.key === "ArrowLeft") onCursor(Math.max(0, at - step));
-    else if (e.key === "Escape") onCursor(null);
-    else return;
+    const step = e.shiftKey ? 500 : 25;
+    const at = cursor ?? CURSOR_STEPS / 2;
+    const moves: Record<string, number | null> = {
+      ArrowRight: clampCursor(at + step),
+      ArrowLeft: clampCursor(at - step),
+      Home: 0,
+      End: CURSOR_STEPS,
+      Escape: null,
+    };
+    if (!(e.key in moves)) return;
+    onCursor(moves[e.key] ?? null);
     e.preventDefault();
   };
 
@@ -44,7 +53,7 @@ export function CurveChart({ title, yLabel, yTicks, cursorPercent, onCursor, chi
       className="chart"
       viewBox={`0 0 ${VIEW.width} ${VIEW.height}`}
       role="img"
-      aria-label={`${title}. Focus and use the left and right arrow keys to read exact values.`}
+      aria-label={`${title}. Focus and use the arrow keys (Shift for bigger steps, Home, End) to read exact values.`}
       tabIndex={0}
       onKeyDown={onKey}
       onBlur={() => onCursor(null)}
@@ -79,13 +88,8 @@ export function CurveChart({ title, yLabel, yTicks, cursorPercent, onCursor, chi
           {yLabel}
         </text>
         {children}
-        {cursorPercent !== null && (
-          <line
-            className="cursor"
-            x1={xPercent(cursorPercent)}
-            x2={xPercent(cursorPercent)}
-            y2={PLOT.height}
-          />
+        {cursor !== null && (
+          <line className="cursor" x1={xPercent(cursor / 100)} x2={xPercent(cursor / 100)} y2={PLOT.height} />
         )}
         <rect
           className="hover-target"

@@ -7,14 +7,14 @@ import { line } from "d3-shape";
 import { both, type Engine, type Values } from "../engine/engine";
 import { messages } from "../app/messages";
 import { CurveChart } from "./CurveChart";
-import { anchorFor, bytesAt, labelDx, percentOf, PLOT, xPercent } from "./chart-layout";
+import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart-layout";
 import { dirtyText, nsText, rateText } from "./readout";
 
 interface Props {
   engine: Engine;
   values: Values;
-  cursorPercent: number | null;
-  onCursor: (percent: number | null) => void;
+  cursor: number | null;
+  onCursor: (hundredths: number | null) => void;
   /** The write-size control, rendered under the readout. */
   writeSizeControl: ReactNode;
 }
@@ -23,16 +23,18 @@ interface Props {
 const FLOOR_NS = 1_000;
 const DECADES = ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s", "100 s"];
 
-export function DelayCurvePanel({ engine, values, cursorPercent, onCursor, writeSizeControl }: Props) {
-  const dirtyMax = values[engine.indexOf("zfs_dirty_data_max")] ?? 1;
-  const writeSize = values[engine.indexOf("write_size")] ?? 131072;
-  const capNs = values[engine.indexOf("zfs_delay_max_ns")] ?? 1e8;
+export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeControl }: Props) {
+  const value = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const dirtyMax = value("zfs_dirty_data_max") || 1;
+  const writeSize = value("write_size");
+  const capNs = value("zfs_delay_max_ns");
   const drawn = useMemo(
     () => both(engine.delayCurve(values, 400), engine.delayMarks(values)),
     [engine, values],
   );
   if (drawn.status === "error") return <p role="alert">{drawn.message}</p>;
   const [curve, marks] = drawn.value;
+
   const topNs = Math.max(capNs * 5, FLOOR_NS * 10);
   const y = scaleLog().domain([FLOOR_NS, topNs]).range([PLOT.height, 0]).clamp(true);
   const yTicks = DECADES.map((label, i) => ({ value: 10 ** (i + 3), label, yPx: y(10 ** (i + 3)) })).filter(
@@ -46,16 +48,28 @@ export function DelayCurvePanel({ engine, values, cursorPercent, onCursor, write
   const minPx = xPercent(percentOf(marks.min_bytes, dirtyMax));
   const [midX, midY] = toPoint(marks.midpoint, marks.midpoint_ns);
   const capY = y(capNs);
-  const capStartPx = marks.cap_start === null ? null : xPercent(percentOf(marks.cap_start, dirtyMax));
-  const scale = values[engine.indexOf("zfs_delay_scale")] ?? 0;
+  const startText = `delay start: zfs_delay_min_dirty_percent = ${value("zfs_delay_min_dirty_percent")}%`;
+  const start = labelSide(minPx, startText, "start");
+  const capText = `cap: zfs_delay_max_ns = ${nsText(engine, capNs)}${
+    marks.cap_start === null ? "" : `, reached at ${percentOf(marks.cap_start, dirtyMax).toFixed(3)}%`
+  }`;
+  // The midpoint label sits above-left of its dot, or, when the cap line is near, below-right
+  // of it, where the curve has already flattened at the cap.
+  const midBelow = midY - capY < 26;
+  const midText = `midpoint: zfs_delay_scale = ${nsText(engine, value("zfs_delay_scale"))}`;
+  const midSide = midBelow
+    ? labelSide(midX + 4, midText, "start")
+    : ({ anchor: "end", x: midX - 8 } as const);
 
-  const at = cursorPercent === null ? marks.midpoint : bytesAt(cursorPercent, dirtyMax);
+  const at = cursor === null ? marks.midpoint : bytesAtHundredths(cursor, dirtyMax);
+  const percentText = cursor === null ? percentOf(at, dirtyMax).toFixed(4) : (cursor / 100).toFixed(2);
+  const where = `${cursor === null ? "At the midpoint, " : "At "}${dirtyText(engine, at, percentText)}`;
   const ns = engine.delayNs(values, at);
-  const where = `${cursorPercent === null ? "At the midpoint, " : "At "}${dirtyText(engine, at, percentOf(at, dirtyMax))}`;
   let readout: string;
   if (ns.status === "error") readout = ns.message;
-  else if (ns.value === 0)
+  else if (ns.value === 0 && at <= marks.min_bytes)
     readout = `${where}: ${messages.noDelay} (delays start above ${percentOf(marks.min_bytes, dirtyMax).toFixed(2)}%).`;
+  else if (ns.value === 0) readout = `${where}: ${messages.zeroDelay}.`;
   else {
     const limit = at >= dirtyMax ? ` At the limit itself ${messages.hardLimit}, then take this delay.` : "";
     readout = `${where}: delay ${nsText(engine, ns.value)} per transaction, ${rateText(engine, ns.value, writeSize)}.${limit}`;
@@ -72,26 +86,30 @@ export function DelayCurvePanel({ engine, values, cursorPercent, onCursor, write
         title="Delay per transaction against dirty data, log time axis"
         yLabel="delay per transaction (log)"
         yTicks={yTicks}
-        cursorPercent={cursorPercent}
+        cursor={cursor}
         onCursor={onCursor}
       >
-        <line className="mark" x1={minPx} x2={minPx} y1={-30} y2={PLOT.height} />
-        <text className="mark-label" x={minPx + labelDx(minPx)} y={-32} textAnchor={anchorFor(minPx)}>
-          delay start: zfs_delay_min_dirty_percent = {values[engine.indexOf("zfs_delay_min_dirty_percent")]}%
+        <line className="mark" x1={minPx} x2={minPx} y2={PLOT.height} />
+        <text className="mark-label" x={start.x} y={-30} textAnchor={start.anchor}>
+          {startText}
         </text>
-        <line className="mark" x1={PLOT.width} x2={PLOT.width} y1={-14} y2={PLOT.height} />
-        <text className="mark-label" x={PLOT.width - 4} y={-16} textAnchor="end">
+        <line className="mark" x1={PLOT.width} x2={PLOT.width} y2={PLOT.height} />
+        <text className="mark-label" x={PLOT.width - 4} y={-14} textAnchor="end">
           zfs_dirty_data_max: {messages.hardLimit}
         </text>
         <line className="level" x1={0} x2={PLOT.width} y1={capY} y2={capY} />
-        <text className="mark-label" x={4} y={capY - 5}>
-          cap: zfs_delay_max_ns = {nsText(engine, capNs)}
-          {capStartPx === null ? "" : `, reached at ${percentOf(marks.cap_start ?? 0, dirtyMax).toFixed(3)}%`}
+        <text className="level-label" x={4} y={capY - 5}>
+          {capText}
         </text>
         <path className="curve" d={path} data-testid="delay-curve" />
         <circle className="midpoint" cx={midX} cy={midY} r={4} />
-        <text className="mark-label" x={midX - 8} y={midY - 8} textAnchor="end">
-          midpoint: zfs_delay_scale = {nsText(engine, scale)}
+        <text
+          className="mark-label"
+          x={midSide.x}
+          y={midBelow ? midY + 18 : midY - 8}
+          textAnchor={midSide.anchor}
+        >
+          {midText}
         </text>
       </CurveChart>
       <p className="readout" aria-live="polite" data-testid="delay-readout">

@@ -16,10 +16,27 @@ export const xPercent = scaleLinear().domain([0, 100]).range([0, PLOT.width]);
 /** Dirty bytes → percent of `dirtyMax`. */
 export const percentOf = (dirty: number, dirtyMax: number) => (dirty / dirtyMax) * 100;
 
-/** Percent of `dirtyMax` → whole bytes, floored as the tables floor them. */
-export const bytesAt = (percent: number, dirtyMax: number) =>
-  Math.max(0, Math.min(dirtyMax, Math.floor((dirtyMax * percent) / 100)));
+/** The chart cursor moves in hundredths of a percent of zfs_dirty_data_max. */
+export const CURSOR_STEPS = 10_000;
 
-/** Top-margin labels: anchored to the right of their line in the left half, else to the left. */
-export const anchorFor = (xPx: number) => (xPx < PLOT.width / 2 ? "start" : "end");
-export const labelDx = (xPx: number) => (xPx < PLOT.width / 2 ? 4 : -4);
+/** ⌊D × hundredths / 10000⌋ exactly (the product can pass 2^53, so in BigInt). */
+export const bytesAtHundredths = (hundredths: number, dirtyMax: number) =>
+  Number((BigInt(dirtyMax) * BigInt(Math.round(hundredths))) / BigInt(CURSOR_STEPS));
+
+/** Rough width of a label in chart units, for choosing the side it fits on. */
+export const labelWidth = (text: string) => text.length * 6;
+
+/** Which side of a vertical line at `xPx` a label goes: the preferred one if it fits. */
+export function labelSide(xPx: number, text: string, prefer: "start" | "end" = "start") {
+  const fitsRight = xPx + 4 + labelWidth(text) <= PLOT.width;
+  const fitsLeft = xPx - 4 - labelWidth(text) >= -MARGIN.left + 4;
+  const anchor =
+    prefer === "start"
+      ? fitsRight || !fitsLeft
+        ? "start"
+        : "end"
+      : fitsLeft || !fitsRight
+        ? "end"
+        : "start";
+  return { anchor, x: xPx + (anchor === "start" ? 4 : -4) } as const;
+}

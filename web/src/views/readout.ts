@@ -8,9 +8,9 @@ const rate = format(",.4~r");
 
 const text = (r: Result<string>) => (r.status === "ok" ? r.value : "?");
 
-/** `1,932,735,283 bytes (1.80 GiB), 45.00% of zfs_dirty_data_max` */
-export function dirtyText(engine: Engine, bytes: number, percent: number): string {
-  return `${grouped(bytes)} bytes (${text(engine.describeBytes(bytes))}), ${percent.toFixed(2)}% of zfs_dirty_data_max`;
+/** `45.00% of zfs_dirty_data_max = 1,932,735,283 bytes (1.80 GiB)`, the percent as given. */
+export function dirtyText(engine: Engine, bytes: number, percentText: string): string {
+  return `${percentText}% of zfs_dirty_data_max = ${grouped(bytes)} bytes (${text(engine.describeBytes(bytes))})`;
 }
 
 export function nsText(engine: Engine, ns: number): string {

@@ -14,6 +14,10 @@ USAGE:
       The schema: every tunable with its default, range and meaning.
   throttle-lab link [--set NAME=VALUE]...
       The share-link query string for these settings.
+  throttle-lab run <SCENARIO.json | --preset NAME> [--seed N] [--json | --out FILE]
+      Simulates the scenario; prints a summary, or the full JSON report.
+  throttle-lab presets
+      The built-in scenarios.
 
 AMOUNT is bytes (3221225472), a size (3G, 1536M, 1.5GiB; binary units), or a percent of
 zfs_dirty_data_max (85%, 60.5%), floored to whole bytes. At or above zfs_dirty_data_max the
@@ -29,6 +33,8 @@ pub enum Command {
     AsyncWrites,
     Tunables,
     Link,
+    Run,
+    Presets,
     Help,
     Version,
 }
@@ -39,12 +45,25 @@ pub struct Args {
     pub dirty: Option<String>,
     pub sets: Vec<String>,
     pub json: bool,
+    pub file: Option<String>,
+    pub preset: Option<String>,
+    pub seed: Option<u64>,
+    pub out: Option<String>,
 }
 
 /// Reads the arguments; an error message names what was wrong.
 pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {
     let mut parser = lexopt::Parser::from_args(args);
-    let mut out = Args { command: Command::Help, dirty: None, sets: Vec::new(), json: false };
+    let mut out = Args {
+        command: Command::Help,
+        dirty: None,
+        sets: Vec::new(),
+        json: false,
+        file: None,
+        preset: None,
+        seed: None,
+        out: None,
+    };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -52,14 +71,23 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("dirty") => out.dirty = Some(text(parser.value())?),
             Long("set") => out.sets.push(text(parser.value())?),
             Long("json") => out.json = true,
+            Long("preset") => out.preset = Some(text(parser.value())?),
+            Long("out") => out.out = Some(text(parser.value())?),
+            Long("seed") => {
+                let seed = text(parser.value())?;
+                out.seed = Some(seed.parse().map_err(|_| format!("--seed '{seed}' is not a whole number"))?);
+            }
             Short('h') | Long("help") => command = Some(Command::Help),
             Short('V') | Long("version") => command = Some(Command::Version),
+            Value(word) if command == Some(Command::Run) && out.file.is_none() => out.file = Some(text(Ok(word))?),
             Value(word) if command.is_none() => {
                 command = Some(match text(Ok(word))?.as_str() {
                     "delay" => Command::Delay,
                     "async-writes" => Command::AsyncWrites,
                     "tunables" => Command::Tunables,
                     "link" => Command::Link,
+                    "run" => Command::Run,
+                    "presets" => Command::Presets,
                     "help" => Command::Help,
                     other => return Err(format!("unknown command '{other}' (try --help)")),
                 })

@@ -1,6 +1,7 @@
 //! `throttle-lab`: the model's functions for scripts and checks.
 
 mod args;
+mod run;
 
 use args::Command;
 use serde_json::{json, Map, Value};
@@ -59,6 +60,20 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Tunables if args.json => Ok(format!("{}\n", Value::from(schema_json()))),
         Command::Tunables => Ok(schema_table()),
         Command::Link => Ok(format!("?{}\n", link::encode(&t))),
+        Command::Presets => Ok(run::presets_list()),
+        Command::Run => {
+            let text = run::load(args.file.as_deref(), args.preset.as_deref())?;
+            let report = run::simulate(&text, args.seed)?;
+            let json = || serde_json::to_string(&report).map_err(|e| e.to_string());
+            match (&args.out, args.json) {
+                (Some(path), _) => {
+                    std::fs::write(path, json()? + "\n").map_err(|e| format!("cannot write {path}: {e}"))?;
+                    Ok(run::human(&report))
+                }
+                (None, true) => Ok(json()? + "\n"),
+                (None, false) => Ok(run::human(&report)),
+            }
+        }
     }
 }
 

@@ -71,6 +71,7 @@ const DIRTY: &str = "Dirty data and transaction groups";
 const DELAY: &str = "Write delay";
 const CURVE: &str = "Async-write curve";
 const QUEUES: &str = "I/O scheduler queue depths";
+const AGGREGATION: &str = "I/O scheduler aggregation and scrub credit";
 const LAB: &str = "Lab";
 
 /// Largest per-class or per-vdev active count accepted (OpenZFS takes any `uint`).
@@ -219,6 +220,41 @@ schema! {
         meaning: "Most scrub and resilver I/Os in flight on one leaf vdev once interactive I/O has been idle.",
         history: "3 since ZoL 2.1.0; 2 before, and 2 in illumos (the zfs.4 man page of current master still says 2).",
         freebsd: Some("vfs.zfs.vdev.scrub_max_active"),
+    }
+    AggregationLimit {
+        name: "zfs_vdev_aggregation_limit", kind: Kind::Tunable, group: AGGREGATION, unit: Unit::Bytes,
+        default: MIB, min: 0, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Largest I/O that adjacent queued I/Os are merged into on a rotational leaf vdev; 0 turns aggregation off.",
+        history: "1 MiB since ZoL 0.8.0 and in illumos; 128 KiB (SPA_OLD_MAXBLOCKSIZE) for every device in illumos 4045 and ZoL 0.6.x-0.7.x.",
+        freebsd: Some("vfs.zfs.vdev.aggregation_limit"),
+    }
+    AggregationLimitNonRotating {
+        name: "zfs_vdev_aggregation_limit_non_rotating", kind: Kind::Tunable, group: AGGREGATION, unit: Unit::Bytes,
+        default: 128 * KIB, min: 0, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Largest merged I/O on a non-rotational leaf vdev (SSD, or a LUN reported as such).",
+        history: "Since ZoL 0.8.0; before, zfs_vdev_aggregation_limit applied to every device.",
+        freebsd: Some("vfs.zfs.vdev.aggregation_limit_non_rotating"),
+    }
+    ReadGapLimit {
+        name: "zfs_vdev_read_gap_limit", kind: Kind::Tunable, group: AGGREGATION, unit: Unit::Bytes,
+        default: 32 * KIB, min: 0, max: MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Reads this close together are merged, the gap read into a scratch buffer; writes merge only when exactly adjacent.",
+        history: "32 KiB since OpenSolaris build 117.",
+        freebsd: Some("vfs.zfs.vdev.read_gap_limit"),
+    }
+    NiaCredit {
+        name: "zfs_vdev_nia_credit", kind: Kind::Tunable, group: AGGREGATION, unit: Unit::Count,
+        default: 5, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Scrub and resilver I/Os allowed between interactive completions while interactive I/O is in flight.",
+        history: "Since ZoL 2.1.0; before, scrub simply had its min and max active.",
+        freebsd: Some("vfs.zfs.vdev.nia_credit"),
+    }
+    NiaDelay {
+        name: "zfs_vdev_nia_delay", kind: Kind::Tunable, group: AGGREGATION, unit: Unit::Count,
+        default: 5, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "After interactive I/O stops, scrub stays at one I/O until this many of its own have completed.",
+        history: "Since ZoL 2.1.0.",
+        freebsd: Some("vfs.zfs.vdev.nia_delay"),
     }
     WriteSize {
         name: "write_size", kind: Kind::Lab, group: LAB, unit: Unit::Bytes,

@@ -1,8 +1,10 @@
 //! The discrete-event simulation of the OpenZFS write path.
 
 pub mod device;
+pub mod engine;
 pub mod events;
 pub mod json_reader;
+pub mod presets;
 pub mod rng;
 pub mod scenario;
 pub mod slab;

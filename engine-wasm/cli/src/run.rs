@@ -1,0 +1,117 @@
+//! `throttle-lab run` and `throttle-lab presets`: simulate a scenario and print its report.
+
+use std::fmt::Write;
+use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::presets::{self, PRESETS};
+use throttle_model::sim::scenario::Scenario;
+use throttle_model::sim::stats::Summary;
+
+/// The scenario text for a file path or a preset name.
+pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {
+    match (file, preset) {
+        (Some(_), Some(_)) => Err("give a scenario file or --preset, not both".into()),
+        (None, Some(name)) => presets::find(name)
+            .map(|p| p.json.to_string())
+            .ok_or_else(|| format!("no preset '{name}' (throttle-lab presets lists them)")),
+        (Some(path), None) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
+        (None, None) => Err("run needs a scenario file or --preset NAME".into()),
+    }
+}
+
+/// Runs the scenario; progress goes to stderr about every million events.
+pub fn simulate(text: &str, seed: Option<u64>) -> Result<Report, String> {
+    let mut scenario = Scenario::from_json(text).map_err(|e| format!("scenario: {e}"))?;
+    if let Some(seed) = seed {
+        scenario.seed = seed;
+    }
+    let total = scenario.duration_ns as f64 / 1e9;
+    let mut sim = Sim::new(scenario);
+    let report = sim
+        .run_with_progress(&mut |now| eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9));
+    Ok(report)
+}
+
+pub fn presets_list() -> String {
+    let mut out = String::new();
+    for p in PRESETS {
+        let description = Scenario::from_json(p.json).map(|s| s.description).unwrap_or_default();
+        let _ = writeln!(out, "{:<22} {}", p.name, description);
+    }
+    out
+}
+
+fn ms(ns: u64) -> String {
+    format!("{:.2} ms", ns as f64 / 1e6)
+}
+
+fn line(out: &mut String, name: &str, s: &Summary, per_s: f64) {
+    if s.count > 0 {
+        let _ = writeln!(
+            out,
+            "{name:<14} {:>10} {:>11} {:>11} {:>11} {:>11} {:>11} {:>10.1}/s",
+            s.count,
+            ms(s.mean_ns),
+            ms(s.stddev_ns),
+            ms(s.p50_ns),
+            ms(s.p99_ns),
+            ms(s.max_ns),
+            per_s
+        );
+    }
+}
+
+/// A person's summary of a report, in the spirit of the seed's rw.d output.
+pub fn human(r: &Report) -> String {
+    let mut out = String::new();
+    let secs = r.simulated_ns as f64 / 1e9;
+    let _ = writeln!(out, "{}: {:.1} s simulated, {} events, seed {}", r.scenario.name, secs, r.events, r.seed);
+    if let Some(why) = &r.truncated {
+        let _ = writeln!(out, "TRUNCATED: {why}");
+    }
+    let _ = writeln!(
+        out,
+        "\n{:<14} {:>10} {:>11} {:>11} {:>11} {:>11} {:>11} {:>12}",
+        "", "count", "avg", "stddev", "p50", "p99", "max", "rate"
+    );
+    line(&mut out, "client write", &r.summary.client_write, r.summary.client_write_ops_per_s);
+    let per = |count: u64| if secs > 0.0 { count as f64 / secs } else { 0.0 };
+    line(&mut out, "client read", &r.summary.client_read, per(r.summary.client_read.count));
+    line(&mut out, "client fsync", &r.summary.client_fsync, per(r.summary.client_fsync.count));
+    for (name, c) in &r.summary.classes {
+        line(&mut out, name, &c.latency, c.iops);
+    }
+    let b = &r.summary.backend;
+    let _ = writeln!(out, "\ndevice I/Os (rw.d's view: issue to completion, after aggregation):");
+    line(&mut out, "write", &b.device_write, b.write_iops);
+    line(&mut out, "read", &b.device_read, b.read_iops);
+    let t = &r.summary.throttle;
+    let _ = writeln!(
+        out,
+        "\nthrottle: {} transactions, {} delayed ({:.1}%), {} hard-limit waits, {:.1} s of delay in all",
+        t.counters.transactions,
+        t.counters.delayed,
+        t.delayed_fraction * 100.0,
+        t.counters.hard_waits,
+        t.counters.delay_total_ns as f64 / 1e9
+    );
+    let _ = writeln!(
+        out,
+        "backend: {:.1} MB/s written ({:.0} IOPS, {:.1} queued writes per issued write), {:.1} MB/s read ({:.0} IOPS)",
+        b.write_bytes_per_s as f64 / 1e6,
+        b.write_iops,
+        b.write_aggregation,
+        b.read_bytes_per_s as f64 / 1e6,
+        b.read_iops
+    );
+    let _ = writeln!(out, "txgs: {} synced", r.txgs.len());
+    for t in r.txgs.iter().take(5) {
+        let _ = writeln!(
+            out,
+            "  txg {:>4}: {:>6} MB dirty, sync took {:.2} seconds",
+            t.txg,
+            t.ndirty / 1_000_000,
+            t.stime as f64 / 1e9
+        );
+    }
+    out
+}

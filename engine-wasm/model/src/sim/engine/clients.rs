@@ -1,0 +1,193 @@
+//! Client threads, described the way fio describes jobs: buffered and synchronous writers,
+//! random readers, and the scrub stream. Each client write is one transaction of one record.
+
+use super::io::{Owner, Parent};
+use super::{Ev, Sim};
+use crate::sim::scenario::{SyncMode, Workload};
+use crate::sim::vdev_queue::Class;
+
+/// ZIL blocks an fsync writes, at most this large [bytes].
+const ZIL_CHUNK: u64 = 128 << 10;
+
+pub(super) struct Client {
+    workload: usize,
+    /// When the current operation started [ns].
+    op_start: u64,
+    /// `tx_start`: when the current transaction was created [ns].
+    pub tx_start: u64,
+    /// Delayed once already (`tx_dirty_delayed`).
+    pub delayed: bool,
+    pub txg: u64,
+    pub tx_bytes: u64,
+    /// Rate pacing: the earliest start of the next operation [ns].
+    next_allowed: u64,
+    since_fsync: u64,
+    pending: u32,
+    in_fsync: bool,
+}
+
+impl Sim {
+    pub(super) fn start_clients(&mut self) {
+        for (w, workload) in self.scenario.workloads.iter().enumerate() {
+            let (threads, bytes) = match *workload {
+                Workload::AsyncWrite { threads, block_size, .. }
+                | Workload::SyncWrite { threads, block_size, .. }
+                | Workload::RandomRead { threads, block_size, .. } => (threads, block_size),
+                Workload::Scrub { .. } => continue,
+            };
+            for _ in 0..threads {
+                let c = self.clients.len() as u32;
+                self.clients.push(Client {
+                    workload: w,
+                    op_start: 0,
+                    tx_start: 0,
+                    delayed: false,
+                    txg: 0,
+                    tx_bytes: bytes,
+                    next_allowed: 0,
+                    since_fsync: 0,
+                    pending: 0,
+                    in_fsync: false,
+                });
+                self.events.push(0, Ev::ClientIssue(c));
+            }
+        }
+    }
+
+    pub(super) fn start_scrub(&mut self) {
+        let scrub = self.scenario.workloads.iter().find_map(|w| match *w {
+            Workload::Scrub { block_size, outstanding_per_leaf } => Some((block_size, outstanding_per_leaf)),
+            _ => None,
+        });
+        let Some((block, outstanding)) = scrub else { return };
+        self.scrub_block = block;
+        self.scrub_cursor = vec![0; self.leaves.len()];
+        for leaf in 0..self.leaves.len() {
+            for _ in 0..outstanding {
+                self.scrub_next(leaf);
+            }
+        }
+    }
+
+    pub(super) fn scrub_next(&mut self, leaf: usize) {
+        let capacity = self.scenario.pool.device.capacity() / 10 * 9;
+        let offset = self.scrub_cursor[leaf];
+        self.scrub_cursor[leaf] = if offset + 2 * self.scrub_block > capacity { 0 } else { offset + self.scrub_block };
+        self.enqueue(leaf, Class::Scrub, offset, self.scrub_block, Parent::Scrub(leaf), false);
+    }
+
+    /// Client `c` starts its next operation, if its burst and rate allow it now.
+    pub(super) fn client_issue(&mut self, c: u32) {
+        let w = self.clients[c as usize].workload;
+        let (rate, threads, bytes, burst) = match &self.scenario.workloads[w] {
+            Workload::AsyncWrite { rate, threads, block_size, burst, .. } => {
+                (*rate, *threads, *block_size, burst.clone())
+            }
+            Workload::SyncWrite { rate, threads, block_size, .. } => (*rate, *threads, *block_size, None),
+            Workload::RandomRead { threads, block_size, .. } => (0, *threads, *block_size, None),
+            Workload::Scrub { .. } => return,
+        };
+        if let Some(b) = burst {
+            let phase = self.now % (b.on_ns + b.off_ns);
+            if phase >= b.on_ns {
+                self.events.push(self.now - phase + b.on_ns + b.off_ns, Ev::ClientIssue(c));
+                return;
+            }
+        }
+        let cl = &mut self.clients[c as usize];
+        if rate > 0 {
+            if cl.next_allowed > self.now {
+                let at = cl.next_allowed;
+                self.events.push(at, Ev::ClientIssue(c));
+                return;
+            }
+            let interval = (u128::from(bytes) * u128::from(threads) * 1_000_000_000 / u128::from(rate)) as u64;
+            cl.next_allowed = self.now + interval.max(1);
+        }
+        cl.op_start = self.now;
+        match self.scenario.workloads[w] {
+            Workload::RandomRead { block_size, working_set, .. } => self.random_read(c, block_size, working_set),
+            Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if cl.since_fsync >= every => self.fsync(c),
+            _ => self.start_write(c),
+        }
+    }
+
+    fn start_write(&mut self, c: u32) {
+        let cl = &mut self.clients[c as usize];
+        cl.tx_start = self.now;
+        cl.delayed = false;
+        self.rec.throttle.transactions += 1;
+        self.try_assign(c);
+    }
+
+    /// The transaction committed: a buffered write returns; an O_DSYNC write logs its data.
+    pub(super) fn client_committed(&mut self, c: u32) {
+        let w = self.clients[c as usize].workload;
+        if let Workload::SyncWrite { sync: SyncMode::Dsync, block_size, .. } = self.scenario.workloads[w] {
+            let top = c as usize % self.tops.len();
+            let offset = self.alloc_zil(top, block_size);
+            self.clients[c as usize].pending = 1;
+            self.write_logical((top, offset), block_size, Class::SyncWrite, 0, 0, Owner::Zil(c));
+            return;
+        }
+        let cl = &mut self.clients[c as usize];
+        cl.since_fsync += cl.tx_bytes;
+        let latency = self.now - cl.op_start;
+        self.rec.client_write(latency);
+        self.events.push(self.now, Ev::ClientIssue(c));
+    }
+
+    /// `fsync()` after buffered writes: the bytes since the last one go to the ZIL.
+    fn fsync(&mut self, c: u32) {
+        let cl = &mut self.clients[c as usize];
+        let chunks = cl.since_fsync.div_ceil(ZIL_CHUNK);
+        cl.in_fsync = true;
+        cl.pending = u32::try_from(chunks).unwrap_or(u32::MAX);
+        let mut left = cl.since_fsync;
+        for i in 0..chunks {
+            let size = left.min(ZIL_CHUNK);
+            left -= size;
+            let top = (c as usize + i as usize) % self.tops.len();
+            let offset = self.alloc_zil(top, size);
+            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(c));
+        }
+        if chunks == 0 {
+            self.zil_done(c);
+        }
+    }
+
+    pub(super) fn zil_write_done(&mut self, c: u32) {
+        let cl = &mut self.clients[c as usize];
+        cl.pending = cl.pending.saturating_sub(1);
+        if cl.pending == 0 {
+            self.zil_done(c);
+        }
+    }
+
+    fn zil_done(&mut self, c: u32) {
+        let cl = &mut self.clients[c as usize];
+        let latency = self.now - cl.op_start;
+        if cl.in_fsync {
+            cl.in_fsync = false;
+            cl.since_fsync = 0;
+            self.rec.client_fsync(latency);
+        } else {
+            self.rec.client_write(latency);
+        }
+        self.events.push(self.now, Ev::ClientIssue(c));
+    }
+
+    fn random_read(&mut self, c: u32, block: u64, working_set: u64) {
+        let tops = self.tops.len() as u64;
+        let top = self.rng.below(tops) as usize;
+        let span = (working_set / tops).min(self.tops[top].capacity / 10 * 9).max(block);
+        let offset = self.rng.below(span / block) * block;
+        self.read_top(top, offset, block, Class::SyncRead, Parent::Client(c));
+    }
+
+    pub(super) fn client_read_done(&mut self, c: u32) {
+        let latency = self.now - self.clients[c as usize].op_start;
+        self.rec.client_read(latency);
+        self.events.push(self.now, Ev::ClientIssue(c));
+    }
+}

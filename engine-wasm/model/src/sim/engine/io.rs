@@ -1,0 +1,262 @@
+//! Leaf I/O: through each leaf's vdev queue to its device and back, mirrors, and data
+//! placement. Every enqueue issues at most one I/O and every completion issues as many as
+//! the queue allows, as `vdev_queue_io()` and `vdev_queue_io_done()` do.
+
+use super::{kind_of, Ev, Sim, FLUSH_ID};
+use crate::sim::device::{Device, Op, Output, Request};
+use crate::sim::scenario::Retire;
+use crate::sim::vdev_queue::{Class, Kind, Queued};
+
+/// Who is waiting for a leaf I/O.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Parent {
+    /// A client's read.
+    Client(u32),
+    /// One child of a logical write (a mirror writes every child).
+    Logical(u32),
+    /// The scrub stream of this leaf.
+    Scrub(usize),
+}
+
+pub(super) struct LeafIo {
+    class: Class,
+    enqueued: u64,
+    issued: u64,
+    parent: Parent,
+    fua: bool,
+}
+
+/// What a logical write belongs to.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Owner {
+    /// A record of the syncing txg.
+    TxgData,
+    /// Metadata written by the sync, not counted as dirty data.
+    TxgMeta,
+    /// A client's ZIL block.
+    Zil(u32),
+    /// The uberblock that ends a sync.
+    Uberblock,
+}
+
+/// A logical write: done when every child (mirror side) is done.
+pub(super) struct Logical {
+    children: u32,
+    left: u32,
+    txg: u64,
+    /// `dr_accounted`: dirty bytes this write retires [bytes].
+    accounted: u64,
+    retired: u64,
+    owner: Owner,
+}
+
+/// An issued I/O, possibly several queued I/Os merged.
+pub(super) struct Agg {
+    leaf: usize,
+    class: Class,
+    kind: Kind,
+    bytes: u64,
+    issued: u64,
+    members: Vec<u32>,
+}
+
+/// Bytes the allocator gives one top-level vdev before moving to the next
+/// (`metaslab_aliquot`, 1 MiB in ZoL 2.2 and 2.3).
+const ALIQUOT: u64 = 1 << 20;
+
+impl Sim {
+    pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent, fua: bool) {
+        let id = self.leaf_ios.insert(LeafIo { class, enqueued: self.now, issued: 0, parent, fua });
+        let q = Queued { id, class, kind: kind_of(class), offset, size, enqueued: self.now };
+        self.leaves[leaf].queue.add(q);
+        self.issue(leaf, true);
+    }
+
+    /// Sends what the leaf's queue lets go to its device: one I/O, or as many as allowed.
+    fn issue(&mut self, leaf: usize, just_one: bool) {
+        loop {
+            let async_max = self.async_write_limit();
+            let l = &mut self.leaves[leaf];
+            let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
+            let Some(issue) = l.queue.next(limits, async_max) else { break };
+            self.rec.check_issue(&l.queue, issue.class, limits, async_max);
+            let mut fua = false;
+            for &m in &issue.members {
+                if let Some(io) = self.leaf_ios.get_mut(m) {
+                    io.issued = self.now;
+                    fua |= io.fua;
+                }
+            }
+            let op = if issue.kind == Kind::Read { Op::Read } else { Op::Write };
+            let agg = Agg {
+                leaf,
+                class: issue.class,
+                kind: issue.kind,
+                bytes: issue.size,
+                issued: self.now,
+                members: issue.members,
+            };
+            let id = self.aggs.insert(agg);
+            let req = Request { id, op, offset: issue.offset, size: issue.size, fua };
+            let mut out = Output::default();
+            self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
+            self.device_output(leaf, out);
+            if just_one {
+                break;
+            }
+        }
+    }
+
+    pub(super) fn flush(&mut self, leaf: usize) {
+        let id = self.flushes.insert(()) | FLUSH_ID;
+        let mut out = Output::default();
+        let req = Request { id, op: Op::Flush, offset: 0, size: 0, fua: false };
+        self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
+        self.device_output(leaf, out);
+    }
+
+    pub(super) fn device_wake(&mut self, leaf: usize, at: u64) {
+        if self.leaves[leaf].wake != Some(at) {
+            return; // Superseded by a later request from the device.
+        }
+        self.leaves[leaf].wake = None;
+        let mut out = Output::default();
+        self.leaves[leaf].device.wake(self.now, &mut self.rng, &mut out);
+        self.device_output(leaf, out);
+    }
+
+    fn device_output(&mut self, leaf: usize, out: Output) {
+        if out.wake_at != self.leaves[leaf].wake {
+            self.leaves[leaf].wake = out.wake_at;
+            if let Some(at) = out.wake_at {
+                self.events.push(at, Ev::DeviceWake { leaf: leaf as u32, at });
+            }
+        }
+        if out.completed.is_empty() {
+            return;
+        }
+        for id in out.completed {
+            if id >= FLUSH_ID {
+                if self.flushes.remove(id - FLUSH_ID).is_some() {
+                    self.sync_flush_done();
+                }
+            } else {
+                self.agg_done(id);
+            }
+        }
+        self.issue(leaf, false);
+    }
+
+    fn agg_done(&mut self, id: u32) {
+        let Some(agg) = self.aggs.remove(id) else {
+            self.rec.invariants.completed_twice += 1;
+            return;
+        };
+        let limits =
+            if self.leaves[agg.leaf].rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
+        self.leaves[agg.leaf].queue.done(agg.class, limits);
+        self.rec.backend(agg.kind, agg.bytes, agg.members.len(), self.now - agg.issued);
+        for m in agg.members {
+            self.leaf_io_done(m);
+        }
+    }
+
+    fn leaf_io_done(&mut self, id: u32) {
+        let Some(io) = self.leaf_ios.remove(id) else {
+            self.rec.invariants.completed_twice += 1;
+            return;
+        };
+        self.rec.leaf_io(io.class, self.now - io.enqueued, io.issued - io.enqueued, self.now - io.issued);
+        match io.parent {
+            Parent::Client(c) => self.client_read_done(c),
+            Parent::Logical(l) => self.logical_child_done(l),
+            Parent::Scrub(leaf) => self.scrub_next(leaf),
+        }
+    }
+
+    /// A logical write at `(top-level vdev, offset)`, to every child of that vdev.
+    pub(super) fn write_logical(
+        &mut self,
+        (top, offset): (usize, u64),
+        size: u64,
+        class: Class,
+        txg: u64,
+        accounted: u64,
+        owner: Owner,
+    ) {
+        let children = self.tops[top].leaves.len() as u32;
+        let id = self.logicals.insert(Logical { children, left: children, txg, accounted, retired: 0, owner });
+        let fua = class == Class::SyncWrite;
+        for i in 0..children as usize {
+            let leaf = self.tops[top].leaves[i];
+            self.enqueue(leaf, class, offset, size, Parent::Logical(id), fua);
+        }
+    }
+
+    fn logical_child_done(&mut self, id: u32) {
+        let physical = self.scenario.pool.retire == Retire::Physical;
+        let Some(l) = self.logicals.get_mut(id) else { return };
+        l.left -= 1;
+        let share = if physical { l.accounted / u64::from(l.children) } else { 0 };
+        l.retired += share;
+        let (txg, left) = (l.txg, l.left);
+        if share > 0 {
+            self.retire(txg, share);
+        }
+        if left > 0 {
+            return;
+        }
+        let Some(l) = self.logicals.remove(id) else { return };
+        match l.owner {
+            Owner::TxgData => {
+                // The rest (all of it when retiring per logical write, the remainder of the
+                // division per physical write) goes when the whole write is done.
+                self.retire(l.txg, l.accounted - l.retired);
+                self.sync_write_done();
+            }
+            Owner::TxgMeta => self.sync_write_done(),
+            Owner::Zil(c) => self.zil_write_done(c),
+            Owner::Uberblock => self.uberblock_done(),
+        }
+    }
+
+    /// Where the next `size` bytes of data go: 1 MiB to one top-level vdev, then the next.
+    pub(super) fn alloc_data(&mut self, size: u64) -> (usize, u64) {
+        let (mut top, mut given) = self.rotor;
+        if given >= ALIQUOT && self.tops.len() > 1 {
+            top = (top + 1) % self.tops.len();
+            given = 0;
+        }
+        self.rotor = (top, given + size);
+        let t = &mut self.tops[top];
+        if t.data_cursor + size > t.capacity / 10 * 9 {
+            t.data_cursor = 0; // The data area is full: reuse it from the start.
+        }
+        let offset = t.data_cursor;
+        t.data_cursor += size;
+        (top, offset)
+    }
+
+    /// Where the next ZIL block of `top` goes: a log area at the end of the vdev.
+    pub(super) fn alloc_zil(&mut self, top: usize, size: u64) -> u64 {
+        let t = &mut self.tops[top];
+        if t.zil_cursor + size > t.capacity {
+            t.zil_cursor = t.capacity / 10 * 9;
+        }
+        let offset = t.zil_cursor;
+        t.zil_cursor += size;
+        offset
+    }
+
+    /// A read of `size` bytes at `offset` of top-level vdev `top`, from its least busy child.
+    pub(super) fn read_top(&mut self, top: usize, offset: u64, size: u64, class: Class, parent: Parent) {
+        let leaves = &self.tops[top].leaves;
+        let n = leaves.len();
+        let start = ((offset >> 20) as usize) % n.max(1);
+        let leaf = (0..n)
+            .map(|i| leaves[(start + i) % n])
+            .min_by_key(|&l| self.leaves[l].queue.pending())
+            .unwrap_or(leaves[0]);
+        self.enqueue(leaf, class, offset, size, parent, false);
+    }
+}

@@ -1,0 +1,256 @@
+//! The simulation: state, the event loop and its work budget. The write path's parts live
+//! in sibling files: `throttle.rs` (tx assignment and delay), `txg.rs` (dirty data and
+//! transaction groups), `io.rs` (leaf vdev queues and devices), `clients.rs` (workloads),
+//! `record.rs` (statistics and the report).
+
+mod clients;
+mod io;
+mod record;
+mod throttle;
+mod txg;
+
+pub use record::{ClassReport, Invariants, Report, SeriesReport, TxgRow};
+
+use super::device::AnyDevice;
+use super::events::EventQueue;
+use super::rng::Rng;
+use super::scenario::Scenario;
+use super::slab::Slab;
+use super::vdev_queue::{Class, Kind, Limits, VdevQueue};
+use crate::curves::{AsyncWriteParams, DelayParams};
+use crate::schema::Id;
+use clients::Client;
+use io::{Agg, LeafIo, Logical};
+use record::Recorder;
+use txg::TxgState;
+
+/// What happens at an instant.
+#[derive(Clone, Copy, Debug)]
+enum Ev {
+    /// A client thread starts its next operation.
+    ClientIssue(u32),
+    /// A delayed transaction's sleep ends: it is assigned to the open txg.
+    ClientAssign(u32),
+    /// A transaction's data has been copied in: it dirties the txg and commits.
+    ClientCommit(u32),
+    /// The sync thread's `zfs_txg_timeout` timer.
+    SyncTimer,
+    /// A device asked to be woken at this time.
+    DeviceWake { leaf: u32, at: u64 },
+    /// End of a report interval.
+    Sample,
+    /// End of the run.
+    End,
+}
+
+/// Numbers from the tunables that the hot path reads.
+struct Knobs {
+    dirty_max: u64,
+    delay: DelayParams,
+    delay_min_bytes: u64,
+    async_writes: AsyncWriteParams,
+    /// Per-txg dirty bytes above which the txg is kicked to sync.
+    sync_kick_bytes: u64,
+    txg_timeout_ns: u64,
+    limits_rotational: Limits,
+    limits_non_rotating: Limits,
+}
+
+impl Knobs {
+    fn new(s: &Scenario) -> Self {
+        let t = &s.tunables;
+        let g = |id: Id| t.get(id);
+        let g32 = |id: Id| u32::try_from(t.get(id)).unwrap_or(u32::MAX);
+        let base = Limits {
+            min_active: [
+                g32(Id::SyncReadMinActive),
+                g32(Id::SyncWriteMinActive),
+                g32(Id::AsyncReadMinActive),
+                g32(Id::AsyncWriteMinActive),
+                g32(Id::ScrubMinActive),
+            ],
+            max_active: [
+                g32(Id::SyncReadMaxActive),
+                g32(Id::SyncWriteMaxActive),
+                g32(Id::AsyncReadMaxActive),
+                g32(Id::AsyncWriteMaxActive),
+                g32(Id::ScrubMaxActive),
+            ],
+            vdev_max_active: g32(Id::VdevMaxActive),
+            aggregation_limit: g(Id::AggregationLimit),
+            read_gap_limit: g(Id::ReadGapLimit),
+            nia_credit: g32(Id::NiaCredit),
+            nia_delay: g32(Id::NiaDelay),
+        };
+        let delay = DelayParams::from(t);
+        Knobs {
+            dirty_max: g(Id::DirtyDataMax),
+            delay_min_bytes: delay.min_bytes(),
+            delay,
+            async_writes: AsyncWriteParams::from(t),
+            sync_kick_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::DirtyDataSyncPercent)) / 100,
+            txg_timeout_ns: g(Id::TxgTimeout).saturating_mul(1_000_000_000),
+            limits_non_rotating: Limits { aggregation_limit: g(Id::AggregationLimitNonRotating), ..base.clone() },
+            limits_rotational: base,
+        }
+    }
+}
+
+/// A leaf vdev: its queue and its device.
+struct Leaf {
+    queue: VdevQueue,
+    device: AnyDevice,
+    rotational: bool,
+    /// The wake-up the device asked for and that is scheduled.
+    wake: Option<u64>,
+}
+
+/// A top-level vdev: its leaves (one, or a mirror's children) and its allocation cursors.
+struct Top {
+    leaves: Vec<usize>,
+    capacity: u64,
+    /// Next free offset for data (txg writes), growing from the start.
+    data_cursor: u64,
+    /// Next free offset for ZIL blocks, in the last tenth of the vdev.
+    zil_cursor: u64,
+}
+
+/// A running simulation of one scenario.
+pub struct Sim {
+    now: u64,
+    events: EventQueue<Ev>,
+    rng: Rng,
+    scenario: Scenario,
+    k: Knobs,
+    leaves: Vec<Leaf>,
+    tops: Vec<Top>,
+    /// Top-level vdev the allocator is filling, and bytes given to it in this rotation.
+    rotor: (usize, u64),
+    clients: Vec<Client>,
+    txg: TxgState,
+    /// `dp_last_wakeup`: delayed transactions wake at least their delay after it.
+    last_wakeup: u64,
+    /// Writers in the hard wait (`dirty >= zfs_dirty_data_max`), in arrival order.
+    hard_waiters: std::collections::VecDeque<u32>,
+    leaf_ios: Slab<LeafIo>,
+    logicals: Slab<Logical>,
+    aggs: Slab<Agg>,
+    /// Cache flushes in flight (the sync waits for all of them).
+    flushes: Slab<()>,
+    rec: Recorder,
+    events_processed: u64,
+    /// The scrub stream: block size and each leaf's next offset.
+    scrub_block: u64,
+    scrub_cursor: Vec<u64>,
+}
+
+/// Device request ids at or above this are flushes; below, aggregates.
+const FLUSH_ID: u32 = 1 << 31;
+
+impl Sim {
+    pub fn new(scenario: Scenario) -> Self {
+        let k = Knobs::new(&scenario);
+        let mut leaves = Vec::new();
+        let mut tops = Vec::new();
+        let capacity = scenario.pool.device.capacity();
+        for _ in 0..scenario.pool.top_level_vdevs {
+            let first = leaves.len();
+            for _ in 0..scenario.pool.mirror {
+                leaves.push(Leaf {
+                    queue: VdevQueue::default(),
+                    device: scenario.pool.device.build(),
+                    rotational: scenario.pool.device.rotational(),
+                    wake: None,
+                });
+            }
+            tops.push(Top {
+                leaves: (first..leaves.len()).collect(),
+                capacity,
+                data_cursor: 0,
+                zil_cursor: capacity / 10 * 9,
+            });
+        }
+        let rec = Recorder::new(&scenario, leaves.len());
+        let mut sim = Sim {
+            now: 0,
+            events: EventQueue::default(),
+            rng: Rng::new(scenario.seed),
+            clients: Vec::new(),
+            txg: TxgState::new(),
+            last_wakeup: 0,
+            hard_waiters: Default::default(),
+            leaf_ios: Slab::default(),
+            logicals: Slab::default(),
+            aggs: Slab::default(),
+            flushes: Slab::default(),
+            rotor: (0, 0),
+            k,
+            leaves,
+            tops,
+            rec,
+            events_processed: 0,
+            scrub_block: 0,
+            scrub_cursor: Vec::new(),
+            scenario,
+        };
+        sim.start_clients();
+        sim.start_scrub();
+        sim.events.push(sim.scenario.report_interval_ns, Ev::Sample);
+        sim.events.push(sim.scenario.duration_ns, Ev::End);
+        sim.schedule_sync_timer();
+        sim
+    }
+
+    /// Runs to the end of the scenario or of the work budget, whichever comes first.
+    pub fn run(mut self) -> Report {
+        self.run_with_progress(&mut |_| {})
+    }
+
+    /// As [`Sim::run`], calling `progress` with the simulated time about every million events.
+    pub fn run_with_progress(&mut self, progress: &mut dyn FnMut(u64)) -> Report {
+        let mut truncated = None;
+        while let Some((time, ev)) = self.events.pop() {
+            if time < self.now {
+                self.rec.invariants.time_went_back += 1;
+            }
+            self.now = time;
+            self.events_processed += 1;
+            if self.events_processed >= self.scenario.budget.max_events {
+                truncated = Some(format!(
+                    "stopped after {} events (the budget's max_events) at {:.3} s of {:.3} s simulated",
+                    self.events_processed,
+                    self.now as f64 / 1e9,
+                    self.scenario.duration_ns as f64 / 1e9
+                ));
+                break;
+            }
+            if self.events_processed % 1_000_000 == 0 {
+                progress(self.now);
+            }
+            match ev {
+                Ev::End => break,
+                Ev::Sample => self.sample(),
+                Ev::ClientIssue(c) => self.client_issue(c),
+                Ev::ClientAssign(c) => self.assign(c),
+                Ev::ClientCommit(c) => self.commit(c),
+                Ev::SyncTimer => self.sync_thread_check(),
+                Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
+            }
+        }
+        self.finish(truncated)
+    }
+
+    /// The async-write limit `vdev_queue_max_async_writes()` gives now.
+    fn async_write_limit(&self) -> u32 {
+        let slots = crate::curves::max_async_writes(&self.k.async_writes, self.txg.dirty_total, false);
+        u32::try_from(slots).unwrap_or(u32::MAX)
+    }
+}
+
+/// The leaf I/O class and kind for a request.
+fn kind_of(class: Class) -> Kind {
+    match class {
+        Class::SyncWrite | Class::AsyncWrite => Kind::Write,
+        _ => Kind::Read,
+    }
+}

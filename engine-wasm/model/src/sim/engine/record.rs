@@ -1,0 +1,409 @@
+//! What a run records, and the report it produces: summaries per I/O class and for clients,
+//! `zpool iostat -w` histograms, one row per report interval (columns), one row per txg
+//! (the `txgs` kstat), and counters of the invariants the engine must keep.
+
+use super::Sim;
+use crate::sim::scenario::Scenario;
+use crate::sim::stats::{LatencyStats, Summary};
+use crate::sim::vdev_queue::{Class, Kind, Limits, VdevQueue, CLASSES};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One row of the `txgs` kstat (`/proc/spl/kstat/zfs/<pool>/txgs`), times in ns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TxgRow {
+    pub txg: u64,
+    pub birth: u64,
+    pub state: &'static str,
+    pub ndirty: u64,
+    pub nread: u64,
+    pub nwritten: u64,
+    pub reads: u64,
+    pub writes: u64,
+    pub otime: u64,
+    pub qtime: u64,
+    pub wtime: u64,
+    pub stime: u64,
+}
+
+/// Counts of broken invariants (all zero in a correct run) and the figures they bound.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Invariants {
+    pub time_went_back: u64,
+    pub completed_twice: u64,
+    pub txg_out_of_order: u64,
+    pub wakeups_too_close: u64,
+    /// Issues that left a class above the limit in force when it was issued.
+    pub active_above_max: u64,
+    /// Most dirty data ever above `zfs_dirty_data_max` [bytes].
+    pub max_dirty_over_limit: u64,
+    /// Bytes clients dirtied, bytes retired, and dirty data left at the end.
+    pub dirtied_bytes: u64,
+    pub retired_bytes: u64,
+    pub dirty_at_end: u64,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ThrottleCounters {
+    /// Transactions created by writers.
+    pub transactions: u64,
+    /// Sent to `dmu_tx_wait()` by the delay check (`dmu_tx_dirty_delay`).
+    pub sent_to_delay: u64,
+    /// Waited at the hard limit (`dmu_tx_dirty_over_max`).
+    pub hard_waits: u64,
+    /// Actually slept (fired `delay-mintime`).
+    pub delayed: u64,
+    /// Time slept in delays, all transactions together [ns].
+    pub delay_total_ns: u64,
+}
+
+#[derive(Default)]
+struct ClassStats {
+    total: LatencyStats,
+    queue: LatencyStats,
+    disk: LatencyStats,
+}
+
+/// Per-interval accumulators, reset at each sample.
+#[derive(Default)]
+struct Interval {
+    bytes_read: u64,
+    bytes_written: u64,
+    delayed: u64,
+    class_sum: [u128; 5],
+    class_count: [u64; 5],
+    class_max: [u64; 5],
+    write_sum: u128,
+    write_count: u64,
+}
+
+pub(super) struct Recorder {
+    interval_ns: u64,
+    classes: [ClassStats; 5],
+    client_write: LatencyStats,
+    client_read: LatencyStats,
+    client_fsync: LatencyStats,
+    /// Each issued device I/O, issue to completion, by kind: what rw.d's io:::start/done sees.
+    device: [LatencyStats; 2],
+    delay_mintime: LatencyStats,
+    pub throttle: ThrottleCounters,
+    /// Leaf I/Os and bytes completed: (reads, writes, bytes read, bytes written).
+    io: (u64, u64, u64, u64),
+    issued: (u64, u64),
+    now_interval: Interval,
+    series: SeriesReport,
+    txgs: Vec<TxgRow>,
+    pub invariants: Invariants,
+}
+
+impl Recorder {
+    pub fn new(s: &Scenario, _leaves: usize) -> Self {
+        Recorder {
+            interval_ns: s.report_interval_ns,
+            classes: Default::default(),
+            client_write: LatencyStats::default(),
+            client_read: LatencyStats::default(),
+            client_fsync: LatencyStats::default(),
+            device: Default::default(),
+            delay_mintime: LatencyStats::default(),
+            throttle: ThrottleCounters::default(),
+            io: (0, 0, 0, 0),
+            issued: (0, 0),
+            now_interval: Interval::default(),
+            series: SeriesReport { interval_ns: s.report_interval_ns, ..SeriesReport::default() },
+            txgs: Vec::new(),
+            invariants: Invariants::default(),
+        }
+    }
+
+    pub fn leaf_io(&mut self, class: Class, total: u64, queue: u64, disk: u64) {
+        let c = &mut self.classes[class.index()];
+        c.total.record(total);
+        c.queue.record(queue);
+        c.disk.record(disk);
+        let i = &mut self.now_interval;
+        i.class_sum[class.index()] += u128::from(total);
+        i.class_count[class.index()] += 1;
+        i.class_max[class.index()] = i.class_max[class.index()].max(total);
+    }
+
+    /// An issued I/O (possibly an aggregate of `members`) finished after `latency` ns.
+    pub fn backend(&mut self, kind: Kind, bytes: u64, members: usize, latency: u64) {
+        let m = members as u64;
+        self.device[kind as usize].record(latency);
+        match kind {
+            Kind::Read => {
+                self.io.0 += m;
+                self.io.2 += bytes;
+                self.now_interval.bytes_read += bytes;
+            }
+            Kind::Write => {
+                self.io.1 += m;
+                self.io.3 += bytes;
+                self.now_interval.bytes_written += bytes;
+            }
+        }
+        match kind {
+            Kind::Read => self.issued.0 += 1,
+            Kind::Write => self.issued.1 += 1,
+        }
+    }
+
+    pub fn io_counters(&self) -> (u64, u64, u64, u64) {
+        self.io
+    }
+
+    pub fn check_issue(&mut self, q: &VdevQueue, class: Class, limits: &Limits, async_max: u32) {
+        let max = match class {
+            Class::AsyncWrite => async_max,
+            _ => limits.max_active[class.index()],
+        }
+        .max(limits.min_active[class.index()]);
+        if q.active(class) > max || q.total_active() > limits.vdev_max_active {
+            self.invariants.active_above_max += 1;
+        }
+    }
+
+    pub fn dirtied(&mut self, bytes: u64, total: u64, dirty_max: u64) {
+        self.invariants.dirtied_bytes += bytes;
+        self.invariants.max_dirty_over_limit =
+            self.invariants.max_dirty_over_limit.max(total.saturating_sub(dirty_max));
+    }
+
+    pub fn retired(&mut self, bytes: u64) {
+        self.invariants.retired_bytes += bytes;
+    }
+
+    pub fn delay_applied(&mut self, tx_time: u64, slept: u64) {
+        self.delay_mintime.record(tx_time);
+        self.throttle.delayed += 1;
+        self.throttle.delay_total_ns += slept;
+        self.now_interval.delayed += 1;
+    }
+
+    pub fn client_write(&mut self, ns: u64) {
+        self.client_write.record(ns);
+        self.now_interval.write_sum += u128::from(ns);
+        self.now_interval.write_count += 1;
+    }
+
+    pub fn client_read(&mut self, ns: u64) {
+        self.client_read.record(ns);
+    }
+
+    pub fn client_fsync(&mut self, ns: u64) {
+        self.client_fsync.record(ns);
+    }
+
+    pub fn txg_done(&mut self, row: TxgRow) {
+        self.txgs.push(row);
+    }
+}
+
+/// Summary of one I/O class across the run.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClassReport {
+    #[serde(flatten)]
+    pub latency: Summary,
+    pub iops: f64,
+    pub queue_wait_mean_ns: u64,
+    pub disk_wait_mean_ns: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ThrottleReport {
+    #[serde(flatten)]
+    pub counters: ThrottleCounters,
+    /// Delayed transactions as a fraction of all transactions.
+    pub delayed_fraction: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BackendReport {
+    /// Latency of each issued read and write at the device (rw.d's view).
+    pub device_read: Summary,
+    pub device_write: Summary,
+    pub read_bytes_per_s: u64,
+    pub write_bytes_per_s: u64,
+    pub read_iops: f64,
+    pub write_iops: f64,
+    /// Queued I/Os per issued I/O, for writes: how much aggregation merged.
+    pub write_aggregation: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SummaryReport {
+    pub classes: BTreeMap<&'static str, ClassReport>,
+    pub client_write: Summary,
+    pub client_write_ops_per_s: f64,
+    pub client_write_bytes_per_s: u64,
+    pub client_read: Summary,
+    pub client_fsync: Summary,
+    pub throttle: ThrottleReport,
+    pub backend: BackendReport,
+}
+
+/// `zpool iostat -w` buckets per class, and the client and delay distributions.
+#[derive(Clone, Debug, Serialize)]
+pub struct Histograms {
+    pub total_wait: BTreeMap<&'static str, Vec<u64>>,
+    pub queue_wait: BTreeMap<&'static str, Vec<u64>>,
+    pub disk_wait: BTreeMap<&'static str, Vec<u64>>,
+    pub client_write: Vec<u64>,
+    pub client_read: Vec<u64>,
+    /// `delay-mintime`'s tx_time of every transaction that slept.
+    pub delay_mintime: Vec<u64>,
+}
+
+/// One value per report interval, as columns; `t_ns` is each interval's end.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SeriesReport {
+    pub interval_ns: u64,
+    pub t_ns: Vec<u64>,
+    pub dirty_bytes: Vec<u64>,
+    pub read_bytes_per_s: Vec<u64>,
+    pub write_bytes_per_s: Vec<u64>,
+    pub async_write_limit: Vec<u32>,
+    pub async_writes_active: Vec<u32>,
+    pub delayed_txs: Vec<u64>,
+    pub client_write_mean_ns: Vec<u64>,
+    pub class_mean_ns: BTreeMap<&'static str, Vec<u64>>,
+    pub class_max_ns: BTreeMap<&'static str, Vec<u64>>,
+    pub open_txg: Vec<u64>,
+    pub syncing_txg: Vec<u64>,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub engine_version: &'static str,
+    pub seed: u64,
+    pub events: u64,
+    pub simulated_ns: u64,
+    /// Why the run stopped early, if it did (the work budget).
+    pub truncated: Option<String>,
+    pub summary: SummaryReport,
+    pub histograms: Histograms,
+    pub series: SeriesReport,
+    pub txgs: Vec<TxgRow>,
+    pub invariants: Invariants,
+    pub scenario: Scenario,
+}
+
+fn per_s(count: u64, ns: u64) -> f64 {
+    if ns == 0 {
+        0.0
+    } else {
+        (count as f64 * 1e9 / ns as f64 * 100.0).round() / 100.0
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        (a as f64 / b as f64 * 1000.0).round() / 1000.0
+    }
+}
+
+impl Sim {
+    /// End of a report interval: one row of every series.
+    pub(super) fn sample(&mut self) {
+        let interval = std::mem::take(&mut self.rec.now_interval);
+        let span = self.rec.interval_ns;
+        let active: u32 = self.leaves.iter().map(|l| l.queue.active(Class::AsyncWrite)).sum();
+        let limit = self.async_write_limit();
+        let s = &mut self.rec.series;
+        s.t_ns.push(self.now);
+        s.dirty_bytes.push(self.txg.dirty_total);
+        s.read_bytes_per_s.push((u128::from(interval.bytes_read) * 1_000_000_000 / u128::from(span)) as u64);
+        s.write_bytes_per_s.push((u128::from(interval.bytes_written) * 1_000_000_000 / u128::from(span)) as u64);
+        s.async_write_limit.push(limit);
+        s.async_writes_active.push(active);
+        s.delayed_txs.push(interval.delayed);
+        s.client_write_mean_ns.push(mean(interval.write_sum, interval.write_count));
+        for class in CLASSES {
+            let i = class.index();
+            s.class_mean_ns.entry(class.name()).or_default().push(mean(interval.class_sum[i], interval.class_count[i]));
+            s.class_max_ns.entry(class.name()).or_default().push(interval.class_max[i]);
+        }
+        s.open_txg.push(self.txg.open);
+        s.syncing_txg.push(self.txg.syncing_txg());
+        if self.now + span <= self.scenario.duration_ns {
+            self.events.push(self.now + span, super::Ev::Sample);
+        }
+    }
+
+    pub(super) fn finish(&mut self, truncated: Option<String>) -> Report {
+        let elapsed = self.now.max(1);
+        let r = &mut self.rec;
+        r.invariants.dirty_at_end = self.txg.dirty_total;
+        let classes = CLASSES
+            .iter()
+            .map(|&c| {
+                let s = &r.classes[c.index()];
+                let report = ClassReport {
+                    latency: s.total.summary(),
+                    iops: per_s(s.total.count, elapsed),
+                    queue_wait_mean_ns: s.queue.mean(),
+                    disk_wait_mean_ns: s.disk.mean(),
+                };
+                (c.name(), report)
+            })
+            .collect();
+        let hist = |f: fn(&ClassStats) -> &LatencyStats| -> BTreeMap<&'static str, Vec<u64>> {
+            CLASSES.iter().map(|&c| (c.name(), f(&r.classes[c.index()]).pow2.to_vec())).collect()
+        };
+        let histograms = Histograms {
+            total_wait: hist(|s| &s.total),
+            queue_wait: hist(|s| &s.queue),
+            disk_wait: hist(|s| &s.disk),
+            client_write: r.client_write.pow2.to_vec(),
+            client_read: r.client_read.pow2.to_vec(),
+            delay_mintime: r.delay_mintime.pow2.to_vec(),
+        };
+        let summary = SummaryReport {
+            classes,
+            client_write: r.client_write.summary(),
+            client_write_ops_per_s: per_s(r.client_write.count, elapsed),
+            client_write_bytes_per_s: (u128::from(r.invariants.dirtied_bytes) * 1_000_000_000 / u128::from(elapsed))
+                as u64,
+            client_read: r.client_read.summary(),
+            client_fsync: r.client_fsync.summary(),
+            throttle: ThrottleReport {
+                counters: r.throttle.clone(),
+                delayed_fraction: ratio(r.throttle.delayed, r.throttle.transactions),
+            },
+            backend: BackendReport {
+                device_read: r.device[0].summary(),
+                device_write: r.device[1].summary(),
+                read_bytes_per_s: (u128::from(r.io.2) * 1_000_000_000 / u128::from(elapsed)) as u64,
+                write_bytes_per_s: (u128::from(r.io.3) * 1_000_000_000 / u128::from(elapsed)) as u64,
+                read_iops: per_s(r.issued.0, elapsed),
+                write_iops: per_s(r.issued.1, elapsed),
+                write_aggregation: ratio(r.io.1, r.issued.1),
+            },
+        };
+        Report {
+            engine_version: crate::VERSION,
+            seed: self.scenario.seed,
+            events: self.events_processed,
+            simulated_ns: self.now,
+            truncated,
+            summary,
+            histograms,
+            series: std::mem::take(&mut r.series),
+            txgs: std::mem::take(&mut r.txgs),
+            invariants: r.invariants.clone(),
+            scenario: self.scenario.clone(),
+        }
+    }
+}
+
+fn mean(sum: u128, count: u64) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        (sum / u128::from(count)) as u64
+    }
+}

@@ -1,0 +1,77 @@
+//! The write throttle as `dmu_tx_assign()` applies it: the delay check against
+//! `zfs_delay_min_dirty_percent`, the hard wait at `zfs_dirty_data_max`, the delay of
+//! `dmu_tx_delay()` with credit for time already served and pool-wide serialisation through
+//! `dp_last_wakeup`, each transaction delayed at most once.
+
+use super::{Ev, Sim};
+use crate::curves::delay_ns;
+
+/// Copying a write's data into the ARC: a fixed cost plus 4 GB/s [ns].
+fn copy_ns(bytes: u64) -> u64 {
+    1_000 + bytes / 4
+}
+
+impl Sim {
+    /// `dmu_tx_assign(tx, DMU_TX_WAIT)` for client `c`'s new transaction.
+    pub(super) fn try_assign(&mut self, c: u32) {
+        let dirty = self.txg.dirty_total;
+        let delayed = self.clients[c as usize].delayed;
+        if delayed || dirty <= self.k.delay_min_bytes {
+            self.assign(c);
+            return;
+        }
+        // dsl_pool_need_dirty_delay() said yes: ERESTART, then dmu_tx_wait().
+        self.rec.throttle.sent_to_delay += 1;
+        if dirty >= self.k.dirty_max {
+            self.rec.throttle.hard_waits += 1;
+            self.hard_waiters.push_back(c);
+            return;
+        }
+        self.delay(c, dirty);
+    }
+
+    /// A hard-waiting writer is woken below the limit; `dmu_tx_wait()` goes on to the delay.
+    pub(super) fn hard_wait_over(&mut self, c: u32) {
+        let dirty = self.txg.dirty_total;
+        self.delay(c, dirty);
+    }
+
+    /// `dmu_tx_delay()`.
+    fn delay(&mut self, c: u32, dirty: u64) {
+        let cl = &mut self.clients[c as usize];
+        cl.delayed = true;
+        let tx_time = delay_ns(&self.k.delay, dirty);
+        if tx_time == 0 || self.now > cl.tx_start + tx_time {
+            self.assign(c); // Nothing to wait, or already waited that long.
+            return;
+        }
+        let wakeup = (cl.tx_start + tx_time).max(self.last_wakeup + tx_time);
+        if self.last_wakeup > 0 && wakeup < self.last_wakeup + tx_time {
+            self.rec.invariants.wakeups_too_close += 1;
+        }
+        self.last_wakeup = wakeup;
+        self.rec.delay_applied(tx_time, wakeup - self.now);
+        self.events.push(wakeup, Ev::ClientAssign(c));
+    }
+
+    /// The transaction joins the open txg; its data is copied in, then it commits.
+    pub(super) fn assign(&mut self, c: u32) {
+        let txg = self.txg.open;
+        self.txg.hold(txg);
+        let cl = &mut self.clients[c as usize];
+        cl.txg = txg;
+        let bytes = cl.tx_bytes;
+        self.events.push(self.now + copy_ns(bytes), Ev::ClientCommit(c));
+    }
+
+    /// The copy is done: the txg's dirty data grows, the hold is released.
+    pub(super) fn commit(&mut self, c: u32) {
+        let (txg, bytes) = {
+            let cl = &self.clients[c as usize];
+            (cl.txg, cl.tx_bytes)
+        };
+        self.dirty_space(txg, bytes);
+        self.release_hold(txg);
+        self.client_committed(c);
+    }
+}

@@ -1,0 +1,298 @@
+//! Dirty data and transaction groups (`dsl_pool.c`, `txg.c`, ZoL 2.2+).
+//!
+//! One txg open, at most one quiescing or quiesced, at most one syncing. The sync thread
+//! starts a sync `zfs_txg_timeout` after the start of the previous one, or at once when a
+//! txg's own dirty data passes `zfs_dirty_data_sync_percent` (the kick). A sync writes the
+//! txg's records and metadata through the async-write class, flushes the disks' caches and
+//! writes the uberblock. Dirty data is retired as writes complete, and what is left is
+//! retired when the sync ends.
+
+use super::io::Owner;
+use super::record::TxgRow;
+use super::{Ev, Sim};
+use crate::sim::vdev_queue::Class;
+
+/// The first txg of a pool (`TXG_INITIAL`).
+const TXG_INITIAL: u64 = 4;
+/// Txgs are kept in a ring of four slots (`TXG_SIZE`).
+const SLOTS: usize = 4;
+/// Metadata is written in blocks of this size [bytes].
+const META_BLOCK: u64 = 16 << 10;
+/// The uberblock write at the end of a sync [bytes].
+const UBERBLOCK: u64 = 4 << 10;
+
+#[derive(Clone, Copy, Default)]
+struct Times {
+    birth: u64,
+    quiesce_start: u64,
+    quiesced: u64,
+}
+
+#[derive(Clone, Copy)]
+enum Phase {
+    Writing(u32),
+    Flushing(u32),
+    Uberblock(u32),
+}
+
+struct Syncing {
+    txg: u64,
+    phase: Phase,
+    start: u64,
+    ndirty: u64,
+    /// Pool I/O counters at the start: (reads, writes, bytes read, bytes written).
+    io_at_start: (u64, u64, u64, u64),
+}
+
+pub(super) struct TxgState {
+    /// `dp_dirty_total` [bytes].
+    pub dirty_total: u64,
+    pertxg: [u64; SLOTS],
+    holds: [u32; SLOTS],
+    /// Sizes of the records dirtied in each txg.
+    records: [Vec<u64>; SLOTS],
+    times: [Times; SLOTS],
+    pub open: u64,
+    quiescing: Option<u64>,
+    quiesced: Option<u64>,
+    syncing: Option<Syncing>,
+    synced: u64,
+    /// `tx_sync_txg_waiting`: the kick asks for this txg to be synced.
+    sync_waiting: u64,
+    last_sync_start: u64,
+}
+
+fn slot(txg: u64) -> usize {
+    (txg % SLOTS as u64) as usize
+}
+
+impl TxgState {
+    pub fn new() -> Self {
+        TxgState {
+            dirty_total: 0,
+            pertxg: [0; SLOTS],
+            holds: [0; SLOTS],
+            records: Default::default(),
+            times: [Times::default(); SLOTS],
+            open: TXG_INITIAL,
+            quiescing: None,
+            quiesced: None,
+            syncing: None,
+            synced: TXG_INITIAL - 1,
+            sync_waiting: 0,
+            last_sync_start: 0,
+        }
+    }
+
+    pub fn syncing_txg(&self) -> u64 {
+        self.syncing.as_ref().map_or(0, |s| s.txg)
+    }
+
+    pub fn hold(&mut self, txg: u64) {
+        self.holds[slot(txg)] += 1;
+    }
+}
+
+impl Sim {
+    pub(super) fn schedule_sync_timer(&mut self) {
+        if self.k.txg_timeout_ns > 0 {
+            self.events.push(self.txg.last_sync_start + self.k.txg_timeout_ns, Ev::SyncTimer);
+        }
+    }
+
+    /// `dsl_pool_dirty_space()`: a committed transaction dirties its txg.
+    pub(super) fn dirty_space(&mut self, txg: u64, bytes: u64) {
+        let s = slot(txg);
+        self.txg.pertxg[s] += bytes;
+        self.txg.dirty_total += bytes;
+        self.txg.records[s].push(bytes);
+        self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
+        if self.txg.pertxg[s] > self.k.sync_kick_bytes {
+            // txg_kick(): ask the sync thread to sync up to this txg.
+            if self.txg.sync_waiting < txg {
+                self.txg.sync_waiting = txg;
+                self.sync_thread_check();
+            }
+        }
+        self.dirty_delta();
+    }
+
+    /// `dsl_pool_undirty_space()`: retires up to `bytes` of `txg`'s dirty data.
+    pub(super) fn retire(&mut self, txg: u64, bytes: u64) {
+        let s = slot(txg);
+        let b = bytes.min(self.txg.pertxg[s]);
+        self.txg.pertxg[s] -= b;
+        self.txg.dirty_total -= b;
+        self.rec.retired(b);
+        self.dirty_delta();
+    }
+
+    /// `dsl_pool_dirty_delta()`: below the limit, one hard-waiting writer is woken.
+    fn dirty_delta(&mut self) {
+        if self.txg.dirty_total < self.k.dirty_max {
+            if let Some(c) = self.hard_waiters.pop_front() {
+                self.hard_wait_over(c);
+            }
+        }
+    }
+
+    /// A transaction of `txg` released its hold (its data is in).
+    pub(super) fn release_hold(&mut self, txg: u64) {
+        let s = slot(txg);
+        self.txg.holds[s] = self.txg.holds[s].saturating_sub(1);
+        if self.txg.quiescing == Some(txg) && self.txg.holds[s] == 0 {
+            self.finish_quiesce();
+            self.sync_thread_check();
+        }
+    }
+
+    /// The sync thread wakes: starts a sync if one is due and none is running.
+    pub(super) fn sync_thread_check(&mut self) {
+        let t = &self.txg;
+        if t.syncing.is_some() {
+            return;
+        }
+        let timer_due = self.k.txg_timeout_ns == 0 || self.now >= t.last_sync_start + self.k.txg_timeout_ns;
+        if !(timer_due || t.synced < t.sync_waiting || t.quiesced.is_some()) {
+            return;
+        }
+        if self.txg.quiesced.is_none() {
+            if self.txg.quiescing.is_none() {
+                self.start_quiesce();
+            }
+            if self.txg.quiesced.is_none() {
+                return; // Waiting for the old txg's holds to drain.
+            }
+        }
+        self.start_sync();
+    }
+
+    /// `txg_quiesce()`: the next txg opens at once; the old one waits for its holds.
+    fn start_quiesce(&mut self) {
+        let old = self.txg.open;
+        self.txg.open += 1;
+        self.txg.times[slot(self.txg.open)] = Times { birth: self.now, ..Times::default() };
+        self.txg.times[slot(old)].quiesce_start = self.now;
+        self.txg.quiescing = Some(old);
+        if self.txg.holds[slot(old)] == 0 {
+            self.finish_quiesce();
+        }
+    }
+
+    fn finish_quiesce(&mut self) {
+        if let Some(txg) = self.txg.quiescing.take() {
+            self.txg.times[slot(txg)].quiesced = self.now;
+            self.txg.quiesced = Some(txg);
+        }
+    }
+
+    fn start_sync(&mut self) {
+        let Some(txg) = self.txg.quiesced.take() else { return };
+        let s = slot(txg);
+        let records = std::mem::take(&mut self.txg.records[s]);
+        let data: u64 = records.iter().sum();
+        let meta_blocks = (data * self.scenario.pool.metadata_percent / 100).div_ceil(META_BLOCK);
+        let writes = records.len() as u64 + meta_blocks;
+        self.txg.syncing = Some(Syncing {
+            txg,
+            phase: Phase::Writing(u32::try_from(writes).unwrap_or(u32::MAX)),
+            start: self.now,
+            ndirty: self.txg.pertxg[s],
+            io_at_start: self.rec.io_counters(),
+        });
+        self.txg.last_sync_start = self.now;
+        self.schedule_sync_timer();
+        for size in records {
+            let (top, offset) = self.alloc_data(size);
+            self.write_logical((top, offset), size, Class::AsyncWrite, txg, size, Owner::TxgData);
+        }
+        for _ in 0..meta_blocks {
+            let (top, offset) = self.alloc_data(META_BLOCK);
+            self.write_logical((top, offset), META_BLOCK, Class::AsyncWrite, txg, 0, Owner::TxgMeta);
+        }
+        if writes == 0 {
+            self.start_flush();
+        }
+    }
+
+    /// One of the sync's data or metadata writes is done.
+    pub(super) fn sync_write_done(&mut self) {
+        let Some(s) = self.txg.syncing.as_mut() else { return };
+        if let Phase::Writing(left) = &mut s.phase {
+            *left -= 1;
+            if *left == 0 {
+                self.start_flush();
+            }
+        }
+    }
+
+    fn start_flush(&mut self) {
+        let n = self.leaves.len();
+        if let Some(s) = self.txg.syncing.as_mut() {
+            s.phase = Phase::Flushing(n as u32);
+        }
+        for leaf in 0..n {
+            self.flush(leaf);
+        }
+    }
+
+    pub(super) fn sync_flush_done(&mut self) {
+        let Some(s) = self.txg.syncing.as_mut() else { return };
+        if let Phase::Flushing(left) = &mut s.phase {
+            *left -= 1;
+            if *left == 0 {
+                self.write_uberblocks();
+            }
+        }
+    }
+
+    fn write_uberblocks(&mut self) {
+        let Some(s) = self.txg.syncing.as_mut() else { return };
+        let txg = s.txg;
+        s.phase = Phase::Uberblock(self.tops.len() as u32);
+        for top in 0..self.tops.len() {
+            // The uberblock ring in the vdev labels; written on stable media (FUA).
+            let offset = self.tops[top].capacity - (256 << 10) + (txg % 32) * UBERBLOCK;
+            self.write_logical((top, offset), UBERBLOCK, Class::SyncWrite, txg, 0, Owner::Uberblock);
+        }
+    }
+
+    pub(super) fn uberblock_done(&mut self) {
+        let Some(s) = self.txg.syncing.as_mut() else { return };
+        if let Phase::Uberblock(left) = &mut s.phase {
+            *left -= 1;
+            if *left == 0 {
+                self.sync_done();
+            }
+        }
+    }
+
+    fn sync_done(&mut self) {
+        let Some(s) = self.txg.syncing.take() else { return };
+        // Whatever the writes did not retire is retired now ("shore up").
+        let rest = self.txg.pertxg[slot(s.txg)];
+        self.retire(s.txg, rest);
+        if s.txg != self.txg.synced + 1 {
+            self.rec.invariants.txg_out_of_order += 1;
+        }
+        self.txg.synced = s.txg;
+        let t = self.txg.times[slot(s.txg)];
+        let (reads, writes, nread, nwritten) = self.rec.io_counters();
+        self.rec.txg_done(TxgRow {
+            txg: s.txg,
+            birth: t.birth,
+            state: "C",
+            ndirty: s.ndirty,
+            nread: nread - s.io_at_start.2,
+            nwritten: nwritten - s.io_at_start.3,
+            reads: reads - s.io_at_start.0,
+            writes: writes - s.io_at_start.1,
+            otime: t.quiesce_start - t.birth,
+            qtime: t.quiesced - t.quiesce_start,
+            wtime: s.start - t.quiesced,
+            stime: self.now - s.start,
+        });
+        // The sync thread loops: decide on the next sync as a fresh event, not recursively.
+        self.events.push(self.now, Ev::SyncTimer);
+    }
+}

@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
+use throttle_model::sim::{bench, engine::Sim, presets::PRESETS, scenario::Scenario};
 use throttle_model::units::{describe_value as describe, format_value as format, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
 use wasm_bindgen::prelude::*;
@@ -185,4 +186,31 @@ pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = encodeLink)]
 pub fn encode_link(values: &[f64]) -> Result<String, JsError> {
     Ok(link::encode(&tunables(values)?))
+}
+
+/// Runs a scenario (JSON text) and returns its report as JSON text: the same bytes the
+/// native `throttle-lab run --json` prints, without the trailing newline.
+#[wasm_bindgen(js_name = runScenario)]
+pub fn run_scenario(scenario: &str) -> Result<String, JsError> {
+    let s = Scenario::from_json(scenario).map_err(js_error)?;
+    serde_json::to_string(&Sim::new(s).run()).map_err(js_error)
+}
+
+#[derive(Serialize)]
+struct PresetText {
+    name: &'static str,
+    json: &'static str,
+}
+
+/// The built-in scenarios: `[{ name, json }]`.
+#[wasm_bindgen]
+pub fn presets() -> Result<JsValue, JsError> {
+    let list: Vec<PresetText> = PRESETS.iter().map(|p| PresetText { name: p.name, json: p.json }).collect();
+    to_js(&list)
+}
+
+/// The benchmark's yardstick: a bare event loop on the same heap (returns a checksum).
+#[wasm_bindgen(js_name = bareHeapLoop)]
+pub fn bare_heap_loop(events: f64, pending: u32) -> Result<f64, JsError> {
+    Ok(bench::bare_heap_loop(whole(events, "events")?, pending) as f64)
 }

@@ -68,6 +68,10 @@ export interface Engine {
   asyncWriteMarks(values: Values): Result<AsyncWriteMarks>;
   decodeLink(query: string): Result<DecodedLink>;
   encodeLink(values: Values): Result<string>;
+  /** Runs a scenario (JSON text); the report as JSON text, the same bytes as the native CLI. */
+  runScenario(scenario: string): Result<string>;
+  /** The built-in scenarios. */
+  presets(): Result<{ name: string; json: string }[]>;
 }
 
 /** Both values, or the first error. */
@@ -118,5 +122,7 @@ export function makeEngine(wasm: WasmModule): Engine {
     asyncWriteMarks: (values) => attempt(() => wasm.asyncWriteMarks(column(values)) as AsyncWriteMarks),
     decodeLink: (query) => attempt(() => wasm.decodeLink(query) as DecodedLink),
     encodeLink: (values) => attempt(() => wasm.encodeLink(column(values))),
+    runScenario: (scenario) => attempt(() => wasm.runScenario(scenario)),
+    presets: () => attempt(() => wasm.presets() as { name: string; json: string }[]),
   };
 }

@@ -67,6 +67,7 @@ const ALIQUOT: u64 = 1 << 20;
 impl Sim {
     pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent, fua: bool) {
         let id = self.leaf_ios.insert(LeafIo { class, enqueued: self.now, issued: 0, parent, fua });
+        self.rec.invariants.leaf_ios_submitted += 1;
         let q = Queued { id, class, kind: kind_of(class), offset, size, enqueued: self.now };
         self.leaves[leaf].queue.add(q);
         self.issue(leaf, true);

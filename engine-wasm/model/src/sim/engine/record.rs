@@ -41,6 +41,10 @@ pub struct Invariants {
     pub dirtied_bytes: u64,
     pub retired_bytes: u64,
     pub dirty_at_end: u64,
+    /// Leaf I/Os queued, completed, and still queued or in flight at the end.
+    pub leaf_ios_submitted: u64,
+    pub leaf_ios_completed: u64,
+    pub leaf_ios_outstanding: u64,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -117,6 +121,7 @@ impl Recorder {
     }
 
     pub fn leaf_io(&mut self, class: Class, total: u64, queue: u64, disk: u64) {
+        self.invariants.leaf_ios_completed += 1;
         let c = &mut self.classes[class.index()];
         c.total.record(total);
         c.queue.record(queue);
@@ -338,6 +343,7 @@ impl Sim {
         let elapsed = self.now.max(1);
         let r = &mut self.rec;
         r.invariants.dirty_at_end = self.txg.dirty_total;
+        r.invariants.leaf_ios_outstanding = self.leaf_ios.len() as u64;
         let classes = CLASSES
             .iter()
             .map(|&c| {

@@ -94,10 +94,9 @@ impl TxgState {
 }
 
 impl Sim {
+    /// A timeout of 0 makes the sync thread look again at once: it never sleeps.
     pub(super) fn schedule_sync_timer(&mut self) {
-        if self.k.txg_timeout_ns > 0 {
-            self.events.push(self.txg.last_sync_start + self.k.txg_timeout_ns, Ev::SyncTimer);
-        }
+        self.events.push(self.txg.last_sync_start + self.k.txg_timeout_ns, Ev::SyncTimer);
     }
 
     /// `dsl_pool_dirty_space()`: a committed transaction dirties its txg.

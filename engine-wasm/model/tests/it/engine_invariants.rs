@@ -1,0 +1,138 @@
+//! Invariants of the simulation over random scenarios: every I/O completes once, dirty
+//! bytes are conserved, queues respect their limits, txgs sync in order, delayed
+//! transactions wake their delay apart, time never goes back, and runs are deterministic.
+
+use proptest::prelude::*;
+use serde_json::{json, Value};
+use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::scenario::Scenario;
+
+fn device() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        (0u32..2).prop_map(|cache| json!({"kind": "hdd", "cache_writes": cache * 24})),
+        Just(json!({"kind": "ssd"})),
+        (20u64..400, 0u64..20).prop_map(
+            |(mb, lat)| json!({"kind": "lun", "bandwidth": mb * 1_000_000, "base_latency": format!("{lat}ms")})
+        ),
+    ]
+}
+
+fn workload() -> impl Strategy<Value = Value> {
+    let block = prop_oneof![Just("4K"), Just("8K"), Just("128K"), Just("1M")];
+    prop_oneof![
+        (1u32..64, block.clone(), any::<bool>(), 0u64..300, any::<bool>()).prop_map(|(threads, bs, seq, rate, burst)| {
+            let mut w = json!({"kind": "async_write", "threads": threads, "block_size": bs,
+                               "pattern": if seq { "sequential" } else { "random" }, "rate": rate * 1_000_000});
+            if burst {
+                w["burst"] = json!({"on": "1s", "off": "700ms"});
+            }
+            w
+        }),
+        (1u32..8, block.clone(), any::<bool>()).prop_map(|(threads, bs, dsync)| {
+            if dsync {
+                json!({"kind": "sync_write", "threads": threads, "block_size": bs, "sync": "dsync"})
+            } else {
+                json!({"kind": "sync_write", "threads": threads, "block_size": bs, "sync": "fsync", "fsync_every": "8M"})
+            }
+        }),
+        (1u32..16, block).prop_map(|(threads, bs)| json!({"kind": "random_read", "threads": threads, "block_size": bs})),
+        (1u32..8).prop_map(|n| json!({"kind": "scrub", "outstanding_per_leaf": n})),
+    ]
+}
+
+fn scenario() -> impl Strategy<Value = Value> {
+    (
+        any::<u64>(),
+        1u32..3,
+        1u32..3,
+        device(),
+        proptest::collection::vec(workload(), 1..4),
+        (16u64..2048, 1u64..8, 0u64..40, 40u64..90),
+        (1u64..12, 1u64..12),
+    )
+        .prop_map(|(seed, tops, mirror, device, workloads, (dirty_mb, timeout, sync_pct, delay_pct), (wmin, wmax))| {
+            json!({
+                "seed": seed, "duration": "4s", "report_interval": "250ms",
+                "tunables": {
+                    "zfs_dirty_data_max": format!("{dirty_mb}M"), "zfs_txg_timeout": timeout,
+                    "zfs_dirty_data_sync_percent": sync_pct, "zfs_delay_min_dirty_percent": delay_pct,
+                    "zfs_vdev_async_write_min_active": wmin.min(wmax), "zfs_vdev_async_write_max_active": wmax.max(wmin),
+                },
+                "pool": {"top_level_vdevs": tops, "mirror": mirror, "device": device,
+                         "retire": if seed % 2 == 0 { "logical" } else { "physical" }},
+                "workloads": workloads,
+                "budget": {"max_events": 3_000_000},
+            })
+        })
+}
+
+fn run(v: &Value) -> Report {
+    let s = Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("generated scenario is invalid: {e}\n{v}"));
+    Sim::new(s).run()
+}
+
+/// Most one transaction can dirty, and how many can be past the limit check at once.
+fn writers_and_block(v: &Value) -> (u64, u64) {
+    let bytes = |s: &str| throttle_model::units::parse_value(throttle_model::units::Unit::Bytes, s).unwrap_or(0);
+    let mut threads = 0;
+    let mut block = 0;
+    for w in v["workloads"].as_array().into_iter().flatten() {
+        if w["kind"] == "async_write" || w["kind"] == "sync_write" {
+            threads += w["threads"].as_u64().unwrap_or(0);
+            block = block.max(bytes(w["block_size"].as_str().unwrap_or("0")));
+        }
+    }
+    (threads, block)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn invariants_hold_in_random_scenarios(v in scenario()) {
+        let r = run(&v);
+        let i = &r.invariants;
+        prop_assert_eq!(i.time_went_back, 0);
+        prop_assert_eq!(i.completed_twice, 0);
+        prop_assert_eq!(i.txg_out_of_order, 0);
+        prop_assert_eq!(i.wakeups_too_close, 0);
+        prop_assert_eq!(i.active_above_max, 0);
+        prop_assert_eq!(i.leaf_ios_submitted, i.leaf_ios_completed + i.leaf_ios_outstanding);
+        prop_assert_eq!(i.dirtied_bytes, i.retired_bytes + i.dirty_at_end);
+        // Past the limit by at most what the writers already admitted can add.
+        let (threads, block) = writers_and_block(&v);
+        prop_assert!(i.max_dirty_over_limit <= threads * block, "{} > {} x {}", i.max_dirty_over_limit, threads, block);
+        prop_assert!(r.truncated.is_none() || r.events >= 3_000_000);
+        for w in r.txgs.windows(2) {
+            prop_assert_eq!(w[1].txg, w[0].txg + 1);
+            prop_assert!(w[1].birth >= w[0].birth);
+        }
+    }
+
+    #[test]
+    fn the_same_scenario_gives_the_same_bytes(v in scenario()) {
+        let a = serde_json::to_string(&run(&v)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let b = serde_json::to_string(&run(&v)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(a == b);
+    }
+}
+
+#[test]
+fn the_work_budget_stops_a_run_with_a_clear_report() {
+    let v = json!({"duration": "60s", "workloads": [{"kind": "async_write", "threads": 100, "block_size": "4K"}],
+                   "pool": {"device": {"kind": "lun"}}, "budget": {"max_events": 10000}});
+    let r = run(&v);
+    let why = r.truncated.expect("truncated");
+    assert!(why.contains("stopped after 10000 events"), "{why}");
+    assert!(r.simulated_ns < 60_000_000_000);
+}
+
+#[test]
+fn a_zero_txg_timeout_syncs_continuously_and_still_ends() {
+    let v = json!({"duration": "2s", "tunables": {"zfs_txg_timeout": 0},
+                   "workloads": [{"kind": "async_write", "threads": 4, "block_size": "128K", "rate": "20M"}],
+                   "pool": {"device": {"kind": "ssd"}}});
+    let r = run(&v);
+    assert!(r.truncated.is_none());
+    assert!(r.txgs.len() > 20, "{} txgs", r.txgs.len());
+}

@@ -1,0 +1,6 @@
+//! Integration tests of the model, compiled into one binary.
+
+mod curves;
+mod engine_invariants;
+mod golden;
+mod scenarios;

@@ -18,6 +18,8 @@ USAGE:
       Simulates the scenario; prints a summary, or the full JSON report.
   throttle-lab presets
       The built-in scenarios.
+  throttle-lab bench [--json]
+      The engine's speed beside a bare event loop, and its cost per simulated I/O.
 
 AMOUNT is bytes (3221225472), a size (3G, 1536M, 1.5GiB; binary units), or a percent of
 zfs_dirty_data_max (85%, 60.5%), floored to whole bytes. At or above zfs_dirty_data_max the
@@ -35,6 +37,7 @@ pub enum Command {
     Link,
     Run,
     Presets,
+    Bench,
     Help,
     Version,
 }
@@ -88,6 +91,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     "link" => Command::Link,
                     "run" => Command::Run,
                     "presets" => Command::Presets,
+                    "bench" => Command::Bench,
                     "help" => Command::Help,
                     other => return Err(format!("unknown command '{other}' (try --help)")),
                 })

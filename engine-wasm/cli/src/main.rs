@@ -1,6 +1,7 @@
 //! `throttle-lab`: the model's functions for scripts and checks.
 
 mod args;
+mod bench;
 mod run;
 
 use args::Command;
@@ -61,6 +62,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Tunables => Ok(schema_table()),
         Command::Link => Ok(format!("?{}\n", link::encode(&t))),
         Command::Presets => Ok(run::presets_list()),
+        Command::Bench => bench::bench(args.json),
         Command::Run => {
             let text = run::load(args.file.as_deref(), args.preset.as_deref())?;
             let report = run::simulate(&text, args.seed)?;

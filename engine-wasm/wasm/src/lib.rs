@@ -196,6 +196,14 @@ pub fn run_scenario(scenario: &str) -> Result<String, JsError> {
     serde_json::to_string(&Sim::new(s).run()).map_err(js_error)
 }
 
+/// Runs a scenario for the benchmark: the events processed, without building the JSON
+/// report, so that it times the same work as the native benchmark.
+#[wasm_bindgen(js_name = benchScenario)]
+pub fn bench_scenario(scenario: &str) -> Result<f64, JsError> {
+    let s = Scenario::from_json(scenario).map_err(js_error)?;
+    Ok(Sim::new(s).run().events as f64)
+}
+
 #[derive(Serialize)]
 struct PresetText {
     name: &'static str,

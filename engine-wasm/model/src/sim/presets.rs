@@ -21,7 +21,8 @@ presets![
     "s6-scheduler-tuning",
     "s7-delay-tuning",
     "s8-hdd-qd1",
-    "s8-hdd-qd10"
+    "s8-hdd-qd10",
+    "heavy-1000-writers",
 ];
 
 pub fn find(name: &str) -> Option<&'static Preset> {

@@ -7,7 +7,7 @@
 //! queued I/Os of the same type merge up to the aggregation limit.
 
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::VecDeque;
 
 /// I/O classes, in the priority order of the max pass (`zio_priority_t`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -93,13 +93,56 @@ pub struct Issue {
 /// `io_timestamp >> 29`: about half-second buckets inside which LBA order rules.
 const BUCKET_SHIFT: u32 = 29;
 
+/// A deque kept sorted by `key`. A txg's writes arrive in rising offset order and leave from
+/// near the front, so inserts are mostly appends and removals mostly near the head: both
+/// shift only the shorter side, far cheaper here than a balanced tree.
+struct Sorted<T> {
+    items: VecDeque<T>,
+}
+
+impl<T> Default for Sorted<T> {
+    fn default() -> Self {
+        Sorted { items: VecDeque::new() }
+    }
+}
+
+impl<T: Copy> Sorted<T> {
+    fn position<K: Ord>(&self, key: &K, key_of: impl Fn(&T) -> K) -> Result<usize, usize> {
+        // Appends and removals at the head are the common cases: answer them without a search.
+        match (self.items.front(), self.items.back()) {
+            (Some(first), _) if key_of(first) == *key => Ok(0),
+            (_, Some(last)) if key_of(last) < *key => Err(self.items.len()),
+            _ => self.items.binary_search_by(|x| key_of(x).cmp(key)),
+        }
+    }
+
+    fn insert<K: Ord>(&mut self, item: T, key_of: impl Fn(&T) -> K) {
+        let at = self.position(&key_of(&item), &key_of).unwrap_or_else(|i| i);
+        self.items.insert(at, item);
+    }
+
+    fn remove<K: Ord>(&mut self, key: &K, key_of: impl Fn(&T) -> K) {
+        if let Ok(at) = self.position(key, key_of) {
+            self.items.remove(at);
+        }
+    }
+}
+
+type SortKey = (u64, u64, u32);
+fn sort_key(k: &SortKey) -> SortKey {
+    *k
+}
+fn offset_key(io: &Queued) -> (u64, u32) {
+    (io.offset, io.id)
+}
+
 #[derive(Default)]
 pub struct VdevQueue {
     fifo: [VecDeque<Queued>; 2],
     /// (time bucket, offset, id) for the LBA-ordered classes.
-    sorted: [BTreeSet<(u64, u64, u32)>; 3],
+    sorted: [Sorted<SortKey>; 3],
     /// Every queued I/O by (offset, id), per kind, for aggregation.
-    by_offset: [BTreeMap<(u64, u32), Queued>; 2],
+    by_offset: [Sorted<Queued>; 2],
     queued: [usize; 5],
     active: [u32; 5],
     total_active: u32,
@@ -132,13 +175,13 @@ impl VdevQueue {
         if c.is_fifo() {
             self.fifo[c.index()].push_back(io);
         } else {
-            self.sorted[c.index() - 2].insert((io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
+            self.sorted[c.index() - 2].insert((io.enqueued >> BUCKET_SHIFT, io.offset, io.id), sort_key);
         }
-        self.by_offset[io.kind as usize].insert((io.offset, io.id), io);
+        self.by_offset[io.kind as usize].insert(io, offset_key);
         self.queued[c.index()] += 1;
     }
 
-    fn remove(&mut self, io: &Queued) {
+    fn remove_from_class(&mut self, io: &Queued) {
         let c = io.class;
         if c.is_fifo() {
             let q = &mut self.fifo[c.index()];
@@ -146,9 +189,8 @@ impl VdevQueue {
                 q.remove(pos);
             }
         } else {
-            self.sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
+            self.sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id), sort_key);
         }
-        self.by_offset[io.kind as usize].remove(&(io.offset, io.id));
         self.queued[c.index()] -= 1;
     }
 
@@ -203,57 +245,64 @@ impl VdevQueue {
         if class.is_fifo() {
             return self.fifo[class.index()].front().copied();
         }
-        let set = &self.sorted[class.index() - 2];
-        let &(bucket, offset, id) = set.first()?;
+        let set = &self.sorted[class.index() - 2].items;
+        let &(bucket, offset, id) = set.front()?;
         let chosen = if offset < self.last_offset {
             // One-way elevator inside the oldest bucket: continue past the last offset.
-            set.range((bucket, self.last_offset, 0)..(bucket + 1, 0, 0)).next().copied().unwrap_or((bucket, offset, id))
+            let from = set.partition_point(|&k| k < (bucket, self.last_offset, 0));
+            set.get(from).filter(|k| k.0 == bucket).copied().unwrap_or((bucket, offset, id))
         } else {
             (bucket, offset, id)
         };
-        let kind = [Kind::Read, Kind::Write]
-            .into_iter()
-            .find(|k| self.by_offset[*k as usize].contains_key(&(chosen.1, chosen.2)))?;
-        self.by_offset[kind as usize].get(&(chosen.1, chosen.2)).copied()
+        [Kind::Read, Kind::Write].into_iter().find_map(|k| {
+            let tree = &self.by_offset[k as usize];
+            tree.position(&(chosen.1, chosen.2), offset_key).ok().and_then(|i| tree.items.get(i)).copied()
+        })
     }
 
-    /// Adjacent queued I/Os of the same kind around `first`, within the aggregation limit.
-    fn aggregate(&self, first: &Queued, limits: &Limits) -> Vec<Queued> {
+    /// The index range in `first`'s offset list of the adjacent queued I/Os of its kind
+    /// that merge with it within the aggregation limit (only `first` when nothing merges).
+    fn aggregate(&self, first: &Queued, limits: &Limits) -> std::ops::Range<usize> {
+        let tree = &self.by_offset[first.kind as usize];
+        let Ok(at) = tree.position(&(first.offset, first.id), offset_key) else { return 0..0 };
         let limit = limits.aggregation_limit.min(16 << 20);
         if limit == 0 || first.size >= limit {
-            return vec![*first];
+            return at..at + 1;
         }
         let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
-        let tree = &self.by_offset[first.kind as usize];
+        let items = &tree.items;
         let (mut start, mut end) = (first.offset, first.offset + first.size);
-        let mut before = Vec::new();
-        for (_, io) in tree.range(..(first.offset, first.id)).rev() {
+        let mut lo = at;
+        while lo > 0 {
+            let io = &items[lo - 1];
             let io_end = io.offset + io.size;
             if io_end > start || start - io_end > gap || end - io.offset > limit {
                 break;
             }
             start = io.offset;
-            before.push(*io);
+            lo -= 1;
         }
-        let mut members: Vec<Queued> = before.into_iter().rev().collect();
-        members.push(*first);
-        for (_, io) in tree.range((first.offset, first.id + 1)..) {
+        let mut hi = at + 1;
+        while let Some(io) = items.get(hi) {
             if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
                 break;
             }
             end = io.offset + io.size;
-            members.push(*io);
+            hi += 1;
         }
-        members
+        lo..hi
     }
 
     /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
         let class = self.class_to_issue(limits, async_write_max)?;
         let first = self.pick(class)?;
-        let members = self.aggregate(&first, limits);
+        let range = self.aggregate(&first, limits);
+        // The members are contiguous in the offset list: take them out in one go, then out
+        // of their class queues.
+        let members: Vec<Queued> = self.by_offset[first.kind as usize].items.drain(range).collect();
         for io in &members {
-            self.remove(io);
+            self.remove_from_class(io);
         }
         let offset = members.first().map_or(first.offset, |m| m.offset);
         let end = members.last().map_or(first.offset + first.size, |m| m.offset + m.size);

@@ -1,0 +1,86 @@
+//! `throttle-lab bench`: the engine's speed on the default and heavy presets, beside a bare
+//! event loop on the same heap in the same process, and its cost per simulated I/O at three
+//! run lengths (it must grow linearly). Prints a table, or JSON with `--json`.
+
+use serde_json::{json, Value};
+use std::time::Instant;
+use throttle_model::sim::bench::bare_heap_loop;
+use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::presets;
+use throttle_model::sim::scenario::Scenario;
+
+/// After one untimed warm-up, runs are repeated until about this much time is sampled
+/// (at least 3, at most 50 runs); the fastest run is kept.
+const SAMPLE_SECONDS: f64 = 0.5;
+
+fn best_of<T>(mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut out = f();
+    let mut best = f64::INFINITY;
+    let mut spent = 0.0;
+    let mut runs = 0;
+    while runs < 3 || (spent < SAMPLE_SECONDS && runs < 50) {
+        let start = Instant::now();
+        out = f();
+        let secs = start.elapsed().as_secs_f64();
+        best = best.min(secs);
+        spent += secs;
+        runs += 1;
+    }
+    (best, out)
+}
+
+fn scenario(name: &str, duration: Option<&str>) -> Result<Scenario, String> {
+    let p = presets::find(name).ok_or_else(|| format!("no preset {name}"))?;
+    let mut v: Value = serde_json::from_str(p.json).map_err(|e| e.to_string())?;
+    if let Some(d) = duration {
+        v["duration"] = json!(d);
+    }
+    Scenario::from_json(&v.to_string()).map_err(|e| e.to_string())
+}
+
+fn measure(name: &str, duration: Option<&str>) -> Result<Value, String> {
+    let s = scenario(name, duration)?;
+    let (secs, report): (f64, Report) = best_of(|| Sim::new(s.clone()).run());
+    let events = report.events;
+    let (bare_secs, _) = best_of(|| bare_heap_loop(events, 256));
+    let ios = report.invariants.leaf_ios_completed.max(1);
+    Ok(json!({
+        "preset": name,
+        "duration": duration.unwrap_or("preset"),
+        "events": events,
+        "leaf_ios": ios,
+        "seconds": secs,
+        "events_per_s": events as f64 / secs,
+        "bare_heap_events_per_s": events as f64 / bare_secs,
+        "ratio_to_bare_heap": bare_secs / secs,
+        "ns_per_leaf_io": secs * 1e9 / ios as f64,
+    }))
+}
+
+pub fn bench(json_out: bool) -> Result<String, String> {
+    let mut rows = vec![measure("default", None)?, measure("heavy-1000-writers", None)?];
+    for d in ["15s", "30s", "60s"] {
+        rows.push(measure("default", Some(d))?);
+    }
+    if json_out {
+        return Ok(format!("{}\n", Value::from(rows)));
+    }
+    let mut out = format!(
+        "{:<20} {:>8} {:>10} {:>10} {:>9} {:>12} {:>10} {:>12}\n",
+        "preset", "length", "events", "leaf I/Os", "seconds", "events/s", "vs heap", "ns/leaf I/O"
+    );
+    for r in &rows {
+        out.push_str(&format!(
+            "{:<20} {:>8} {:>10} {:>10} {:>9.3} {:>12.0} {:>10.3} {:>12.0}\n",
+            r["preset"].as_str().unwrap_or(""),
+            r["duration"].as_str().unwrap_or(""),
+            r["events"],
+            r["leaf_ios"],
+            r["seconds"].as_f64().unwrap_or(0.0),
+            r["events_per_s"].as_f64().unwrap_or(0.0),
+            r["ratio_to_bare_heap"].as_f64().unwrap_or(0.0),
+            r["ns_per_leaf_io"].as_f64().unwrap_or(0.0),
+        ));
+    }
+    Ok(out)
+}

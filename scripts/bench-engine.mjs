@@ -1,0 +1,81 @@
+// Engine benchmark, natively and in WASM under Node, in one run: events per second on the
+// default and heavy presets, each beside a bare event loop on the same heap (same process),
+// the WASM/native time ratio, and instructions per event from callgrind when valgrind is
+// installed. Run with `npm run bench:engine`; figures go to the console and
+// .reports/bench-engine.json.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import * as wasm from "../web/src/engine/generated/throttle_lab_wasm.js";
+
+const cli = resolve("engine-wasm/target/release/throttle-lab");
+const presets = ["default", "heavy-1000-writers"];
+
+execFileSync(
+  "cargo",
+  ["build", "--quiet", "--release", "--manifest-path", "engine-wasm/Cargo.toml", "-p", "throttle-lab"],
+  {
+    stdio: "inherit",
+  },
+);
+wasm.initSync({ module: readFileSync(resolve("web/src/engine/generated/throttle_lab_wasm_bg.wasm")) });
+
+/** The fastest of repeated runs after a warm-up, sampling about half a second. */
+function bestOf(f) {
+  f();
+  let best = Infinity;
+  let spent = 0;
+  for (let runs = 0; runs < 3 || (spent < 500 && runs < 50); runs++) {
+    const start = performance.now();
+    f();
+    const ms = performance.now() - start;
+    best = Math.min(best, ms);
+    spent += ms;
+  }
+  return best / 1000;
+}
+
+const native = JSON.parse(execFileSync(cli, ["bench", "--json"], { encoding: "utf8" }));
+const list = wasm.presets();
+const rows = [];
+for (const name of presets) {
+  const json = list.find((p) => p.name === name).json;
+  let events = 0;
+  const seconds = bestOf(() => (events = wasm.benchScenario(json)));
+  const bare = bestOf(() => wasm.bareHeapLoop(events, 256));
+  const n = native.find((r) => r.preset === name && r.duration === "preset");
+  const row = {
+    preset: name,
+    events,
+    native_events_per_s: Math.round(n.events_per_s),
+    native_ratio_to_bare_heap: +n.ratio_to_bare_heap.toFixed(3),
+    wasm_events_per_s: Math.round(events / seconds),
+    wasm_ratio_to_bare_heap: +(bare / seconds).toFixed(3),
+    wasm_over_native_time: +(seconds / n.seconds).toFixed(3),
+  };
+  const valgrind = spawnSync(
+    "valgrind",
+    ["--tool=callgrind", "--callgrind-out-file=/dev/null", cli, "run", "--preset", name, "--json"],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+    },
+  );
+  const collected = /Collected : (\d+)/.exec(valgrind.stderr ?? "");
+  if (valgrind.status === 0 && collected)
+    row.instructions_per_event = Math.round(Number(collected[1]) / events);
+  rows.push(row);
+}
+const scaling = native.filter((r) => r.preset === "default" && r.duration !== "preset");
+const report = {
+  rows,
+  scaling: scaling.map((r) => ({
+    duration: r.duration,
+    leaf_ios: r.leaf_ios,
+    ns_per_leaf_io: Math.round(r.ns_per_leaf_io),
+  })),
+};
+console.table(rows);
+console.table(report.scaling);
+mkdirSync(".reports", { recursive: true });
+writeFileSync(".reports/bench-engine.json", `${JSON.stringify(report, null, 2)}\n`);

@@ -38,12 +38,16 @@ pub struct Burst {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Workload {
-    /// Buffered writers: each write is one transaction of one record.
+    /// Buffered writers: each write is one transaction within one record.
     AsyncWrite {
         threads: u32,
         block_size: u64,
+        /// The dataset's recordsize: the first write into a record in a txg dirties the
+        /// whole record, later ones in the same txg add nothing (`dbuf_dirty`).
+        record_size: u64,
         sequential: bool,
-        /// Bytes the writers cover before wrapping (the file size).
+        /// Bytes the writers cover before wrapping (the file size), split between threads
+        /// when sequential.
         region: u64,
         /// Total target rate [bytes/s]; 0 = closed loop, as fast as admitted.
         rate: u64,
@@ -93,7 +97,12 @@ pub struct Pool {
 pub struct Budget {
     /// Events processed at most; past it the run stops and the report says so.
     pub max_events: u64,
+    /// Simulated time at most: a longer duration stops here and the report says so [ns].
+    pub max_simulated_ns: u64,
 }
+
+const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
+const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
@@ -155,11 +164,13 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
     }
     let budget = match o.object("budget")? {
         Some(mut b) => {
-            let max_events = b.quantity("max_events", Unit::Count, 200_000_000, 1, 10_000_000_000)?;
+            let max_events = b.quantity("max_events", Unit::Count, DEFAULT_MAX_EVENTS, 1, 10_000_000_000)?;
+            let max_simulated_ns =
+                b.quantity("max_simulated_time", Unit::Nanoseconds, DEFAULT_MAX_SIMULATED, 1_000_000, 24 * 3600 * S)?;
             b.finish()?;
-            Budget { max_events }
+            Budget { max_events, max_simulated_ns }
         }
-        None => Budget { max_events: 200_000_000 },
+        None => Budget { max_events: DEFAULT_MAX_EVENTS, max_simulated_ns: DEFAULT_MAX_SIMULATED },
     };
     o.finish()?;
     Ok(Scenario { name, description, seed, duration_ns, report_interval_ns, tunables, pool, workloads, budget })
@@ -269,6 +280,14 @@ fn read_workload(path: &str, value: &Value) -> Read<Workload> {
         "async_write" => {
             let threads = threads(&mut o, 1)?;
             let block_size = block(&mut o, 128 * KIB)?;
+            let record_path = o.path_of("record_size");
+            let record_size = o.quantity("record_size", Unit::Bytes, block_size, 512, 16 * MIB)?;
+            if record_size < block_size {
+                return err(
+                    &record_path,
+                    format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one record (one transaction)"),
+                );
+            }
             let sequential = o.choice("pattern", &["sequential", "random"], "sequential")? == "sequential";
             let region = o.quantity("region", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
             let rate = o.quantity("rate", Unit::Bytes, 0, 0, 1 << 40)?;
@@ -281,7 +300,7 @@ fn read_workload(path: &str, value: &Value) -> Read<Workload> {
                 }
                 None => None,
             };
-            Workload::AsyncWrite { threads, block_size, sequential, region, rate, burst }
+            Workload::AsyncWrite { threads, block_size, record_size, sequential, region, rate, burst }
         }
         "sync_write" => {
             let threads = threads(&mut o, 1)?;

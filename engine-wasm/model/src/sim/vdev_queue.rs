@@ -136,13 +136,19 @@ fn offset_key(io: &Queued) -> (u64, u32) {
     (io.offset, io.id)
 }
 
+/// I/Os merge only within a group: same kind (read or write) and the same inherited flags,
+/// of which scrub's `ZIO_FLAG_SCRUB` matters here: scrub never merges with other classes.
+fn group_of(kind: Kind, class: Class) -> usize {
+    kind as usize * 2 + usize::from(class == Class::Scrub)
+}
+
 #[derive(Default)]
 pub struct VdevQueue {
     fifo: [VecDeque<Queued>; 2],
     /// (time bucket, offset, id) for the LBA-ordered classes.
     sorted: [Sorted<SortKey>; 3],
-    /// Every queued I/O by (offset, id), per kind, for aggregation.
-    by_offset: [Sorted<Queued>; 2],
+    /// Every queued I/O by (offset, id), per aggregation group (`group_of`).
+    by_offset: [Sorted<Queued>; 4],
     queued: [usize; 5],
     active: [u32; 5],
     total_active: u32,
@@ -177,7 +183,7 @@ impl VdevQueue {
         } else {
             self.sorted[c.index() - 2].insert((io.enqueued >> BUCKET_SHIFT, io.offset, io.id), sort_key);
         }
-        self.by_offset[io.kind as usize].insert(io, offset_key);
+        self.by_offset[group_of(io.kind, io.class)].insert(io, offset_key);
         self.queued[c.index()] += 1;
     }
 
@@ -226,17 +232,18 @@ impl VdevQueue {
             return None;
         }
         let n = CLASSES.len();
-        let under_min = (1..=n)
-            .map(|k| CLASSES[(self.last_prio + k) % n])
+        let start = if self.last_prio + 1 >= n { 0 } else { self.last_prio + 1 };
+        let under_min = (0..n)
+            .map(|k| CLASSES[(start + k) % n])
             .find(|&c| self.queued[c.index()] > 0 && self.active[c.index()] < self.min_active(c, limits));
         let found = under_min.or_else(|| {
             CLASSES.iter().copied().find(|&c| {
                 self.queued[c.index()] > 0 && self.active[c.index()] < self.max_active(c, limits, async_write_max)
             })
         });
-        if let Some(c) = found {
-            self.last_prio = c.index();
-        }
+        // Nothing eligible: OpenZFS sets vq_last_prio past the last class, so the next min
+        // pass starts again from class 0.
+        self.last_prio = found.map_or(n, Class::index);
         found
     }
 
@@ -255,7 +262,7 @@ impl VdevQueue {
             (bucket, offset, id)
         };
         [Kind::Read, Kind::Write].into_iter().find_map(|k| {
-            let tree = &self.by_offset[k as usize];
+            let tree = &self.by_offset[group_of(k, class)];
             tree.position(&(chosen.1, chosen.2), offset_key).ok().and_then(|i| tree.items.get(i)).copied()
         })
     }
@@ -263,7 +270,7 @@ impl VdevQueue {
     /// The index range in `first`'s offset list of the adjacent queued I/Os of its kind
     /// that merge with it within the aggregation limit (only `first` when nothing merges).
     fn aggregate(&self, first: &Queued, limits: &Limits) -> std::ops::Range<usize> {
-        let tree = &self.by_offset[first.kind as usize];
+        let tree = &self.by_offset[group_of(first.kind, first.class)];
         let Ok(at) = tree.position(&(first.offset, first.id), offset_key) else { return 0..0 };
         let limit = limits.aggregation_limit.min(16 << 20);
         if limit == 0 || first.size >= limit {
@@ -300,7 +307,7 @@ impl VdevQueue {
         let range = self.aggregate(&first, limits);
         // The members are contiguous in the offset list: take them out in one go, then out
         // of their class queues.
-        let members: Vec<Queued> = self.by_offset[first.kind as usize].items.drain(range).collect();
+        let members: Vec<Queued> = self.by_offset[group_of(first.kind, first.class)].items.drain(range).collect();
         for io in &members {
             self.remove_from_class(io);
         }
@@ -406,6 +413,17 @@ mod tests {
         let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members).collect();
         groups.sort();
         assert_eq!(groups, [vec![1, 2], vec![3], vec![4]]);
+    }
+
+    #[test]
+    fn scrub_never_merges_with_other_reads() {
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096));
+        q.add(io(2, Class::Scrub, Kind::Read, 4096, 4096));
+        q.add(io(3, Class::Scrub, Kind::Read, 8192, 4096));
+        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members).collect();
+        groups.sort();
+        assert_eq!(groups, [vec![1], vec![2, 3]]);
     }
 
     #[test]

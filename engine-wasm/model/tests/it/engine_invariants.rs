@@ -136,3 +136,65 @@ fn a_zero_txg_timeout_syncs_continuously_and_still_ends() {
     assert!(r.truncated.is_none());
     assert!(r.txgs.len() > 20, "{} txgs", r.txgs.len());
 }
+
+#[test]
+fn small_writes_dirty_whole_records_and_sequential_ones_share_them() {
+    let dirtied_per_write = |pattern: &str| {
+        let v = json!({"duration": "3s", "pool": {"device": {"kind": "ssd"}},
+            "workloads": [{"kind": "async_write", "threads": 4, "block_size": "8K", "record_size": "128K",
+                           "pattern": pattern, "region": "64G", "rate": "16M"}]});
+        let r = run(&v);
+        r.invariants.dirtied_bytes as f64 / r.summary.client_write.count as f64
+    };
+    let sequential = dirtied_per_write("sequential");
+    let random = dirtied_per_write("random");
+    // dbuf_dirty charges the whole 128 KiB record once per txg: 8 KiB a write when 16
+    // writes share a record, 128 KiB a write when every write lands in its own.
+    assert!((sequential - 8192.0).abs() < 1024.0, "{sequential}");
+    assert!((random - 131072.0).abs() < 2048.0, "{random}");
+}
+
+#[test]
+fn a_record_smaller_than_the_block_is_refused_by_name() {
+    let e =
+        Scenario::from_json(r#"{"workloads": [{"block_size": "128K", "record_size": "8K"}]}"#).expect_err("invalid");
+    assert!(e.to_string().starts_with("workloads[0].record_size: 8192 is smaller than block_size"), "{e}");
+}
+
+#[test]
+fn the_simulated_time_budget_stops_a_long_run_with_a_clear_report() {
+    let v = json!({"duration": "10s", "report_interval": "1s", "budget": {"max_simulated_time": "2s"},
+                   "workloads": [{"kind": "random_read", "threads": 2}]});
+    let r = run(&v);
+    assert_eq!(r.simulated_ns, 2_000_000_000);
+    assert!(r.truncated.as_deref().is_some_and(|t| t.contains("max_simulated_time")), "{:?}", r.truncated);
+}
+
+#[test]
+fn the_zil_copies_small_records_and_writes_large_ones_once_in_place() {
+    // Backend bytes written per byte the clients wrote, with O_DSYNC writes of `block`.
+    let amplification = |block: &str| {
+        let v = json!({"duration": "6s", "tunables": {"zfs_txg_timeout": 1}, "pool": {"device": {"kind": "ssd"}},
+            "workloads": [{"kind": "sync_write", "threads": 4, "block_size": block, "sync": "dsync"}]});
+        let r = run(&v);
+        let written = r.summary.backend.write_bytes_per_s as f64;
+        written / r.summary.client_write_bytes_per_s as f64
+    };
+    let small = amplification("8K");
+    let large = amplification("128K");
+    // 8 KiB: a log block of the data (4 KiB-rounded) plus the txg's own write of it.
+    assert!(small > 1.9, "{small}");
+    // 128 KiB: written once by dmu_sync, plus a small log block; the txg skips it.
+    assert!((1.0..1.2).contains(&large), "{large}");
+}
+
+#[test]
+fn an_fsync_waits_for_its_log_writes_and_a_cache_flush() {
+    let v = json!({"duration": "10s", "pool": {"device": {"kind": "hdd"}},
+        "workloads": [{"kind": "sync_write", "threads": 1, "block_size": "128K", "sync": "fsync", "fsync_every": "64M"}]});
+    let r = run(&v);
+    let f = &r.summary.client_fsync;
+    assert!(f.count > 0, "{f:?}");
+    // 64 MiB written in place by dmu_sync on one disk at 180 MB/s: a third of a second at least.
+    assert!(f.mean_ns > 300_000_000, "{f:?}");
+}

@@ -69,7 +69,7 @@ struct Job {
 
 #[derive(Clone, Copy, Debug)]
 enum Work {
-    /// A queued read or a write that bypasses the cache: completes `Job::id`.
+    /// A queued read, or a write when the cache is off: completes `Job::id`.
     Media(Job),
     /// Writing a cached write to the platter; its cache slot was freed when it was picked.
     Destage,
@@ -81,7 +81,7 @@ pub struct Hdd {
     /// Offset just past the last transfer, and when that transfer ended.
     head: (u64, u64),
     busy: Option<(u64, Work)>,
-    /// Reads and uncached writes in the drive's queue.
+    /// Reads (and writes, with the cache off) in the drive's queue.
     ncq: Vec<Job>,
     /// Cached writes waiting for a free slot (they count against the queue depth).
     admit_wait: VecDeque<Job>,
@@ -148,7 +148,7 @@ impl Hdd {
 
     fn accept(&mut self, now: u64, req: Request, arrived: u64) {
         let job = Job { id: req.id, offset: req.offset, size: req.size, arrived };
-        if req.op == Op::Write && !req.fua && self.p.cache_writes > 0 {
+        if req.op == Op::Write && self.p.cache_writes > 0 {
             if self.cached() < self.p.cache_writes as usize && self.admit_wait.is_empty() {
                 self.take_into_cache(now, job);
             } else {
@@ -279,7 +279,7 @@ mod tests {
         let mut out = Output::default();
         let submit = |disk: &mut Hdd, rng: &mut Rng, id: u32, now: u64, out: &mut Output| {
             let offset = rng.below(capacity / 4096) * 4096;
-            disk.submit(now, Request { id, op, offset, size: 4096, fua: false }, rng, out);
+            disk.submit(now, Request { id, op, offset, size: 4096 }, rng, out);
         };
         for id in 0..depth {
             submit(&mut disk, &mut rng, id, 0, &mut out);

@@ -76,7 +76,7 @@ mod tests {
         let mut rng = Rng::new(1);
         let mut out = Output::default();
         for id in 0..100 {
-            let req = Request { id, op: Op::Write, offset: 0, size: 1_000_000, fua: false };
+            let req = Request { id, op: Op::Write, offset: 0, size: 1_000_000 };
             lun.submit(0, req, &mut rng, &mut out);
         }
         // 100 MB at 100 MB/s: the last completes after 1 s plus the base latency.

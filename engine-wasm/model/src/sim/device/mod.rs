@@ -31,8 +31,6 @@ pub struct Request {
     pub offset: u64,
     /// Bytes.
     pub size: u64,
-    /// Force unit access: a write that must reach stable media before it completes.
-    pub fua: bool,
 }
 
 /// What a call produced: finished request ids, and when the device next needs a wake-up.

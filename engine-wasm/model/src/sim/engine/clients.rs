@@ -1,13 +1,11 @@
 //! Client threads, described the way fio describes jobs: buffered and synchronous writers,
 //! random readers, and the scrub stream. Each client write is one transaction of one record.
 
-use super::io::{Owner, Parent};
+use super::io::Parent;
+use super::zil::{Commit, IMMEDIATE_WRITE_SZ};
 use super::{Ev, Sim};
 use crate::sim::scenario::{SyncMode, Workload};
 use crate::sim::vdev_queue::Class;
-
-/// ZIL blocks an fsync writes, at most this large [bytes].
-const ZIL_CHUNK: u64 = 128 << 10;
 
 pub(super) struct Client {
     workload: usize,
@@ -18,12 +16,20 @@ pub(super) struct Client {
     /// Delayed once already (`tx_dirty_delayed`).
     pub delayed: bool,
     pub txg: u64,
+    /// Bytes one write copies in.
     pub tx_bytes: u64,
+    /// The record the current write lands in, and the last (txg, record) this client dirtied.
+    record: u64,
+    dirtied: Option<(u64, u64)>,
+    /// Next file offset of a sequential writer.
+    cursor: u64,
     /// Rate pacing: the earliest start of the next operation [ns].
     next_allowed: u64,
     since_fsync: u64,
-    pending: u32,
     in_fsync: bool,
+    /// The last txg this client dirtied: an fsync waits if that one is syncing.
+    last_dirty_txg: u64,
+    pub(super) commit: Commit,
 }
 
 impl Sim {
@@ -35,7 +41,11 @@ impl Sim {
                 | Workload::RandomRead { threads, block_size, .. } => (threads, block_size),
                 Workload::Scrub { .. } => continue,
             };
-            for _ in 0..threads {
+            let slice = match *workload {
+                Workload::AsyncWrite { region, sequential: true, .. } => region / u64::from(threads.max(1)),
+                _ => 0,
+            };
+            for t in 0..threads {
                 let c = self.clients.len() as u32;
                 self.clients.push(Client {
                     workload: w,
@@ -44,10 +54,14 @@ impl Sim {
                     delayed: false,
                     txg: 0,
                     tx_bytes: bytes,
+                    record: 0,
+                    dirtied: None,
+                    cursor: slice * u64::from(t),
                     next_allowed: 0,
                     since_fsync: 0,
-                    pending: 0,
                     in_fsync: false,
+                    last_dirty_txg: 0,
+                    commit: Commit::default(),
                 });
                 self.events.push(0, Ev::ClientIssue(c));
             }
@@ -73,7 +87,7 @@ impl Sim {
         let capacity = self.scenario.pool.device.capacity() / 10 * 9;
         let offset = self.scrub_cursor[leaf];
         self.scrub_cursor[leaf] = if offset + 2 * self.scrub_block > capacity { 0 } else { offset + self.scrub_block };
-        self.enqueue(leaf, Class::Scrub, offset, self.scrub_block, Parent::Scrub(leaf), false);
+        self.enqueue(leaf, Class::Scrub, offset, self.scrub_block, Parent::Scrub(leaf));
     }
 
     /// Client `c` starts its next operation, if its burst and rate allow it now.
@@ -113,6 +127,18 @@ impl Sim {
     }
 
     fn start_write(&mut self, c: u32) {
+        let w = self.clients[c as usize].workload;
+        if let Workload::AsyncWrite { block_size, record_size, sequential, region, .. } = self.scenario.workloads[w] {
+            let offset = if sequential {
+                let cl = &mut self.clients[c as usize];
+                let at = cl.cursor;
+                cl.cursor = if at + 2 * block_size > region { 0 } else { at + block_size };
+                at
+            } else {
+                self.rng.below(region / block_size) * block_size
+            };
+            self.clients[c as usize].record = offset / record_size;
+        }
         let cl = &mut self.clients[c as usize];
         cl.tx_start = self.now;
         cl.delayed = false;
@@ -120,14 +146,31 @@ impl Sim {
         self.try_assign(c);
     }
 
-    /// The transaction committed: a buffered write returns; an O_DSYNC write logs its data.
+    /// Dirty bytes the committed transaction adds to `txg`: a whole record the first time it
+    /// is dirtied in that txg (`dr_accounted = db_size`), nothing after.
+    pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> u64 {
+        let w = self.clients[c as usize].workload;
+        let cl = &mut self.clients[c as usize];
+        cl.last_dirty_txg = txg;
+        match self.scenario.workloads[w] {
+            Workload::AsyncWrite { record_size, .. } => {
+                let key = (txg, cl.record);
+                if cl.dirtied == Some(key) {
+                    0
+                } else {
+                    cl.dirtied = Some(key);
+                    record_size
+                }
+            }
+            _ => cl.tx_bytes,
+        }
+    }
+
+    /// The transaction committed: a buffered write returns; an O_DSYNC write commits the ZIL.
     pub(super) fn client_committed(&mut self, c: u32) {
         let w = self.clients[c as usize].workload;
-        if let Workload::SyncWrite { sync: SyncMode::Dsync, block_size, .. } = self.scenario.workloads[w] {
-            let top = c as usize % self.tops.len();
-            let offset = self.alloc_zil(top, block_size);
-            self.clients[c as usize].pending = 1;
-            self.write_logical((top, offset), block_size, Class::SyncWrite, 0, 0, Owner::Zil(c));
+        if let Workload::SyncWrite { sync: SyncMode::Dsync, .. } = self.scenario.workloads[w] {
+            self.zil_log(c);
             return;
         }
         let cl = &mut self.clients[c as usize];
@@ -137,34 +180,24 @@ impl Sim {
         self.events.push(self.now, Ev::ClientIssue(c));
     }
 
-    /// `fsync()` after buffered writes: the bytes since the last one go to the ZIL.
+    /// `fsync()`: commits everything the client wrote since its last commit.
     fn fsync(&mut self, c: u32) {
-        let cl = &mut self.clients[c as usize];
-        let chunks = cl.since_fsync.div_ceil(ZIL_CHUNK);
-        cl.in_fsync = true;
-        cl.pending = u32::try_from(chunks).unwrap_or(u32::MAX);
-        let mut left = cl.since_fsync;
-        for i in 0..chunks {
-            let size = left.min(ZIL_CHUNK);
-            left -= size;
-            let top = (c as usize + i as usize) % self.tops.len();
-            let offset = self.alloc_zil(top, size);
-            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(c));
-        }
-        if chunks == 0 {
-            self.zil_done(c);
-        }
+        self.clients[c as usize].in_fsync = true;
+        self.zil_log(c);
     }
 
-    pub(super) fn zil_write_done(&mut self, c: u32) {
-        let cl = &mut self.clients[c as usize];
-        cl.pending = cl.pending.saturating_sub(1);
-        if cl.pending == 0 {
-            self.zil_done(c);
-        }
+    /// `zil_commit()` for client `c`: its large records in txgs not yet syncing are written
+    /// in place and leave their txg; its small ones are copied into the log and stay; if it
+    /// last dirtied the txg now syncing, the commit waits for that sync.
+    fn zil_log(&mut self, c: u32) {
+        let unsynced = self.txgs_not_syncing();
+        let mut records = self.take_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
+        records.extend(self.log_small_records(c, &unsynced, IMMEDIATE_WRITE_SZ));
+        let wait = self.txg.syncing_txg() == self.clients[c as usize].last_dirty_txg;
+        self.zil_commit(c, &records, wait);
     }
 
-    fn zil_done(&mut self, c: u32) {
+    pub(super) fn zil_done(&mut self, c: u32) {
         let cl = &mut self.clients[c as usize];
         let latency = self.now - cl.op_start;
         if cl.in_fsync {

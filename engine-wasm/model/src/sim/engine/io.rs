@@ -20,10 +20,19 @@ pub(super) enum Parent {
 
 pub(super) struct LeafIo {
     class: Class,
+    size: u64,
     enqueued: u64,
     issued: u64,
     parent: Parent,
-    fua: bool,
+}
+
+/// Who waits for a cache flush.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum FlushOwner {
+    /// The syncing txg.
+    Sync,
+    /// A client's ZIL commit.
+    Zil(u32),
 }
 
 /// What a logical write belongs to.
@@ -65,8 +74,8 @@ pub(super) struct Agg {
 const ALIQUOT: u64 = 1 << 20;
 
 impl Sim {
-    pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent, fua: bool) {
-        let id = self.leaf_ios.insert(LeafIo { class, enqueued: self.now, issued: 0, parent, fua });
+    pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
+        let id = self.leaf_ios.insert(LeafIo { class, size, enqueued: self.now, issued: 0, parent });
         self.rec.invariants.leaf_ios_submitted += 1;
         let q = Queued { id, class, kind: kind_of(class), offset, size, enqueued: self.now };
         self.leaves[leaf].queue.add(q);
@@ -81,11 +90,9 @@ impl Sim {
             let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
             let Some(issue) = l.queue.next(limits, async_max) else { break };
             self.rec.check_issue(&l.queue, issue.class, limits, async_max);
-            let mut fua = false;
             for &m in &issue.members {
                 if let Some(io) = self.leaf_ios.get_mut(m) {
                     io.issued = self.now;
-                    fua |= io.fua;
                 }
             }
             let op = if issue.kind == Kind::Read { Op::Read } else { Op::Write };
@@ -98,7 +105,7 @@ impl Sim {
                 members: issue.members,
             };
             let id = self.aggs.insert(agg);
-            let req = Request { id, op, offset: issue.offset, size: issue.size, fua };
+            let req = Request { id, op, offset: issue.offset, size: issue.size };
             let mut out = Output::default();
             self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
             self.device_output(leaf, out);
@@ -108,10 +115,11 @@ impl Sim {
         }
     }
 
-    pub(super) fn flush(&mut self, leaf: usize) {
-        let id = self.flushes.insert(()) | FLUSH_ID;
+    /// `zio_flush()`: asks the leaf's device to put what it has cached on stable media.
+    pub(super) fn flush(&mut self, leaf: usize, owner: FlushOwner) {
+        let id = self.flushes.insert(owner) | FLUSH_ID;
         let mut out = Output::default();
-        let req = Request { id, op: Op::Flush, offset: 0, size: 0, fua: false };
+        let req = Request { id, op: Op::Flush, offset: 0, size: 0 };
         self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
         self.device_output(leaf, out);
     }
@@ -138,8 +146,10 @@ impl Sim {
         }
         for id in out.completed {
             if id >= FLUSH_ID {
-                if self.flushes.remove(id - FLUSH_ID).is_some() {
-                    self.sync_flush_done();
+                match self.flushes.remove(id - FLUSH_ID) {
+                    Some(FlushOwner::Sync) => self.sync_flush_done(),
+                    Some(FlushOwner::Zil(c)) => self.zil_flush_done(c),
+                    None => self.rec.invariants.completed_twice += 1,
                 }
             } else {
                 self.agg_done(id);
@@ -167,7 +177,7 @@ impl Sim {
             self.rec.invariants.completed_twice += 1;
             return;
         };
-        self.rec.leaf_io(io.class, self.now - io.enqueued, io.issued - io.enqueued, self.now - io.issued);
+        self.rec.leaf_io(io.class, io.size, self.now - io.enqueued, io.issued - io.enqueued, self.now - io.issued);
         match io.parent {
             Parent::Client(c) => self.client_read_done(c),
             Parent::Logical(l) => self.logical_child_done(l),
@@ -187,10 +197,9 @@ impl Sim {
     ) {
         let children = self.tops[top].leaves.len() as u32;
         let id = self.logicals.insert(Logical { children, left: children, txg, accounted, retired: 0, owner });
-        let fua = class == Class::SyncWrite;
         for i in 0..children as usize {
             let leaf = self.tops[top].leaves[i];
-            self.enqueue(leaf, class, offset, size, Parent::Logical(id), fua);
+            self.enqueue(leaf, class, offset, size, Parent::Logical(id));
         }
     }
 
@@ -216,7 +225,7 @@ impl Sim {
                 self.sync_write_done();
             }
             Owner::TxgMeta => self.sync_write_done(),
-            Owner::Zil(c) => self.zil_write_done(c),
+            Owner::Zil(c) => self.zil_part_done(c),
             Owner::Uberblock => self.uberblock_done(),
         }
     }
@@ -258,6 +267,6 @@ impl Sim {
             .map(|i| leaves[(start + i) % n])
             .min_by_key(|&l| self.leaves[l].queue.pending())
             .unwrap_or(leaves[0]);
-        self.enqueue(leaf, class, offset, size, parent, false);
+        self.enqueue(leaf, class, offset, size, parent);
     }
 }

@@ -8,6 +8,7 @@ mod io;
 mod record;
 mod throttle;
 mod txg;
+mod zil;
 
 pub use record::{ClassReport, Invariants, Report, SeriesReport, TxgRow};
 
@@ -20,7 +21,7 @@ use super::vdev_queue::{Class, Kind, Limits, VdevQueue};
 use crate::curves::{AsyncWriteParams, DelayParams};
 use crate::schema::Id;
 use clients::Client;
-use io::{Agg, LeafIo, Logical};
+use io::{Agg, FlushOwner, LeafIo, Logical};
 use record::Recorder;
 use txg::TxgState;
 
@@ -136,7 +137,7 @@ pub struct Sim {
     logicals: Slab<Logical>,
     aggs: Slab<Agg>,
     /// Cache flushes in flight (the sync waits for all of them).
-    flushes: Slab<()>,
+    flushes: Slab<FlushOwner>,
     rec: Recorder,
     events_processed: u64,
     /// The scrub stream: block size and each leaf's next offset.
@@ -196,7 +197,7 @@ impl Sim {
         sim.start_clients();
         sim.start_scrub();
         sim.events.push(sim.scenario.report_interval_ns, Ev::Sample);
-        sim.events.push(sim.scenario.duration_ns, Ev::End);
+        sim.events.push(sim.scenario.duration_ns.min(sim.scenario.budget.max_simulated_ns), Ev::End);
         sim.schedule_sync_timer();
         sim
     }
@@ -228,7 +229,16 @@ impl Sim {
                 progress(self.now);
             }
             match ev {
-                Ev::End => break,
+                Ev::End => {
+                    if self.scenario.duration_ns > self.scenario.budget.max_simulated_ns {
+                        truncated = Some(format!(
+                            "stopped at {:.3} s simulated (the budget's max_simulated_time) of the {:.3} s asked for",
+                            self.now as f64 / 1e9,
+                            self.scenario.duration_ns as f64 / 1e9
+                        ));
+                    }
+                    break;
+                }
                 Ev::Sample => self.sample(),
                 Ev::ClientIssue(c) => self.client_issue(c),
                 Ev::ClientAssign(c) => self.assign(c),

@@ -63,6 +63,7 @@ pub struct ThrottleCounters {
 
 #[derive(Default)]
 struct ClassStats {
+    bytes: u64,
     total: LatencyStats,
     queue: LatencyStats,
     disk: LatencyStats,
@@ -120,9 +121,10 @@ impl Recorder {
         }
     }
 
-    pub fn leaf_io(&mut self, class: Class, total: u64, queue: u64, disk: u64) {
+    pub fn leaf_io(&mut self, class: Class, bytes: u64, total: u64, queue: u64, disk: u64) {
         self.invariants.leaf_ios_completed += 1;
         let c = &mut self.classes[class.index()];
+        c.bytes += bytes;
         c.total.record(total);
         c.queue.record(queue);
         c.disk.record(disk);
@@ -211,6 +213,7 @@ pub struct ClassReport {
     #[serde(flatten)]
     pub latency: Summary,
     pub iops: f64,
+    pub bytes_per_s: u64,
     pub queue_wait_mean_ns: u64,
     pub disk_wait_mean_ns: u64,
 }
@@ -351,6 +354,7 @@ impl Sim {
                 let report = ClassReport {
                     latency: s.total.summary(),
                     iops: per_s(s.total.count, elapsed),
+                    bytes_per_s: (u128::from(s.bytes) * 1_000_000_000 / u128::from(elapsed)) as u64,
                     queue_wait_mean_ns: s.queue.mean(),
                     disk_wait_mean_ns: s.disk.mean(),
                 };

@@ -66,11 +66,9 @@ impl Sim {
 
     /// The copy is done: the txg's dirty data grows, the hold is released.
     pub(super) fn commit(&mut self, c: u32) {
-        let (txg, bytes) = {
-            let cl = &self.clients[c as usize];
-            (cl.txg, cl.tx_bytes)
-        };
-        self.dirty_space(txg, bytes);
+        let txg = self.clients[c as usize].txg;
+        let bytes = self.dirty_charge(c, txg);
+        self.dirty_space(txg, bytes, c);
         self.release_hold(txg);
         self.client_committed(c);
     }

@@ -7,7 +7,7 @@
 //! writes the uberblock. Dirty data is retired as writes complete, and what is left is
 //! retired when the sync ends.
 
-use super::io::Owner;
+use super::io::{FlushOwner, Owner};
 use super::record::TxgRow;
 use super::{Ev, Sim};
 use crate::sim::vdev_queue::Class;
@@ -28,11 +28,22 @@ struct Times {
     quiesced: u64,
 }
 
+/// A sync's steps, each with its I/Os still outstanding: the txg's data and metadata, a
+/// cache flush, the uberblocks, and a last flush (`spa_sync()` / `vdev_config_sync()`).
 #[derive(Clone, Copy)]
 enum Phase {
     Writing(u32),
-    Flushing(u32),
+    FlushingData(u32),
     Uberblock(u32),
+    FlushingLabels(u32),
+}
+
+/// A record dirtied in a txg: whose, how large, and whether the ZIL already logged a copy.
+#[derive(Clone, Copy)]
+struct Record {
+    client: u32,
+    size: u64,
+    logged: bool,
 }
 
 struct Syncing {
@@ -49,8 +60,10 @@ pub(super) struct TxgState {
     pub dirty_total: u64,
     pertxg: [u64; SLOTS],
     holds: [u32; SLOTS],
-    /// Sizes of the records dirtied in each txg.
-    records: [Vec<u64>; SLOTS],
+    /// The records dirtied in each txg.
+    records: [Vec<Record>; SLOTS],
+    /// Commits waiting for the syncing txg to be synced.
+    sync_waiters: Vec<u32>,
     times: [Times; SLOTS],
     pub open: u64,
     quiescing: Option<u64>,
@@ -73,6 +86,7 @@ impl TxgState {
             pertxg: [0; SLOTS],
             holds: [0; SLOTS],
             records: Default::default(),
+            sync_waiters: Vec::new(),
             times: [Times::default(); SLOTS],
             open: TXG_INITIAL,
             quiescing: None,
@@ -99,12 +113,15 @@ impl Sim {
         self.events.push(self.txg.last_sync_start + self.k.txg_timeout_ns, Ev::SyncTimer);
     }
 
-    /// `dsl_pool_dirty_space()`: a committed transaction dirties its txg.
-    pub(super) fn dirty_space(&mut self, txg: u64, bytes: u64) {
+    /// `dsl_pool_dirty_space()`: client `client`'s committed transaction dirties its txg.
+    pub(super) fn dirty_space(&mut self, txg: u64, bytes: u64, client: u32) {
+        if bytes == 0 {
+            return; // The record was already dirty in this txg.
+        }
         let s = slot(txg);
         self.txg.pertxg[s] += bytes;
         self.txg.dirty_total += bytes;
-        self.txg.records[s].push(bytes);
+        self.txg.records[s].push(Record { client, size: bytes, logged: false });
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         if self.txg.pertxg[s] > self.k.sync_kick_bytes {
             // txg_kick(): ask the sync thread to sync up to this txg.
@@ -120,6 +137,9 @@ impl Sim {
     pub(super) fn retire(&mut self, txg: u64, bytes: u64) {
         let s = slot(txg);
         let b = bytes.min(self.txg.pertxg[s]);
+        if b == 0 {
+            return; // dsl_pool_undirty_space() returns early: no signal.
+        }
         self.txg.pertxg[s] -= b;
         self.txg.dirty_total -= b;
         self.rec.retired(b);
@@ -133,6 +153,45 @@ impl Sim {
                 self.hard_wait_over(c);
             }
         }
+    }
+
+    /// The open, quiescing and quiesced txgs: those whose records are not yet being written.
+    pub(super) fn txgs_not_syncing(&self) -> Vec<u64> {
+        let t = &self.txg;
+        [t.quiesced, t.quiescing, Some(t.open)].into_iter().flatten().collect()
+    }
+
+    /// Takes client `c`'s records of at least `min` bytes out of `txgs` (written in place
+    /// by `dmu_sync()`, so the txg skips them; their dirty data is retired when it syncs).
+    pub(super) fn take_records(&mut self, c: u32, txgs: &[u64], min: u64) -> Vec<u64> {
+        let mut taken = Vec::new();
+        for &txg in txgs {
+            self.txg.records[slot(txg)].retain(|r| {
+                let take = r.client == c && r.size >= min;
+                if take {
+                    taken.push(r.size);
+                }
+                !take
+            });
+        }
+        taken
+    }
+
+    /// Client `c`'s records under `max` bytes in `txgs` not yet logged: marked logged, the
+    /// data copied into the log (and written again by the txg).
+    pub(super) fn log_small_records(&mut self, c: u32, txgs: &[u64], max: u64) -> Vec<u64> {
+        let mut logged = Vec::new();
+        for &txg in txgs {
+            for r in self.txg.records[slot(txg)].iter_mut().filter(|r| r.client == c && r.size < max && !r.logged) {
+                r.logged = true;
+                logged.push(r.size);
+            }
+        }
+        logged
+    }
+
+    pub(super) fn txg_sync_waiter(&mut self, c: u32) {
+        self.txg.sync_waiters.push(c);
     }
 
     /// A transaction of `txg` released its hold (its data is in).
@@ -152,7 +211,9 @@ impl Sim {
             return;
         }
         let timer_due = self.k.txg_timeout_ns == 0 || self.now >= t.last_sync_start + self.k.txg_timeout_ns;
-        if !(timer_due || t.synced < t.sync_waiting || t.quiesced.is_some()) {
+        // A running scan (scrub) keeps the sync thread from sleeping: txgs go back to back.
+        let scanning = self.scrub_block > 0;
+        if !(timer_due || scanning || t.synced < t.sync_waiting || t.quiesced.is_some()) {
             return;
         }
         if self.txg.quiesced.is_none() {
@@ -188,7 +249,7 @@ impl Sim {
     fn start_sync(&mut self) {
         let Some(txg) = self.txg.quiesced.take() else { return };
         let s = slot(txg);
-        let records = std::mem::take(&mut self.txg.records[s]);
+        let records: Vec<u64> = std::mem::take(&mut self.txg.records[s]).iter().map(|r| r.size).collect();
         let data: u64 = records.iter().sum();
         let meta_blocks = (data * self.scenario.pool.metadata_percent / 100).div_ceil(META_BLOCK);
         let writes = records.len() as u64 + meta_blocks;
@@ -225,23 +286,41 @@ impl Sim {
         }
     }
 
+    /// The end of `dsl_pool_sync()`: what the writes did not retire is retired ("shore up"),
+    /// then `vdev_config_sync()` flushes the caches before writing the uberblocks.
     fn start_flush(&mut self) {
+        let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
+        let rest = self.txg.pertxg[slot(txg)];
+        self.retire(txg, rest);
+        self.flush_all(|n| Phase::FlushingData(n));
+    }
+
+    fn flush_all(&mut self, phase: impl Fn(u32) -> Phase) {
         let n = self.leaves.len();
         if let Some(s) = self.txg.syncing.as_mut() {
-            s.phase = Phase::Flushing(n as u32);
+            s.phase = phase(n as u32);
         }
         for leaf in 0..n {
-            self.flush(leaf);
+            self.flush(leaf, FlushOwner::Sync);
         }
     }
 
     pub(super) fn sync_flush_done(&mut self) {
         let Some(s) = self.txg.syncing.as_mut() else { return };
-        if let Phase::Flushing(left) = &mut s.phase {
-            *left -= 1;
-            if *left == 0 {
-                self.write_uberblocks();
+        match &mut s.phase {
+            Phase::FlushingData(left) => {
+                *left -= 1;
+                if *left == 0 {
+                    self.write_uberblocks();
+                }
             }
+            Phase::FlushingLabels(left) => {
+                *left -= 1;
+                if *left == 0 {
+                    self.sync_done();
+                }
+            }
+            _ => {}
         }
     }
 
@@ -250,7 +329,7 @@ impl Sim {
         let txg = s.txg;
         s.phase = Phase::Uberblock(self.tops.len() as u32);
         for top in 0..self.tops.len() {
-            // The uberblock ring in the vdev labels; written on stable media (FUA).
+            // The uberblock ring in the vdev labels.
             let offset = self.tops[top].capacity - (256 << 10) + (txg % 32) * UBERBLOCK;
             self.write_logical((top, offset), UBERBLOCK, Class::SyncWrite, txg, 0, Owner::Uberblock);
         }
@@ -261,16 +340,16 @@ impl Sim {
         if let Phase::Uberblock(left) = &mut s.phase {
             *left -= 1;
             if *left == 0 {
-                self.sync_done();
+                self.flush_all(|n| Phase::FlushingLabels(n));
             }
         }
     }
 
     fn sync_done(&mut self) {
         let Some(s) = self.txg.syncing.take() else { return };
-        // Whatever the writes did not retire is retired now ("shore up").
-        let rest = self.txg.pertxg[slot(s.txg)];
-        self.retire(s.txg, rest);
+        for c in std::mem::take(&mut self.txg.sync_waiters) {
+            self.zil_part_done(c);
+        }
         if s.txg != self.txg.synced + 1 {
             self.rec.invariants.txg_out_of_order += 1;
         }

@@ -292,7 +292,7 @@ impl Sim {
         let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
         let rest = self.txg.pertxg[slot(txg)];
         self.retire(txg, rest);
-        self.flush_all(|n| Phase::FlushingData(n));
+        self.flush_all(Phase::FlushingData);
     }
 
     fn flush_all(&mut self, phase: impl Fn(u32) -> Phase) {
@@ -340,7 +340,7 @@ impl Sim {
         if let Phase::Uberblock(left) = &mut s.phase {
             *left -= 1;
             if *left == 0 {
-                self.flush_all(|n| Phase::FlushingLabels(n));
+                self.flush_all(Phase::FlushingLabels);
             }
         }
     }

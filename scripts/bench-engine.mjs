@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import * as wasm from "../web/src/engine/generated/throttle_lab_wasm.js";
 
 const cli = resolve("engine-wasm/target/release/throttle-lab");
-const presets = ["default", "heavy-1000-writers"];
+const presets = ["default", "heavy-1000-writers", "s4-heavy-writers"];
 
 execFileSync(
   "cargo",

@@ -14,8 +14,10 @@ USAGE:
       The schema: every tunable with its default, range and meaning.
   throttle-lab link [--set NAME=VALUE]...
       The share-link query string for these settings.
-  throttle-lab run <SCENARIO.json | --preset NAME> [--seed N] [--json | --out FILE]
-      Simulates the scenario; prints a summary, or the full JSON report.
+  throttle-lab run <SCENARIO.json | --preset NAME> [--models legacy|openzfs] [--set NAME=VALUE]...
+                   [--seed N] [--json | --out FILE]
+      Simulates the scenario; prints a summary, or the full JSON report. --models runs the
+      same workload and seed under the legacy (2008-2013) or the OpenZFS throttle and scheduler.
   throttle-lab presets
       The built-in scenarios.
   throttle-lab bench [--json]
@@ -52,6 +54,7 @@ pub struct Args {
     pub preset: Option<String>,
     pub seed: Option<u64>,
     pub out: Option<String>,
+    pub models: Option<String>,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -66,6 +69,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         preset: None,
         seed: None,
         out: None,
+        models: None,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -76,6 +80,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("json") => out.json = true,
             Long("preset") => out.preset = Some(text(parser.value())?),
             Long("out") => out.out = Some(text(parser.value())?),
+            Long("models") => out.models = Some(text(parser.value())?),
             Long("seed") => {
                 let seed = text(parser.value())?;
                 out.seed = Some(seed.parse().map_err(|_| format!("--seed '{seed}' is not a whole number"))?);

@@ -58,7 +58,8 @@ fn measure(name: &str, duration: Option<&str>) -> Result<Value, String> {
 }
 
 pub fn bench(json_out: bool) -> Result<String, String> {
-    let mut rows = vec![measure("default", None)?, measure("heavy-1000-writers", None)?];
+    let mut rows =
+        vec![measure("default", None)?, measure("heavy-1000-writers", None)?, measure("s4-heavy-writers", None)?];
     for d in ["15s", "30s", "60s"] {
         rows.push(measure("default", Some(d))?);
     }

@@ -65,7 +65,8 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Bench => bench::bench(args.json),
         Command::Run => {
             let text = run::load(args.file.as_deref(), args.preset.as_deref())?;
-            let report = run::simulate(&text, args.seed)?;
+            let overrides = run::Overrides { seed: args.seed, models: args.models.as_deref(), sets: &args.sets };
+            let report = run::simulate(&text, &overrides)?;
             let json = || serde_json::to_string(&report).map_err(|e| e.to_string());
             match (&args.out, args.json) {
                 (Some(path), _) => {

@@ -18,10 +18,38 @@ pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> 
     }
 }
 
+/// What the command line changes in a scenario before it runs.
+pub struct Overrides<'a> {
+    pub seed: Option<u64>,
+    /// `legacy` or `openzfs`, for both the throttle and the scheduler.
+    pub models: Option<&'a str>,
+    /// `NAME=VALUE` tunables, applied after the scenario's own.
+    pub sets: &'a [String],
+}
+
 /// Runs the scenario; progress goes to stderr about every million events.
-pub fn simulate(text: &str, seed: Option<u64>) -> Result<Report, String> {
-    let mut scenario = Scenario::from_json(text).map_err(|e| format!("scenario: {e}"))?;
-    if let Some(seed) = seed {
+pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
+    let mut value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("scenario: not valid JSON: {e}"))?;
+    if let Some(models) = o.models {
+        if !matches!(models, "legacy" | "openzfs") {
+            return Err(format!("--models takes legacy or openzfs, not '{models}'"));
+        }
+        // Set before reading, so that the era's historical defaults apply only to legacy runs.
+        if !value.get("models").is_some_and(serde_json::Value::is_object) {
+            value["models"] = serde_json::json!({});
+        }
+        value["models"]["throttle"] = models.into();
+        value["models"]["scheduler"] = models.into();
+    }
+    let mut scenario = Scenario::from_json(&value.to_string()).map_err(|e| format!("scenario: {e}"))?;
+    for assignment in o.sets {
+        scenario.tunables.set_assignment(assignment).map_err(|e| e.to_string())?;
+    }
+    if let Some(problem) = throttle_model::validate::check(&scenario.tunables).errors.first() {
+        return Err(problem.message.clone());
+    }
+    if let Some(seed) = o.seed {
         scenario.seed = seed;
     }
     let total = scenario.duration_ns as f64 / 1e9;
@@ -64,7 +92,12 @@ fn line(out: &mut String, name: &str, s: &Summary, per_s: f64) {
 pub fn human(r: &Report) -> String {
     let mut out = String::new();
     let secs = r.simulated_ns as f64 / 1e9;
-    let _ = writeln!(out, "{}: {:.1} s simulated, {} events, seed {}", r.scenario.name, secs, r.events, r.seed);
+    let m = &r.scenario.models;
+    let _ = writeln!(
+        out,
+        "{}: {:.1} s simulated, {} events, seed {}; throttle {:?}, scheduler {:?}",
+        r.scenario.name, secs, r.events, r.seed, m.throttle, m.scheduler
+    );
     if let Some(why) = &r.truncated {
         let _ = writeln!(out, "TRUNCATED: {why}");
     }
@@ -102,6 +135,21 @@ pub fn human(r: &Report) -> String {
         b.write_aggregation,
         b.read_bytes_per_s as f64 / 1e6,
         b.read_iops
+    );
+    if t.counters.legacy_delays_7_8 + t.counters.legacy_limit_waits > 0 {
+        let _ = writeln!(
+            out,
+            "legacy throttle: {} writes delayed a tick past 7/8 of the limit, {} waited for the next txg at the limit",
+            t.counters.legacy_delays_7_8, t.counters.legacy_limit_waits
+        );
+    }
+    let p = &r.summary.picket_fence;
+    let _ = writeln!(
+        out,
+        "picket fence: backend write CV {:.3}; client read p99 {:.1} ms during syncs, {:.1} ms between",
+        p.write_cv,
+        p.read_p99_during_sync_ns as f64 / 1e6,
+        p.read_p99_between_syncs_ns as f64 / 1e6
     );
     let _ = writeln!(out, "txgs: {} synced", r.txgs.len());
     for t in r.txgs.iter().take(5) {

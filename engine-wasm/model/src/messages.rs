@@ -70,6 +70,7 @@ fn hint(id: Id) -> &'static str {
     match id.spec().unit {
         Bytes => "bytes, or a size such as 4G, 512M, 1.5GiB",
         Nanoseconds => "nanoseconds, or a time such as 100ms, 500us",
+        Milliseconds => "whole milliseconds, such as 1000 or 5s",
         Seconds => "whole seconds, such as 5 or 10s",
         Percent => "a whole percent from 0 to 100, such as 60 or 60%",
         Count => "a whole number",

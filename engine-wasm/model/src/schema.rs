@@ -73,6 +73,8 @@ const CURVE: &str = "Async-write curve";
 const QUEUES: &str = "I/O scheduler queue depths";
 const AGGREGATION: &str = "I/O scheduler aggregation and scrub credit";
 const LAB: &str = "Lab";
+const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
+const LEGACY_QUEUE: &str = "Legacy I/O scheduler (before 2013)";
 
 /// Largest per-class or per-vdev active count accepted (OpenZFS takes any `uint`).
 const MAX_ACTIVE: u64 = 100_000;
@@ -255,6 +257,69 @@ schema! {
         meaning: "After interactive I/O stops, scrub stays at one I/O until this many of its own have completed.",
         history: "Since ZoL 2.1.0.",
         freebsd: Some("vfs.zfs.vdev.nia_delay"),
+    }
+    WriteLimitMin {
+        name: "zfs_write_limit_min", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Bytes,
+        default: 32 * MIB, min: MIB, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Smallest per-txg write limit, in inflated bytes (compared with logical bytes times the worst-case inflation).",
+        history: "32 MiB from 2008 until the 2013 rewrite removed it. Used only by the legacy throttle.",
+        freebsd: None,
+    }
+    WriteLimitShift {
+        name: "zfs_write_limit_shift", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Count,
+        default: 3, min: 0, max: 20, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The per-txg write limit is at most physical memory >> this (3: an eighth of RAM), before inflation.",
+        history: "3 from 2008 until 2013 (read-only on Linux). Used only by the legacy throttle.",
+        freebsd: None,
+    }
+    WriteLimitOverride {
+        name: "zfs_write_limit_override", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Bytes,
+        default: 0, min: 0, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "If not 0, the per-txg write limit in inflated bytes, instead of the one measured from sync throughput.",
+        history: "0 (off) from 2008 until 2013. Used only by the legacy throttle.",
+        freebsd: None,
+    }
+    TxgSynctimeMs {
+        name: "zfs_txg_synctime_ms", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Milliseconds,
+        default: 1000, min: 1, max: 600_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Target time to sync a txg: the write limit is the measured sync throughput times this.",
+        history: "1000 ms from onnv_147 (late 2010) to 2013; 5000 ms before (zfs_txg_synctime = 5 s in the 2008 code). Used only by the legacy throttle.",
+        freebsd: None,
+    }
+    NoWriteThrottle {
+        name: "zfs_no_write_throttle", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Count,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "1: account writes per txg but never throttle them (no 7/8 delay, no wait at the limit).",
+        history: "0 from 2008 until 2013. Used only by the legacy throttle.",
+        freebsd: None,
+    }
+    VdevMaxPending {
+        name: "zfs_vdev_max_pending", kind: Kind::Tunable, group: LEGACY_QUEUE, unit: Unit::Count,
+        default: 10, min: 1, max: 1000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Most I/Os the legacy scheduler keeps issued to each leaf device; beyond it they wait in ZFS's priority queue.",
+        history: "35 up to OpenSolaris build 121, 10 from build 141 (bug 6891731) until 2013. Used only by the legacy scheduler.",
+        freebsd: None,
+    }
+    VdevMinPending {
+        name: "zfs_vdev_min_pending", kind: Kind::Tunable, group: LEGACY_QUEUE, unit: Unit::Count,
+        default: 4, min: 1, max: 1000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "A newly queued I/O is issued at once only while fewer than this many are pending on the device.",
+        history: "4 from 2008 until 2013. Used only by the legacy scheduler.",
+        freebsd: None,
+    }
+    VdevRampRate {
+        name: "zfs_vdev_ramp_rate", kind: Kind::Tunable, group: LEGACY_QUEUE, unit: Unit::Count,
+        default: 2, min: 1, max: 1000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "At most this many new I/Os are issued to the device for each one that completes.",
+        history: "2 from 2008 until 2013. Used only by the legacy scheduler.",
+        freebsd: None,
+    }
+    VdevTimeShift {
+        name: "zfs_vdev_time_shift", kind: Kind::Tunable, group: LEGACY_QUEUE, unit: Unit::Count,
+        default: 6, min: 0, max: 63, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Deadline = (enqueue time in 10 ms ticks >> this) + priority: an I/O of priority p yields to urgent ones arriving up to p buckets later.",
+        history: "6 on the lbolt tick clock (64 ticks = 0.64 s) until early 2013, then 29 on the nanosecond clock just before the rewrite. Used only by the legacy scheduler.",
+        freebsd: None,
     }
     WriteSize {
         name: "write_size", kind: Kind::Lab, group: LAB, unit: Unit::Bytes,

@@ -16,6 +16,8 @@ pub enum Unit {
     Bytes,
     /// Nanoseconds; typed with `ns`, `us`, `ms`, `s`.
     Nanoseconds,
+    /// Whole milliseconds (legacy `zfs_txg_synctime_ms`); typed plain or with a time suffix.
+    Milliseconds,
     /// Whole seconds; typed plain or with a time suffix that comes to whole seconds.
     Seconds,
     /// Whole percent, 0 to 100; typed plain or with `%`.
@@ -154,6 +156,10 @@ pub fn parse_value(unit: Unit, text: &str) -> Result<u64, ParseProblem> {
             let factor = if suffix.is_empty() { 1 } else { time_factor(suffix).ok_or_else(unknown)? };
             exact(&decimal, factor, 1, "nanoseconds")
         }
+        Unit::Milliseconds => {
+            let factor = if suffix.is_empty() { NS_PER_MS } else { time_factor(suffix).ok_or_else(unknown)? };
+            exact(&decimal, factor, NS_PER_MS, "milliseconds")
+        }
         Unit::Seconds => {
             let factor = if suffix.is_empty() { NS_PER_S } else { time_factor(suffix).ok_or_else(unknown)? };
             exact(&decimal, factor, NS_PER_S, "seconds")
@@ -198,7 +204,7 @@ pub fn format_value(unit: Unit, value: u64) -> String {
                 .find(|(_, f)| v != 0 && v % f == 0)
                 .map_or_else(|| value.to_string(), |(s, f)| format!("{}{s}", v / f))
         }
-        Unit::Seconds | Unit::Percent | Unit::Count => value.to_string(),
+        Unit::Milliseconds | Unit::Seconds | Unit::Percent | Unit::Count => value.to_string(),
     }
 }
 
@@ -216,6 +222,7 @@ pub fn describe_value(unit: Unit, value: u64) -> String {
     match unit {
         Unit::Bytes => scaled(value as f64, 1024.0, &["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]),
         Unit::Nanoseconds => scaled(value as f64, 1000.0, &["ns", "µs", "ms", "s"]),
+        Unit::Milliseconds => format!("{value} ms"),
         Unit::Seconds => format!("{value} s"),
         Unit::Percent => format!("{value}%"),
         Unit::Count => value.to_string(),
@@ -299,7 +306,9 @@ mod tests {
         assert_eq!(format_value(Unit::Nanoseconds, 1_500_000), "1500us");
         assert_eq!(format_value(Unit::Nanoseconds, 123), "123");
         assert_eq!(format_value(Unit::Nanoseconds, 0), "0");
-        for unit in [Unit::Bytes, Unit::Nanoseconds, Unit::Seconds, Unit::Percent, Unit::Count] {
+        assert_eq!(parse_value(Unit::Milliseconds, "5s"), Ok(5000));
+        assert_eq!(parse_value(Unit::Milliseconds, "1000"), Ok(1000));
+        for unit in [Unit::Bytes, Unit::Nanoseconds, Unit::Milliseconds, Unit::Seconds, Unit::Percent, Unit::Count] {
             for v in [0, 1, 999, 1024, 1_000_000, 4 << 30, u64::MAX] {
                 assert_eq!(parse_value(unit, &format_value(unit, v)), Ok(v), "{unit:?} {v}");
             }

@@ -9,11 +9,13 @@ const engine = loadEngineSync();
 const read = (path: string) => readFileSync(resolve(process.cwd(), path), "utf8");
 
 describe("the simulation in WASM", () => {
-  it("reproduces the native report byte for byte", () => {
-    const report = engine.runScenario(read("tests/fixtures/determinism.json"));
+  it.each([
+    ["determinism", "determinism-report"],
+    ["determinism-legacy", "determinism-legacy-report"],
+  ])("reproduces the native report of %s byte for byte", (fixture, golden) => {
+    const report = engine.runScenario(read(`tests/fixtures/${fixture}.json`));
     expect(report.status).toBe("ok");
-    if (report.status === "ok")
-      expect(`${report.value}\n`).toBe(read("tests/golden/determinism-report.json"));
+    if (report.status === "ok") expect(`${report.value}\n`).toBe(read(`tests/golden/${golden}.json`));
   });
 
   it("runs every preset, and names the field of a bad scenario", () => {

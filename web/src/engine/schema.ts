@@ -1,7 +1,7 @@
 // The shape of the tunable schema the engine exports. Names, defaults and ranges come only
 // from the engine at run time; this file states the shape once and checks it on load.
 
-export type Unit = "bytes" | "nanoseconds" | "seconds" | "percent" | "count";
+export type Unit = "bytes" | "nanoseconds" | "milliseconds" | "seconds" | "percent" | "count";
 export type Scale = "linear" | "log";
 export type Effect = "rerun" | "redraw";
 export type Kind = "tunable" | "lab";
@@ -21,7 +21,7 @@ export interface TunableSpec {
   freebsd: string | null;
 }
 
-const UNITS: readonly Unit[] = ["bytes", "nanoseconds", "seconds", "percent", "count"];
+const UNITS: readonly Unit[] = ["bytes", "nanoseconds", "milliseconds", "seconds", "percent", "count"];
 const SCALES: readonly Scale[] = ["linear", "log"];
 const EFFECTS: readonly Effect[] = ["rerun", "redraw"];
 const KINDS: readonly Kind[] = ["tunable", "lab"];

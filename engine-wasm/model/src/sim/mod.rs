@@ -5,6 +5,7 @@ pub mod device;
 pub mod engine;
 pub mod events;
 pub mod json_reader;
+pub mod legacy_queue;
 pub mod presets;
 pub mod rng;
 pub mod scenario;

@@ -18,10 +18,14 @@ presets![
     "default",
     "s1-bursty-writes",
     "s2-dirty-band",
+    "s3-light-writers",
+    "s4-heavy-writers",
+    "s5-picket-fence",
     "s6-scheduler-tuning",
     "s7-delay-tuning",
     "s8-hdd-qd1",
     "s8-hdd-qd10",
+    "s9-resilver",
     "heavy-1000-writers",
 ];
 

@@ -70,6 +70,11 @@ pub enum Workload {
         block_size: u64,
         outstanding_per_leaf: u32,
     },
+    /// A resilver of each mirror's last child: reads from the others, writes to it.
+    Resilver {
+        block_size: u64,
+        outstanding: u32,
+    },
 }
 
 /// How dirty data is retired as the txg's writes complete.
@@ -104,6 +109,79 @@ pub struct Budget {
 const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
 const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;
 
+/// Which write throttle runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThrottleModel {
+    /// The dirty-data delay of 2013 on (illumos 4045, ZoL 0.6.3).
+    Openzfs,
+    /// "Write throttle 1.0" (2008-2013): a per-txg write limit from measured throughput.
+    Legacy,
+}
+
+/// Which I/O scheduler runs on each leaf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SchedulerModel {
+    /// Per-class queues with min/max active (`vdev_queue.c` since 2013).
+    Openzfs,
+    /// One deadline queue with fixed priorities and `zfs_vdev_max_pending`.
+    Legacy,
+}
+
+/// The historical release a legacy model follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Era {
+    /// OpenSolaris up to build 121 (2008-2009): 5 s sync target, 30 s txg timeout,
+    /// inflation x6, throughput in bytes/s, 35 pending I/Os per device.
+    #[serde(rename = "2008")]
+    Y2008,
+    /// onnv_147 (late 2010) to the 2013 rewrite: 1 s sync target, 5 s timeout,
+    /// inflation x24, throughput in bytes/ms, 10 pending I/Os per device.
+    #[serde(rename = "2010")]
+    Y2010,
+}
+
+impl Era {
+    /// Worst-case allocated/logical ratio (`spa_get_asize()`) the legacy throttle counts in.
+    pub fn inflation(self) -> u64 {
+        match self {
+            Era::Y2008 => 6,
+            Era::Y2010 => 24,
+        }
+    }
+
+    /// The era's defaults for the tunables it changed.
+    fn defaults(self) -> [(Id, u64); 5] {
+        let (timeout, synctime, pending) = match self {
+            Era::Y2008 => (30, 5000, 35),
+            Era::Y2010 => (5, 1000, 10),
+        };
+        [
+            (Id::TxgTimeout, timeout),
+            (Id::TxgSynctimeMs, synctime),
+            (Id::VdevMaxPending, pending),
+            // SPA_MAXBLOCKSIZE was 128 KiB: the aggregation limit for every device.
+            (Id::AggregationLimit, 128 << 10),
+            (Id::AggregationLimitNonRotating, 128 << 10),
+        ]
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Models {
+    pub throttle: ThrottleModel,
+    pub scheduler: SchedulerModel,
+    /// Used when either model is legacy: historical defaults and behaviour.
+    pub era: Era,
+}
+
+impl Models {
+    pub fn any_legacy(&self) -> bool {
+        self.throttle == ThrottleModel::Legacy || self.scheduler == SchedulerModel::Legacy
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
     pub name: String,
@@ -111,6 +189,9 @@ pub struct Scenario {
     pub seed: u64,
     pub duration_ns: u64,
     pub report_interval_ns: u64,
+    pub models: Models,
+    /// Physical memory [bytes]: the legacy write limit is at most a fraction of it.
+    pub ram: u64,
     #[serde(serialize_with = "changed_tunables")]
     pub tunables: Tunables,
     pub pool: Pool,
@@ -153,7 +234,19 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
     if duration_ns / report_interval_ns > 100_000 {
         return err("report_interval", "more than 100000 intervals in the run; choose a longer interval");
     }
-    let tunables = read_tunables(&mut o)?;
+    let models = match o.object("models")? {
+        Some(m) => read_models(m)?,
+        None => Models { throttle: ThrottleModel::Openzfs, scheduler: SchedulerModel::Openzfs, era: Era::Y2010 },
+    };
+    let ram = match o.object("system")? {
+        Some(mut sys) => {
+            let ram = sys.quantity("ram", Unit::Bytes, 32 << 30, 256 * MIB, 1 << 50)?;
+            sys.finish()?;
+            ram
+        }
+        None => 32 << 30,
+    };
+    let tunables = read_tunables(&mut o, &models)?;
     let pool = match o.object("pool")? {
         Some(p) => read_pool(p)?,
         None => read_pool(Obj::new("pool", &Value::Object(Default::default()))?)?,
@@ -173,11 +266,47 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
         None => Budget { max_events: DEFAULT_MAX_EVENTS, max_simulated_ns: DEFAULT_MAX_SIMULATED },
     };
     o.finish()?;
-    Ok(Scenario { name, description, seed, duration_ns, report_interval_ns, tunables, pool, workloads, budget })
+    Ok(Scenario {
+        name,
+        description,
+        seed,
+        duration_ns,
+        report_interval_ns,
+        models,
+        ram,
+        tunables,
+        pool,
+        workloads,
+        budget,
+    })
 }
 
-fn read_tunables(o: &mut Obj<'_>) -> Read<Tunables> {
+fn read_models(mut o: Obj<'_>) -> Read<Models> {
+    let throttle = match o.choice("throttle", &["openzfs", "legacy"], "openzfs")? {
+        "legacy" => ThrottleModel::Legacy,
+        _ => ThrottleModel::Openzfs,
+    };
+    let scheduler = match o.choice("scheduler", &["openzfs", "legacy"], "openzfs")? {
+        "legacy" => SchedulerModel::Legacy,
+        _ => SchedulerModel::Openzfs,
+    };
+    let era = match o.choice("era", &["2008", "2010"], "2010")? {
+        "2008" => Era::Y2008,
+        _ => Era::Y2010,
+    };
+    o.finish()?;
+    Ok(Models { throttle, scheduler, era })
+}
+
+/// The tunables: defaults, then the era's historical defaults when a legacy model runs,
+/// then the scenario's own values.
+fn read_tunables(o: &mut Obj<'_>, models: &Models) -> Read<Tunables> {
     let mut t = Tunables::default();
+    if models.any_legacy() {
+        for (id, v) in models.era.defaults() {
+            t.set(id, v).map_err(|e| FieldError { path: "models.era".into(), message: e.to_string() })?;
+        }
+    }
     for (name, v) in o.entries("tunables")? {
         let path = format!("tunables.{name}");
         let id =
@@ -272,7 +401,7 @@ fn read_device(mut o: Obj<'_>) -> Read<DeviceSpec> {
 
 fn read_workload(path: &str, value: &Value) -> Read<Workload> {
     let mut o = Obj::new(path, value)?;
-    let kind = o.choice("kind", &["async_write", "sync_write", "random_read", "scrub"], "async_write")?;
+    let kind = o.choice("kind", &["async_write", "sync_write", "random_read", "scrub", "resilver"], "async_write")?;
     let block = |o: &mut Obj<'_>, default| o.quantity("block_size", Unit::Bytes, default, 512, 16 * MIB);
     let threads =
         |o: &mut Obj<'_>, default| o.quantity("threads", Unit::Count, default, 1, MAX_THREADS).map(|t| t as u32);
@@ -320,10 +449,15 @@ fn read_workload(path: &str, value: &Value) -> Read<Workload> {
             let working_set = o.quantity("working_set", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
             Workload::RandomRead { threads, block_size, working_set }
         }
-        _ => {
+        "scrub" => {
             let block_size = block(&mut o, 128 * KIB)?;
             let outstanding_per_leaf = o.quantity("outstanding_per_leaf", Unit::Count, 16, 1, 1024)? as u32;
             Workload::Scrub { block_size, outstanding_per_leaf }
+        }
+        _ => {
+            let block_size = block(&mut o, 128 * KIB)?;
+            let outstanding = o.quantity("outstanding", Unit::Count, 16, 1, 1024)? as u32;
+            Workload::Resilver { block_size, outstanding }
         }
     };
     o.finish()?;

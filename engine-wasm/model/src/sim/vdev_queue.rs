@@ -96,8 +96,8 @@ const BUCKET_SHIFT: u32 = 29;
 /// A deque kept sorted by `key`. A txg's writes arrive in rising offset order and leave from
 /// near the front, so inserts are mostly appends and removals mostly near the head: both
 /// shift only the shorter side, far cheaper here than a balanced tree.
-struct Sorted<T> {
-    items: VecDeque<T>,
+pub(crate) struct Sorted<T> {
+    pub(crate) items: VecDeque<T>,
 }
 
 impl<T> Default for Sorted<T> {
@@ -107,7 +107,7 @@ impl<T> Default for Sorted<T> {
 }
 
 impl<T: Copy> Sorted<T> {
-    fn position<K: Ord>(&self, key: &K, key_of: impl Fn(&T) -> K) -> Result<usize, usize> {
+    pub(crate) fn position<K: Ord>(&self, key: &K, key_of: impl Fn(&T) -> K) -> Result<usize, usize> {
         // Appends and removals at the head are the common cases: answer them without a search.
         match (self.items.front(), self.items.back()) {
             (Some(first), _) if key_of(first) == *key => Ok(0),
@@ -116,12 +116,12 @@ impl<T: Copy> Sorted<T> {
         }
     }
 
-    fn insert<K: Ord>(&mut self, item: T, key_of: impl Fn(&T) -> K) {
+    pub(crate) fn insert<K: Ord>(&mut self, item: T, key_of: impl Fn(&T) -> K) {
         let at = self.position(&key_of(&item), &key_of).unwrap_or_else(|i| i);
         self.items.insert(at, item);
     }
 
-    fn remove<K: Ord>(&mut self, key: &K, key_of: impl Fn(&T) -> K) {
+    pub(crate) fn remove<K: Ord>(&mut self, key: &K, key_of: impl Fn(&T) -> K) {
         if let Ok(at) = self.position(key, key_of) {
             self.items.remove(at);
         }

@@ -66,9 +66,13 @@ fn preset_summaries_match_their_goldens() {
 }
 
 #[test]
-fn the_determinism_fixture_gives_the_golden_report_bytes() {
-    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/determinism.json");
-    let text = std::fs::read_to_string(fixture).expect("fixture");
-    let r = Sim::new(Scenario::from_json(&text).expect("fixture scenario")).run();
-    check("determinism-report", &(serde_json::to_string(&r).expect("json") + "\n"));
+fn the_determinism_fixtures_give_the_golden_report_bytes() {
+    for (fixture, golden) in
+        [("determinism", "determinism-report"), ("determinism-legacy", "determinism-legacy-report")]
+    {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../tests/fixtures/{fixture}.json"));
+        let text = std::fs::read_to_string(path).expect("fixture");
+        let r = Sim::new(Scenario::from_json(&text).expect("fixture scenario")).run();
+        check(golden, &(serde_json::to_string(&r).expect("json") + "\n"));
+    }
 }

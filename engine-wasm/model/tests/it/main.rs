@@ -3,4 +3,5 @@
 mod curves;
 mod engine_invariants;
 mod golden;
+mod legacy;
 mod scenarios;

@@ -30,6 +30,12 @@ pub(super) struct Client {
     /// The last txg this client dirtied: an fsync waits if that one is syncing.
     last_dirty_txg: u64,
     pub(super) commit: Commit,
+    /// Legacy throttle: inflated bytes reserved, a txg hold already taken, and the one-tick
+    /// delay in progress (with a generation that tells a stale timer from the live one).
+    pub(super) reserved: u64,
+    pub(super) held: bool,
+    pub(super) sleeping: bool,
+    pub(super) tick_gen: u32,
 }
 
 impl Sim {
@@ -39,7 +45,7 @@ impl Sim {
                 Workload::AsyncWrite { threads, block_size, .. }
                 | Workload::SyncWrite { threads, block_size, .. }
                 | Workload::RandomRead { threads, block_size, .. } => (threads, block_size),
-                Workload::Scrub { .. } => continue,
+                Workload::Scrub { .. } | Workload::Resilver { .. } => continue,
             };
             let slice = match *workload {
                 Workload::AsyncWrite { region, sequential: true, .. } => region / u64::from(threads.max(1)),
@@ -62,6 +68,10 @@ impl Sim {
                     in_fsync: false,
                     last_dirty_txg: 0,
                     commit: Commit::default(),
+                    reserved: 0,
+                    held: false,
+                    sleeping: false,
+                    tick_gen: 0,
                 });
                 self.events.push(0, Ev::ClientIssue(c));
             }
@@ -83,6 +93,46 @@ impl Sim {
         }
     }
 
+    /// A resilver of each mirror's last child: `outstanding` blocks in flight, each read from
+    /// a healthy side and then written to the new one, in the scrub class (OpenZFS) or at
+    /// resilver priority (legacy).
+    pub(super) fn start_resilver(&mut self) {
+        let resilver = self.scenario.workloads.iter().find_map(|w| match *w {
+            Workload::Resilver { block_size, outstanding } => Some((block_size, outstanding)),
+            _ => None,
+        });
+        let Some((block, outstanding)) = resilver else { return };
+        self.resilver_block = block;
+        for top in 0..self.tops.len() {
+            if self.tops[top].leaves.len() < 2 {
+                continue;
+            }
+            self.tops[top].resilvering = self.tops[top].leaves.last().copied();
+            for _ in 0..outstanding {
+                self.resilver_read(top);
+            }
+        }
+    }
+
+    fn resilver_read(&mut self, top: usize) {
+        let block = self.resilver_block;
+        let t = &mut self.tops[top];
+        let offset = t.resilver_cursor;
+        t.resilver_cursor = if offset + 2 * block > t.capacity / 10 * 9 { 0 } else { offset + block };
+        let parent = Parent::Resilver { top: top as u32, offset, write: false };
+        self.read_top(top, offset, block, Class::Scrub, parent);
+    }
+
+    /// A resilver read finished (write the block to the new side) or a write did (next block).
+    pub(super) fn resilver_step(&mut self, top: usize, offset: u64, write: bool) {
+        if write {
+            self.resilver_read(top);
+        } else if let Some(target) = self.tops[top].resilvering {
+            let parent = Parent::Resilver { top: top as u32, offset, write: true };
+            self.enqueue(target, Class::Scrub, offset, self.resilver_block, parent);
+        }
+    }
+
     pub(super) fn scrub_next(&mut self, leaf: usize) {
         let capacity = self.scenario.pool.device.capacity() / 10 * 9;
         let offset = self.scrub_cursor[leaf];
@@ -99,7 +149,7 @@ impl Sim {
             }
             Workload::SyncWrite { rate, threads, block_size, .. } => (*rate, *threads, *block_size, None),
             Workload::RandomRead { threads, block_size, .. } => (0, *threads, *block_size, None),
-            Workload::Scrub { .. } => return,
+            Workload::Scrub { .. } | Workload::Resilver { .. } => return,
         };
         if let Some(b) = burst {
             let phase = self.now % (b.on_ns + b.off_ns);
@@ -176,7 +226,7 @@ impl Sim {
         let cl = &mut self.clients[c as usize];
         cl.since_fsync += cl.tx_bytes;
         let latency = self.now - cl.op_start;
-        self.rec.client_write(latency);
+        self.rec.client_write(latency, cl.tx_bytes);
         self.events.push(self.now, Ev::ClientIssue(c));
     }
 
@@ -205,7 +255,8 @@ impl Sim {
             cl.since_fsync = 0;
             self.rec.client_fsync(latency);
         } else {
-            self.rec.client_write(latency);
+            let bytes = cl.tx_bytes;
+            self.rec.client_write(latency, bytes);
         }
         self.events.push(self.now, Ev::ClientIssue(c));
     }
@@ -220,7 +271,8 @@ impl Sim {
 
     pub(super) fn client_read_done(&mut self, c: u32) {
         let latency = self.now - self.clients[c as usize].op_start;
-        self.rec.client_read(latency);
+        let during_sync = self.txg.writing_sync();
+        self.rec.client_read(latency, during_sync);
         self.events.push(self.now, Ev::ClientIssue(c));
     }
 }

@@ -16,6 +16,8 @@ pub(super) enum Parent {
     Logical(u32),
     /// The scrub stream of this leaf.
     Scrub(usize),
+    /// The resilver of top-level vdev `top`: the read of `offset`, or its write to the new side.
+    Resilver { top: u32, offset: u64, write: bool },
 }
 
 pub(super) struct LeafIo {
@@ -77,19 +79,27 @@ impl Sim {
     pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
         let id = self.leaf_ios.insert(LeafIo { class, size, enqueued: self.now, issued: 0, parent });
         self.rec.invariants.leaf_ios_submitted += 1;
-        let q = Queued { id, class, kind: kind_of(class), offset, size, enqueued: self.now };
-        self.leaves[leaf].queue.add(q);
-        self.issue(leaf, true);
+        // Resilver writes travel in the scrub class but are writes.
+        let kind = if matches!(parent, Parent::Resilver { write: true, .. }) { Kind::Write } else { kind_of(class) };
+        let q = Queued { id, class, kind, offset, size, enqueued: self.now };
+        let resilver = matches!(parent, Parent::Resilver { .. });
+        self.leaves[leaf].queue.add(q, resilver, &self.k.legacy_queue);
+        self.issue(leaf, false);
     }
 
-    /// Sends what the leaf's queue lets go to its device: one I/O, or as many as allowed.
-    fn issue(&mut self, leaf: usize, just_one: bool) {
-        loop {
+    /// Sends what the leaf's queue lets go to its device: one I/O on enqueue; after a
+    /// completion, as many as the scheduler allows.
+    fn issue(&mut self, leaf: usize, after_completion: bool) {
+        let mut budget = self.leaves[leaf].queue.issue_budget(after_completion, &self.k.legacy_queue);
+        while budget > 0 {
+            budget -= 1;
             let async_max = self.async_write_limit();
             let l = &mut self.leaves[leaf];
             let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
-            let Some(issue) = l.queue.next(limits, async_max) else { break };
-            self.rec.check_issue(&l.queue, issue.class, limits, async_max);
+            let Some(issue) = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue) else { break };
+            if let Some(q) = l.queue.openzfs() {
+                self.rec.check_issue(q, issue.class, limits, async_max);
+            }
             for &m in &issue.members {
                 if let Some(io) = self.leaf_ios.get_mut(m) {
                     io.issued = self.now;
@@ -109,9 +119,6 @@ impl Sim {
             let mut out = Output::default();
             self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
             self.device_output(leaf, out);
-            if just_one {
-                break;
-            }
         }
     }
 
@@ -155,7 +162,7 @@ impl Sim {
                 self.agg_done(id);
             }
         }
-        self.issue(leaf, false);
+        self.issue(leaf, true);
     }
 
     fn agg_done(&mut self, id: u32) {
@@ -182,6 +189,7 @@ impl Sim {
             Parent::Client(c) => self.client_read_done(c),
             Parent::Logical(l) => self.logical_child_done(l),
             Parent::Scrub(leaf) => self.scrub_next(leaf),
+            Parent::Resilver { top, offset, write } => self.resilver_step(top as usize, offset, write),
         }
     }
 
@@ -258,13 +266,16 @@ impl Sim {
         offset
     }
 
-    /// A read of `size` bytes at `offset` of top-level vdev `top`, from its least busy child.
+    /// A read of `size` bytes at `offset` of top-level vdev `top`, from its least busy child
+    /// (never the one being resilvered: it lacks the data).
     pub(super) fn read_top(&mut self, top: usize, offset: u64, size: u64, class: Class, parent: Parent) {
-        let leaves = &self.tops[top].leaves;
+        let t = &self.tops[top];
+        let leaves = &t.leaves;
         let n = leaves.len();
         let start = ((offset >> 20) as usize) % n.max(1);
         let leaf = (0..n)
             .map(|i| leaves[(start + i) % n])
+            .filter(|&l| t.resilvering != Some(l))
             .min_by_key(|&l| self.leaves[l].queue.pending())
             .unwrap_or(leaves[0]);
         self.enqueue(leaf, class, offset, size, parent);

@@ -5,23 +5,30 @@
 
 mod clients;
 mod io;
+mod leaf_queue;
+mod legacy_throttle;
 mod record;
 mod throttle;
 mod txg;
 mod zil;
 
+pub use legacy_throttle::LegacyTxg;
 pub use record::{ClassReport, Invariants, Report, SeriesReport, TxgRow};
 
 use super::device::AnyDevice;
 use super::events::EventQueue;
+use super::legacy_queue::{LegacyLimits, LegacyQueue};
 use super::rng::Rng;
 use super::scenario::Scenario;
+use super::scenario::{SchedulerModel, ThrottleModel};
 use super::slab::Slab;
-use super::vdev_queue::{Class, Kind, Limits, VdevQueue};
+use super::vdev_queue::{Class, Kind, Limits};
 use crate::curves::{AsyncWriteParams, DelayParams};
 use crate::schema::Id;
 use clients::Client;
 use io::{Agg, FlushOwner, LeafIo, Logical};
+use leaf_queue::LeafQueue;
+use legacy_throttle::LegacyState;
 use record::Recorder;
 use txg::TxgState;
 
@@ -38,6 +45,10 @@ enum Ev {
     SyncTimer,
     /// A device asked to be woken at this time.
     DeviceWake { leaf: u32, at: u64 },
+    /// A legacy writer's one-tick delay ends (unless it was woken earlier: `gen` differs).
+    LegacyTick { c: u32, gen: u32 },
+    /// A writer woken from waiting for a txg to open tries to assign again.
+    ClientRetry(u32),
     /// End of a report interval.
     Sample,
     /// End of the run.
@@ -55,6 +66,7 @@ struct Knobs {
     txg_timeout_ns: u64,
     limits_rotational: Limits,
     limits_non_rotating: Limits,
+    legacy_queue: LegacyLimits,
 }
 
 impl Knobs {
@@ -92,6 +104,15 @@ impl Knobs {
             sync_kick_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::DirtyDataSyncPercent)) / 100,
             txg_timeout_ns: g(Id::TxgTimeout).saturating_mul(1_000_000_000),
             limits_non_rotating: Limits { aggregation_limit: g(Id::AggregationLimitNonRotating), ..base.clone() },
+            legacy_queue: LegacyLimits {
+                max_pending: g32(Id::VdevMaxPending),
+                min_pending: g32(Id::VdevMinPending),
+                ramp_rate: g32(Id::VdevRampRate),
+                time_shift: g32(Id::VdevTimeShift),
+                // The legacy code had one aggregation limit for every device.
+                aggregation_limit: g(Id::AggregationLimit),
+                read_gap_limit: g(Id::ReadGapLimit),
+            },
             limits_rotational: base,
         }
     }
@@ -99,7 +120,7 @@ impl Knobs {
 
 /// A leaf vdev: its queue and its device.
 struct Leaf {
-    queue: VdevQueue,
+    queue: LeafQueue,
     device: AnyDevice,
     rotational: bool,
     /// The wake-up the device asked for and that is scheduled.
@@ -114,6 +135,9 @@ struct Top {
     data_cursor: u64,
     /// Next free offset for ZIL blocks, in the last tenth of the vdev.
     zil_cursor: u64,
+    /// The child being resilvered, which normal reads avoid, and the resilver's next offset.
+    resilvering: Option<usize>,
+    resilver_cursor: u64,
 }
 
 /// A running simulation of one scenario.
@@ -143,6 +167,9 @@ pub struct Sim {
     /// The scrub stream: block size and each leaf's next offset.
     scrub_block: u64,
     scrub_cursor: Vec<u64>,
+    /// The resilver stream's block size (0: none).
+    resilver_block: u64,
+    legacy: LegacyState,
 }
 
 /// Device request ids at or above this are flushes; below, aggregates.
@@ -157,8 +184,12 @@ impl Sim {
         for _ in 0..scenario.pool.top_level_vdevs {
             let first = leaves.len();
             for _ in 0..scenario.pool.mirror {
+                let queue = match scenario.models.scheduler {
+                    SchedulerModel::Openzfs => LeafQueue::Openzfs(Box::default()),
+                    SchedulerModel::Legacy => LeafQueue::Legacy(LegacyQueue::default()),
+                };
                 leaves.push(Leaf {
-                    queue: VdevQueue::default(),
+                    queue,
                     device: scenario.pool.device.build(),
                     rotational: scenario.pool.device.rotational(),
                     wake: None,
@@ -169,6 +200,8 @@ impl Sim {
                 capacity,
                 data_cursor: 0,
                 zil_cursor: capacity / 10 * 9,
+                resilvering: None,
+                resilver_cursor: 0,
             });
         }
         let rec = Recorder::new(&scenario, leaves.len());
@@ -192,10 +225,14 @@ impl Sim {
             events_processed: 0,
             scrub_block: 0,
             scrub_cursor: Vec::new(),
+            resilver_block: 0,
+            legacy: LegacyState::default(),
             scenario,
         };
+        sim.legacy_init();
         sim.start_clients();
         sim.start_scrub();
+        sim.start_resilver();
         sim.events.push(sim.scenario.report_interval_ns, Ev::Sample);
         sim.events.push(sim.scenario.duration_ns.min(sim.scenario.budget.max_simulated_ns), Ev::End);
         sim.schedule_sync_timer();
@@ -245,9 +282,20 @@ impl Sim {
                 Ev::ClientCommit(c) => self.commit(c),
                 Ev::SyncTimer => self.sync_thread_check(),
                 Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
+                Ev::LegacyTick { c, gen } => self.legacy_tick(c, gen),
+                Ev::ClientRetry(c) => self.try_assign(c),
             }
         }
         self.finish(truncated)
+    }
+
+    fn legacy_throttle(&self) -> bool {
+        self.scenario.models.throttle == ThrottleModel::Legacy
+    }
+
+    /// A scrub or resilver runs: the sync thread does not sleep (`dsl_scan_active`).
+    fn scanning(&self) -> bool {
+        self.scrub_block > 0 || self.resilver_block > 0
     }
 
     /// The async-write limit `vdev_queue_max_async_writes()` gives now.

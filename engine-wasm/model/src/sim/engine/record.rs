@@ -24,6 +24,9 @@ pub struct TxgRow {
     pub qtime: u64,
     pub wtime: u64,
     pub stime: u64,
+    /// The legacy throttle's figures, when it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legacy: Option<super::LegacyTxg>,
 }
 
 /// Counts of broken invariants (all zero in a correct run) and the figures they bound.
@@ -59,6 +62,10 @@ pub struct ThrottleCounters {
     pub delayed: u64,
     /// Time slept in delays, all transactions together [ns].
     pub delay_total_ns: u64,
+    /// Legacy throttle: writes delayed a tick past 7/8 of the write limit.
+    pub legacy_delays_7_8: u64,
+    /// Legacy throttle: writes that waited for the next txg at the write limit.
+    pub legacy_limit_waits: u64,
 }
 
 #[derive(Default)]
@@ -80,6 +87,7 @@ struct Interval {
     class_max: [u64; 5],
     write_sum: u128,
     write_count: u64,
+    client_bytes: u64,
 }
 
 pub(super) struct Recorder {
@@ -87,6 +95,9 @@ pub(super) struct Recorder {
     classes: [ClassStats; 5],
     client_write: LatencyStats,
     client_read: LatencyStats,
+    /// Client reads finished while a sync was writing data, and while none was.
+    read_during_sync: LatencyStats,
+    read_between_syncs: LatencyStats,
     client_fsync: LatencyStats,
     /// Each issued device I/O, issue to completion, by kind: what rw.d's io:::start/done sees.
     device: [LatencyStats; 2],
@@ -108,6 +119,8 @@ impl Recorder {
             classes: Default::default(),
             client_write: LatencyStats::default(),
             client_read: LatencyStats::default(),
+            read_during_sync: LatencyStats::default(),
+            read_between_syncs: LatencyStats::default(),
             client_fsync: LatencyStats::default(),
             device: Default::default(),
             delay_mintime: LatencyStats::default(),
@@ -188,14 +201,20 @@ impl Recorder {
         self.now_interval.delayed += 1;
     }
 
-    pub fn client_write(&mut self, ns: u64) {
+    pub fn client_write(&mut self, ns: u64, bytes: u64) {
         self.client_write.record(ns);
+        self.now_interval.client_bytes += bytes;
         self.now_interval.write_sum += u128::from(ns);
         self.now_interval.write_count += 1;
     }
 
-    pub fn client_read(&mut self, ns: u64) {
+    pub fn client_read(&mut self, ns: u64, during_sync: bool) {
         self.client_read.record(ns);
+        if during_sync {
+            self.read_during_sync.record(ns);
+        } else {
+            self.read_between_syncs.record(ns);
+        }
     }
 
     pub fn client_fsync(&mut self, ns: u64) {
@@ -239,6 +258,19 @@ pub struct BackendReport {
     pub write_aggregation: f64,
 }
 
+/// How square the wave of backend writes is ("picket-fencing", S5).
+#[derive(Clone, Debug, Serialize)]
+pub struct PicketFence {
+    /// Coefficient of variation of backend write throughput over the report intervals
+    /// (after the first txg timeout): near 0 is smooth, near 1 or above a square wave.
+    pub write_cv: f64,
+    /// p99 of client reads that finished while a sync was writing, and while none was.
+    pub read_p99_during_sync_ns: u64,
+    pub read_p99_between_syncs_ns: u64,
+    /// The first over the second (0 when either is missing).
+    pub read_p99_ratio: f64,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct SummaryReport {
     pub classes: BTreeMap<&'static str, ClassReport>,
@@ -249,6 +281,7 @@ pub struct SummaryReport {
     pub client_fsync: Summary,
     pub throttle: ThrottleReport,
     pub backend: BackendReport,
+    pub picket_fence: PicketFence,
 }
 
 /// `zpool iostat -w` buckets per class, and the client and delay distributions.
@@ -274,6 +307,7 @@ pub struct SeriesReport {
     pub async_write_limit: Vec<u32>,
     pub async_writes_active: Vec<u32>,
     pub delayed_txs: Vec<u64>,
+    pub client_write_bytes_per_s: Vec<u64>,
     pub client_write_mean_ns: Vec<u64>,
     pub class_mean_ns: BTreeMap<&'static str, Vec<u64>>,
     pub class_max_ns: BTreeMap<&'static str, Vec<u64>>,
@@ -329,6 +363,7 @@ impl Sim {
         s.async_write_limit.push(limit);
         s.async_writes_active.push(active);
         s.delayed_txs.push(interval.delayed);
+        s.client_write_bytes_per_s.push((u128::from(interval.client_bytes) * 1_000_000_000 / u128::from(span)) as u64);
         s.client_write_mean_ns.push(mean(interval.write_sum, interval.write_count));
         for class in CLASSES {
             let i = class.index();
@@ -372,6 +407,15 @@ impl Sim {
             client_read: r.client_read.pow2.to_vec(),
             delay_mintime: r.delay_mintime.pow2.to_vec(),
         };
+        let skip = (self.k.txg_timeout_ns / r.interval_ns.max(1)) as usize;
+        let during = r.read_during_sync.quantile(0.99);
+        let between = r.read_between_syncs.quantile(0.99);
+        let picket_fence = PicketFence {
+            write_cv: coefficient_of_variation(r.series.write_bytes_per_s.get(skip..).unwrap_or(&[])),
+            read_p99_during_sync_ns: during,
+            read_p99_between_syncs_ns: between,
+            read_p99_ratio: if during == 0 || between == 0 { 0.0 } else { ratio(during, between) },
+        };
         let summary = SummaryReport {
             classes,
             client_write: r.client_write.summary(),
@@ -393,6 +437,7 @@ impl Sim {
                 write_iops: per_s(r.issued.1, elapsed),
                 write_aggregation: ratio(r.io.1, r.issued.1),
             },
+            picket_fence,
         };
         Report {
             engine_version: crate::VERSION,
@@ -408,6 +453,19 @@ impl Sim {
             scenario: self.scenario.clone(),
         }
     }
+}
+
+fn coefficient_of_variation(xs: &[u64]) -> f64 {
+    if xs.is_empty() {
+        return 0.0;
+    }
+    let n = xs.len() as f64;
+    let mean = xs.iter().map(|&x| x as f64).sum::<f64>() / n;
+    if mean == 0.0 {
+        return 0.0;
+    }
+    let var = xs.iter().map(|&x| (x as f64 - mean) * (x as f64 - mean)).sum::<f64>() / n;
+    (libm::sqrt(var) / mean * 1000.0).round() / 1000.0
 }
 
 fn mean(sum: u128, count: u64) -> u64 {

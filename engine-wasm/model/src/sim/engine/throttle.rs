@@ -14,6 +14,10 @@ fn copy_ns(bytes: u64) -> u64 {
 impl Sim {
     /// `dmu_tx_assign(tx, DMU_TX_WAIT)` for client `c`'s new transaction.
     pub(super) fn try_assign(&mut self, c: u32) {
+        if self.legacy_throttle() {
+            self.legacy_try_assign(c);
+            return;
+        }
         let dirty = self.txg.dirty_total;
         let delayed = self.clients[c as usize].delayed;
         if delayed || dirty <= self.k.delay_min_bytes {
@@ -57,9 +61,13 @@ impl Sim {
     /// The transaction joins the open txg; its data is copied in, then it commits.
     pub(super) fn assign(&mut self, c: u32) {
         let txg = self.txg.open;
-        self.txg.hold(txg);
         let cl = &mut self.clients[c as usize];
-        cl.txg = txg;
+        // The legacy throttle takes its txg hold when it reserves space, before its delay.
+        if !std::mem::take(&mut cl.held) {
+            cl.txg = txg;
+            self.txg.hold(txg);
+        }
+        let cl = &mut self.clients[c as usize];
         let bytes = cl.tx_bytes;
         self.events.push(self.now + copy_ns(bytes), Ev::ClientCommit(c));
     }
@@ -69,6 +77,9 @@ impl Sim {
         let txg = self.clients[c as usize].txg;
         let bytes = self.dirty_charge(c, txg);
         self.dirty_space(txg, bytes, c);
+        if self.legacy_throttle() {
+            self.legacy_commit(c, txg);
+        }
         self.release_hold(txg);
         self.client_committed(c);
     }

@@ -50,6 +50,8 @@ struct Syncing {
     txg: u64,
     phase: Phase,
     start: u64,
+    /// When the txg's data and metadata were all written (the legacy throttle's sync time).
+    data_done: u64,
     ndirty: u64,
     /// Pool I/O counters at the start: (reads, writes, bytes read, bytes written).
     io_at_start: (u64, u64, u64, u64),
@@ -69,7 +71,7 @@ pub(super) struct TxgState {
     quiescing: Option<u64>,
     quiesced: Option<u64>,
     syncing: Option<Syncing>,
-    synced: u64,
+    pub synced: u64,
     /// `tx_sync_txg_waiting`: the kick asks for this txg to be synced.
     sync_waiting: u64,
     last_sync_start: u64,
@@ -105,6 +107,16 @@ impl TxgState {
     pub fn hold(&mut self, txg: u64) {
         self.holds[slot(txg)] += 1;
     }
+
+    /// A sync is writing its txg's data now.
+    pub fn writing_sync(&self) -> bool {
+        matches!(self.syncing, Some(Syncing { phase: Phase::Writing(_), .. }))
+    }
+
+    /// No txg is quiescing or waiting for the sync thread: another may be quiesced.
+    pub fn quiesce_slot_free(&self) -> bool {
+        self.quiesced.is_none() && self.quiescing.is_none()
+    }
 }
 
 impl Sim {
@@ -123,7 +135,8 @@ impl Sim {
         self.txg.dirty_total += bytes;
         self.txg.records[s].push(Record { client, size: bytes, logged: false });
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
-        if self.txg.pertxg[s] > self.k.sync_kick_bytes {
+        // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
+        if !self.legacy_throttle() && self.txg.pertxg[s] > self.k.sync_kick_bytes {
             // txg_kick(): ask the sync thread to sync up to this txg.
             if self.txg.sync_waiting < txg {
                 self.txg.sync_waiting = txg;
@@ -211,8 +224,8 @@ impl Sim {
             return;
         }
         let timer_due = self.k.txg_timeout_ns == 0 || self.now >= t.last_sync_start + self.k.txg_timeout_ns;
-        // A running scan (scrub) keeps the sync thread from sleeping: txgs go back to back.
-        let scanning = self.scrub_block > 0;
+        // A running scan (scrub, resilver) keeps the sync thread from sleeping.
+        let scanning = self.scanning();
         if !(timer_due || scanning || t.synced < t.sync_waiting || t.quiesced.is_some()) {
             return;
         }
@@ -234,9 +247,17 @@ impl Sim {
         self.txg.times[slot(self.txg.open)] = Times { birth: self.now, ..Times::default() };
         self.txg.times[slot(old)].quiesce_start = self.now;
         self.txg.quiescing = Some(old);
+        if self.legacy_throttle() {
+            self.legacy_txg_opened(old);
+        }
         if self.txg.holds[slot(old)] == 0 {
             self.finish_quiesce();
         }
+    }
+
+    /// The quiesce thread, asked by a writer waiting for a new txg.
+    pub(super) fn quiesce_now(&mut self) {
+        self.start_quiesce();
     }
 
     fn finish_quiesce(&mut self) {
@@ -257,11 +278,18 @@ impl Sim {
             txg,
             phase: Phase::Writing(u32::try_from(writes).unwrap_or(u32::MAX)),
             start: self.now,
+            data_done: self.now,
             ndirty: self.txg.pertxg[s],
             io_at_start: self.rec.io_counters(),
         });
         self.txg.last_sync_start = self.now;
         self.schedule_sync_timer();
+        if self.legacy_throttle() {
+            // Writers delayed in txg + 1 stop waiting once their previous txg syncs, and the
+            // quiesce hand-off slot is free again.
+            self.legacy_wake_sleepers(txg + 1);
+            self.legacy_try_quiesce();
+        }
         for size in records {
             let (top, offset) = self.alloc_data(size);
             self.write_logical((top, offset), size, Class::AsyncWrite, txg, size, Owner::TxgData);
@@ -289,7 +317,13 @@ impl Sim {
     /// The end of `dsl_pool_sync()`: what the writes did not retire is retired ("shore up"),
     /// then `vdev_config_sync()` flushes the caches before writing the uberblocks.
     fn start_flush(&mut self) {
-        let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
+        let now = self.now;
+        let Some(txg) = self.txg.syncing.as_mut().map(|s| {
+            s.data_done = now;
+            s.txg
+        }) else {
+            return;
+        };
         let rest = self.txg.pertxg[slot(txg)];
         self.retire(txg, rest);
         self.flush_all(Phase::FlushingData);
@@ -356,6 +390,7 @@ impl Sim {
         self.txg.synced = s.txg;
         let t = self.txg.times[slot(s.txg)];
         let (reads, writes, nread, nwritten) = self.rec.io_counters();
+        let legacy = self.legacy_throttle().then(|| self.legacy_synced(s.txg, s.data_done - s.start));
         self.rec.txg_done(TxgRow {
             txg: s.txg,
             birth: t.birth,
@@ -369,6 +404,7 @@ impl Sim {
             qtime: t.quiesced - t.quiesce_start,
             wtime: s.start - t.quiesced,
             stime: self.now - s.start,
+            legacy,
         });
         // The sync thread loops: decide on the next sync as a fresh event, not recursively.
         self.events.push(self.now, Ev::SyncTimer);

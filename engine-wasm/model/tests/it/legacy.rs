@@ -1,0 +1,118 @@
+//! The legacy write throttle and scheduler beside OpenZFS on the same workload and seed:
+//! S3, S4, S5 and S9 from `seed-scenarios.md`, at the seed's inputs and at others.
+
+use serde_json::{json, Value};
+use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::presets;
+use throttle_model::sim::scenario::Scenario;
+
+fn preset(name: &str) -> Value {
+    serde_json::from_str(presets::find(name).unwrap_or_else(|| panic!("no preset {name}")).json).expect("JSON")
+}
+
+fn run(v: &Value) -> Report {
+    Sim::new(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).run()
+}
+
+fn with_models(mut v: Value, models: &str) -> Value {
+    v["models"]["throttle"] = json!(models);
+    v["models"]["scheduler"] = json!(models);
+    v
+}
+
+/// Counts in `zpool iostat -w` buckets [2^lo, 2^hi) ns.
+fn count(hist: &[u64], lo: usize, hi: usize) -> u64 {
+    hist[lo..hi.min(hist.len())].iter().sum()
+}
+
+#[test]
+fn s3_the_legacy_limit_tracks_throughput_and_delays_writes_the_backend_could_take() {
+    for (threads, mb) in [(10u64, 100u64), (20, 50)] {
+        let mut v = preset("s3-light-writers");
+        v["workloads"][0]["threads"] = json!(threads);
+        v["workloads"][0]["rate"] = json!(mb * 1_000_000);
+        v["pool"]["device"]["bandwidth"] = json!(mb * 1_000_000);
+        let legacy = run(&v);
+        // The limit settles near synctime (5 s in 2008) x measured throughput, x6 inflated.
+        let last = legacy.txgs.last().and_then(|t| t.legacy.clone()).expect("legacy figures");
+        let logical = last.write_limit as f64 / 6.0;
+        let expected = 5.0 * mb as f64 * 1e6;
+        assert!((logical / expected - 1.0).abs() < 0.25, "{threads}/{mb}: limit {logical:.0} vs {expected:.0}");
+        let tail: u64 = legacy.txgs.iter().skip(4).filter_map(|t| t.legacy.as_ref()).map(|l| l.delays_7_8).sum();
+        assert!(tail > 0, "7/8 delays happen");
+        let offered = (mb * 1_000_000) as f64;
+        assert!((legacy.summary.client_write_bytes_per_s as f64) < 0.95 * offered, "legacy holds the client back");
+        let openzfs = run(&with_models(v, "openzfs"));
+        assert_eq!(openzfs.summary.throttle.counters.delayed, 0, "{threads}/{mb}: OpenZFS delays nothing");
+        assert!(openzfs.summary.client_write_bytes_per_s as f64 > 0.98 * offered);
+    }
+}
+
+#[test]
+fn s4_legacy_latency_is_tri_modal_and_openzfs_single_moded() {
+    for (threads, link_mb, backend_mb) in [(1000u64, 1000u64, 100u64), (500, 600, 50)] {
+        let mut v = preset("s4-heavy-writers");
+        v["workloads"][0]["threads"] = json!(threads);
+        v["workloads"][0]["rate"] = json!(link_mb * 1_000_000);
+        v["pool"]["device"]["bandwidth"] = json!(backend_mb * 1_000_000);
+        v["duration"] = json!("90s");
+        let legacy = run(&v);
+        let h = &legacy.histograms.client_write;
+        let total = legacy.summary.client_write.count as f64;
+        let fast = count(h, 0, 20) as f64 / total; // under 1 ms: software speed
+        let tick = count(h, 22, 26) as f64 / total; // 4 ms to 67 ms: the 10 ms delay
+        let stall = count(h, 30, 37) as f64 / total; // a second and more: waiting at the limit
+        assert!(fast > 0.5 && tick > 0.02 && stall > 0.005, "{threads}: {fast:.3} / {tick:.3} / {stall:.4}");
+        // Every thread stalls once per txg at the limit.
+        let mut waits: Vec<u64> = legacy.txgs.iter().filter_map(|t| t.legacy.as_ref()).map(|l| l.limit_waits).collect();
+        waits.sort_unstable();
+        let median = waits[waits.len() / 2];
+        assert!(median >= threads / 2 && median <= threads, "{threads}: median limit waits {median}");
+
+        let openzfs = run(&with_models(v, "openzfs"));
+        let o = &openzfs.summary.client_write;
+        assert_eq!(count(&openzfs.histograms.client_write, 30, 37), 0, "{threads}: no OpenZFS write waits a second");
+        assert!(
+            o.mean_ns <= legacy.summary.client_write.mean_ns,
+            "mean no worse: {} vs {}",
+            o.mean_ns,
+            legacy.summary.client_write.mean_ns
+        );
+        assert!(o.stddev_ns * 5 < legacy.summary.client_write.stddev_ns, "variance collapses");
+    }
+}
+
+#[test]
+fn s5_legacy_writes_in_a_picket_fence_and_openzfs_smoothly() {
+    // Loads above what the minimum two async writes per disk carry (about 2 x 128 KiB per
+    // latency), so the OpenZFS scheduler has to follow dirty data. Below that, a trickle,
+    // OpenZFS too writes each txg in a short low-concurrency burst.
+    for (rate_mb, latency_ms) in [(40u64, 5u64), (30, 8), (60, 3)] {
+        let mut v = preset("s5-picket-fence");
+        v["workloads"][0]["rate"] = json!(rate_mb * 1_000_000);
+        v["pool"]["device"]["base_latency"] = json!(format!("{latency_ms}ms"));
+        let legacy = run(&v).summary.picket_fence;
+        let openzfs = run(&with_models(v, "openzfs")).summary.picket_fence;
+        assert!(legacy.write_cv > 0.6, "{rate_mb} MB/s: legacy CV {}", legacy.write_cv);
+        assert!(legacy.read_p99_ratio > 1.4, "{rate_mb} MB/s: legacy read p99 ratio {}", legacy.read_p99_ratio);
+        assert!(openzfs.write_cv < 0.2, "{rate_mb} MB/s: OpenZFS CV {}", openzfs.write_cv);
+    }
+}
+
+#[test]
+fn s9_fewer_pending_ios_protect_reads_from_a_resilver_and_openzfs_protects_them_by_default() {
+    for readers in [4u64, 8] {
+        let read_mean = |pending: u64, models: &str| {
+            let mut v = preset("s9-resilver");
+            v["workloads"][0]["threads"] = json!(readers);
+            v["tunables"]["zfs_vdev_max_pending"] = json!(pending);
+            let v = if models == "openzfs" { with_models(v, "openzfs") } else { v };
+            run(&v).summary.client_read.mean_ns
+        };
+        let (p35, p10, p2) = (read_mean(35, "legacy"), read_mean(10, "legacy"), read_mean(2, "legacy"));
+        assert!(p10 <= p35 + p35 / 20, "{readers}: 35 -> 10 does not hurt: {p35} {p10}");
+        assert!(p2 * 4 < p10, "{readers}: 2 protects reads: {p10} -> {p2}");
+        let openzfs = read_mean(10, "openzfs");
+        assert!(openzfs * 4 < p10, "{readers}: OpenZFS at defaults {openzfs} vs legacy {p10}");
+    }
+}

@@ -10,6 +10,12 @@ test("screenshots of the page and each panel", async ({ page }) => {
   await page.locator('[data-panel="async-write-curve"]').screenshot({ path: `${dir}/async-write-curve.png` });
   await page.locator('[data-panel="delay-curve"]').screenshot({ path: `${dir}/delay-curve.png` });
   await page.locator(".controls").screenshot({ path: `${dir}/controls.png` });
+  for (const [file, legend] of [
+    ["controls-legacy-throttle", "Legacy write throttle"],
+    ["controls-legacy-scheduler", "Legacy I/O scheduler"],
+  ] as const) {
+    await page.locator("fieldset", { hasText: legend }).screenshot({ path: `${dir}/${file}.png` });
+  }
   await openLab(
     page,
     "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&zfs_vdev_async_write_active_min_dirty_percent=20&zfs_bogus=1",

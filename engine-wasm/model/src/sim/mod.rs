@@ -6,6 +6,7 @@ pub mod engine;
 pub mod events;
 pub mod json_reader;
 pub mod legacy_queue;
+pub mod models;
 pub mod presets;
 pub mod rng;
 pub mod scenario;

@@ -7,11 +7,10 @@
 //! seek + half a turn, roughly normal; at ten, throughput rises but a few requests far from
 //! the head keep losing and wait up to the age bound.
 
-use super::{transfer_ns, Device, Op, Output, Request};
+use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::sim::rng::Rng;
 use serde::{Deserialize, Serialize};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -89,9 +88,8 @@ pub struct Hdd {
     host: VecDeque<(Request, u64)>,
     /// Dirty cache contents awaiting destage: (offset, size).
     cache: Vec<(u64, u64)>,
-    /// Acknowledgements of cached writes in flight: (time, seq, id).
-    acks: BinaryHeap<Reverse<(u64, u64, u32)>>,
-    ack_seq: u64,
+    /// Acknowledgements of cached writes in flight.
+    acks: DueQueue,
     /// Flushes waiting for the cache to empty.
     flushes: Vec<u32>,
 }
@@ -108,8 +106,7 @@ impl Hdd {
             admit_wait: VecDeque::new(),
             host: VecDeque::new(),
             cache: Vec::new(),
-            acks: BinaryHeap::new(),
-            ack_seq: 0,
+            acks: DueQueue::default(),
             flushes: Vec::new(),
         }
     }
@@ -161,9 +158,8 @@ impl Hdd {
 
     fn take_into_cache(&mut self, now: u64, job: Job) {
         self.cache.push((job.offset, job.size));
-        self.ack_seq += 1;
         let ack = now + self.p.overhead_ns + transfer_ns(job.size, self.p.interface_rate);
-        self.acks.push(Reverse((ack, self.ack_seq, job.id)));
+        self.acks.push(ack, job.id);
     }
 
     /// Chooses and starts the head's next job, if it is idle and has work.
@@ -207,13 +203,7 @@ impl Hdd {
     }
 
     fn settle(&mut self, now: u64, out: &mut Output) {
-        while let Some(&Reverse((t, _, id))) = self.acks.peek() {
-            if t > now {
-                break;
-            }
-            self.acks.pop();
-            out.completed.push(id);
-        }
+        self.acks.drain_due(now, &mut out.completed);
         if let Some((end, work)) = self.busy {
             if end <= now {
                 self.busy = None;
@@ -238,7 +228,7 @@ impl Hdd {
         if self.cached() == 0 && self.acks.is_empty() && self.admit_wait.is_empty() {
             out.completed.append(&mut self.flushes);
         }
-        let ack = self.acks.peek().map(|Reverse((t, _, _))| *t);
+        let ack = self.acks.next_time();
         let head = self.busy.map(|(t, _)| t);
         out.wake_at = match (ack, head) {
             (Some(a), Some(h)) => Some(a.min(h)),

@@ -1,11 +1,9 @@
 //! A LUN on an array: one fixed-bandwidth path with a base latency and deep internal
 //! concurrency, "a backend that sustains 100 MB/s" whatever is asked of it.
 
-use super::{transfer_ns, Device, Op, Output, Request};
+use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::sim::rng::Rng;
 use serde::{Deserialize, Serialize};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -29,25 +27,18 @@ pub struct Lun {
     p: LunParams,
     /// When the path is free for the next transfer [ns].
     link_free: u64,
-    /// Completions in flight: (time, seq, id).
-    pending: BinaryHeap<Reverse<(u64, u64, u32)>>,
-    seq: u64,
+    /// Completions in flight.
+    pending: DueQueue,
 }
 
 impl Lun {
     pub fn new(p: LunParams) -> Self {
-        Lun { p, link_free: 0, pending: BinaryHeap::new(), seq: 0 }
+        Lun { p, link_free: 0, pending: DueQueue::default() }
     }
 
     fn finish(&mut self, now: u64, out: &mut Output) {
-        while let Some(&Reverse((t, _, id))) = self.pending.peek() {
-            if t > now {
-                break;
-            }
-            self.pending.pop();
-            out.completed.push(id);
-        }
-        out.wake_at = self.pending.peek().map(|Reverse((t, _, _))| *t);
+        self.pending.drain_due(now, &mut out.completed);
+        out.wake_at = self.pending.next_time();
     }
 }
 
@@ -56,8 +47,7 @@ impl Device for Lun {
         let bytes = if req.op == Op::Flush { 0 } else { req.size };
         let start = self.link_free.max(now);
         self.link_free = start + transfer_ns(bytes, self.p.bandwidth);
-        self.seq += 1;
-        self.pending.push(Reverse((self.link_free + self.p.base_latency_ns, self.seq, req.id)));
+        self.pending.push(self.link_free + self.p.base_latency_ns, req.id);
         self.finish(now, out);
     }
 

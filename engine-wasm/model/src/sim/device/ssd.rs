@@ -4,11 +4,9 @@
 //! write waits for company: deeper queues raise throughput and can lower write latency
 //! (the seed's point about SSDs).
 
-use super::{transfer_ns, Device, Op, Output, Request};
+use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::sim::rng::Rng;
 use serde::{Deserialize, Serialize};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -65,8 +63,7 @@ pub struct Ssd {
     open_since: u64,
     /// When everything programmed so far is on flash [ns].
     programmed_until: u64,
-    done: BinaryHeap<Reverse<(u64, u64, u32)>>,
-    seq: u64,
+    done: DueQueue,
 }
 
 impl Ssd {
@@ -80,14 +77,12 @@ impl Ssd {
             open_bytes: 0,
             open_since: 0,
             programmed_until: 0,
-            done: BinaryHeap::new(),
-            seq: 0,
+            done: DueQueue::default(),
         }
     }
 
     fn complete_at(&mut self, t: u64, id: u32) {
-        self.seq += 1;
-        self.done.push(Reverse((t, self.seq, id)));
+        self.done.push(t, id);
     }
 
     /// The die holding `offset`'s page: pages are striped over dies, channel first.
@@ -151,14 +146,8 @@ impl Ssd {
         if !self.open.is_empty() && now >= self.open_since + self.p.coalesce_ns {
             self.program(now);
         }
-        while let Some(&Reverse((t, _, id))) = self.done.peek() {
-            if t > now {
-                break;
-            }
-            self.done.pop();
-            out.completed.push(id);
-        }
-        let next_done = self.done.peek().map(|Reverse((t, _, _))| *t);
+        self.done.drain_due(now, &mut out.completed);
+        let next_done = self.done.next_time();
         let deadline = (!self.open.is_empty()).then_some(self.open_since + self.p.coalesce_ns);
         out.wake_at = match (next_done, deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),

@@ -15,9 +15,10 @@ USAGE:
   throttle-lab link [--set NAME=VALUE]...
       The share-link query string for these settings.
   throttle-lab run <SCENARIO.json | --preset NAME> [--models legacy|openzfs] [--set NAME=VALUE]...
-                   [--seed N] [--json | --out FILE]
+                   [--seed N] [--histograms] [--json | --out FILE]
       Simulates the scenario; prints a summary, or the full JSON report. --models runs the
       same workload and seed under the legacy (2008-2013) or the OpenZFS throttle and scheduler.
+      --histograms adds DTrace quantize() text and the zpool iostat -w table.
   throttle-lab presets
       The built-in scenarios.
   throttle-lab bench [--json]
@@ -55,6 +56,7 @@ pub struct Args {
     pub seed: Option<u64>,
     pub out: Option<String>,
     pub models: Option<String>,
+    pub histograms: bool,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -70,6 +72,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         seed: None,
         out: None,
         models: None,
+        histograms: false,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -78,6 +81,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("dirty") => out.dirty = Some(text(parser.value())?),
             Long("set") => out.sets.push(text(parser.value())?),
             Long("json") => out.json = true,
+            Long("histograms") => out.histograms = true,
             Long("preset") => out.preset = Some(text(parser.value())?),
             Long("out") => out.out = Some(text(parser.value())?),
             Long("models") => out.models = Some(text(parser.value())?),

@@ -74,6 +74,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
                     Ok(run::human(&report))
                 }
                 (None, true) => Ok(json()? + "\n"),
+                (None, false) if args.histograms => Ok(run::human(&report) + &run::histograms(&report)),
                 (None, false) => Ok(run::human(&report)),
             }
         }

@@ -4,7 +4,8 @@ use std::fmt::Write;
 use throttle_model::sim::engine::{Report, Sim};
 use throttle_model::sim::presets::{self, PRESETS};
 use throttle_model::sim::scenario::Scenario;
-use throttle_model::sim::stats::Summary;
+use throttle_model::sim::stats::{Summary, POW2_BUCKETS};
+use throttle_model::sim::text::{quantize, zpool_iostat_w, IostatColumns};
 
 /// The scenario text for a file path or a preset name.
 pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {
@@ -161,5 +162,45 @@ pub fn human(r: &Report) -> String {
             t.stime as f64 / 1e9
         );
     }
+    out
+}
+
+/// The report's histograms as engineers read them: `quantize()` text for the delays and
+/// client writes, and the pool's `zpool iostat -w` table (scrub-class I/O counted as reads).
+pub fn histograms(r: &Report) -> String {
+    let h = &r.histograms;
+    let sum = |map: &std::collections::BTreeMap<&'static str, Vec<u64>>, classes: &[&str]| -> Vec<u64> {
+        (0..POW2_BUCKETS)
+            .map(|j| classes.iter().map(|c| map.get(c).and_then(|v| v.get(j)).copied().unwrap_or(0)).sum())
+            .collect()
+    };
+    let one = |map: &std::collections::BTreeMap<&'static str, Vec<u64>>, class: &str| sum(map, &[class]);
+    let reads = ["sync_read", "async_read", "scrub"];
+    let writes = ["sync_write", "async_write"];
+    let (total_read, total_write) = (sum(&h.total_wait, &reads), sum(&h.total_wait, &writes));
+    let (disk_read, disk_write) = (sum(&h.disk_wait, &reads), sum(&h.disk_wait, &writes));
+    let columns = IostatColumns {
+        total_read: &total_read,
+        total_write: &total_write,
+        disk_read: &disk_read,
+        disk_write: &disk_write,
+        syncq_read: &one(&h.queue_wait, "sync_read"),
+        syncq_write: &one(&h.queue_wait, "sync_write"),
+        asyncq_read: &one(&h.queue_wait, "async_read"),
+        asyncq_write: &one(&h.queue_wait, "async_write"),
+        scrub: &one(&h.queue_wait, "scrub"),
+    };
+    let mut out = String::new();
+    for (title, buckets) in [
+        ("delays applied, ns  (dtrace -n 'delay-mintime { @ = quantize(arg2); }')", &h.delay_mintime),
+        ("client write latency, ns  (quantize)", &h.client_write),
+        ("client read latency, ns  (quantize)", &h.client_read),
+    ] {
+        let text = quantize(buckets);
+        if !text.is_empty() {
+            let _ = write!(out, "\n{title}\n\n{text}");
+        }
+    }
+    let _ = write!(out, "\n# zpool iostat -w (the whole run){}", zpool_iostat_w(&r.scenario.name, &columns));
     out
 }

@@ -12,4 +12,5 @@ pub mod rng;
 pub mod scenario;
 pub mod slab;
 pub mod stats;
+pub mod text;
 pub mod vdev_queue;

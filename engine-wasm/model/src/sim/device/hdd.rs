@@ -9,11 +9,10 @@
 
 use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::sim::rng::Rng;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::VecDeque;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HddParams {
     /// Spindle speed [revolutions per minute].
     pub rpm: u64,

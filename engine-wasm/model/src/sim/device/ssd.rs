@@ -6,10 +6,9 @@
 
 use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::sim::rng::Rng;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SsdParams {
     /// Addressable bytes.
     pub capacity: u64,

@@ -204,7 +204,7 @@ impl Sim {
                 resilver_cursor: 0,
             });
         }
-        let rec = Recorder::new(&scenario, leaves.len());
+        let rec = Recorder::new(&scenario);
         let mut sim = Sim {
             now: 0,
             events: EventQueue::default(),

@@ -113,7 +113,7 @@ pub(super) struct Recorder {
 }
 
 impl Recorder {
-    pub fn new(s: &Scenario, _leaves: usize) -> Self {
+    pub fn new(s: &Scenario) -> Self {
         Recorder {
             interval_ns: s.report_interval_ns,
             classes: Default::default(),

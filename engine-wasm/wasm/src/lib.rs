@@ -196,6 +196,37 @@ pub fn run_scenario(scenario: &str) -> Result<String, JsError> {
     serde_json::to_string(&Sim::new(s).run()).map_err(js_error)
 }
 
+/// A simulation run in slices, so a worker can report progress and drop a superseded run.
+#[wasm_bindgen]
+pub struct SimRun {
+    sim: Sim,
+}
+
+#[wasm_bindgen]
+impl SimRun {
+    /// Starts a run of `scenario` (JSON text); a bad scenario is an error naming its field.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario: &str) -> Result<SimRun, JsError> {
+        Ok(SimRun { sim: Sim::new(Scenario::from_json(scenario).map_err(js_error)?) })
+    }
+
+    /// Processes up to `events` events; `false` once the run is over.
+    pub fn advance(&mut self, events: u32) -> bool {
+        self.sim.advance(u64::from(events))
+    }
+
+    /// `[simulated ns so far, ns asked for]`.
+    pub fn progress(&self) -> Vec<f64> {
+        let (now, total) = self.sim.progress();
+        vec![now as f64, total as f64]
+    }
+
+    /// The report as JSON text (once: it takes the recorded series).
+    pub fn report(&mut self) -> Result<String, JsError> {
+        serde_json::to_string(&self.sim.finish()).map_err(js_error)
+    }
+}
+
 /// Runs a scenario for the benchmark: the events processed, without building the JSON
 /// report, so that it times the same work as the native benchmark.
 #[wasm_bindgen(js_name = benchScenario)]

@@ -205,3 +205,16 @@ fn an_fsync_waits_for_its_log_writes_and_a_cache_flush() {
     // 64 MiB written in place by dmu_sync on one disk at 180 MB/s: a third of a second at least.
     assert!(f.mean_ns > 300_000_000, "{f:?}");
 }
+
+#[test]
+fn a_run_in_slices_gives_the_same_bytes_and_a_stopped_one_says_so() {
+    let text = throttle_model::sim::presets::find("default").expect("preset").json;
+    let whole = serde_json::to_string(&Sim::new(Scenario::from_json(text).expect("scenario")).run()).expect("json");
+    let mut sim = Sim::new(Scenario::from_json(text).expect("scenario"));
+    while sim.advance(7_919) {}
+    assert_eq!(serde_json::to_string(&sim.finish()).expect("json"), whole);
+    let mut stopped = Sim::new(Scenario::from_json(text).expect("scenario"));
+    assert!(stopped.advance(1000));
+    let r = stopped.finish();
+    assert!(r.truncated.as_deref().is_some_and(|t| t.contains("stopped by the caller")), "{:?}", r.truncated);
+}

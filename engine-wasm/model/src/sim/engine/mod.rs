@@ -170,6 +170,8 @@ pub struct Sim {
     /// The resilver stream's block size (0: none).
     resilver_block: u64,
     legacy: LegacyState,
+    /// Set when the run is over: why it stopped early, if it did.
+    ended: Option<Option<String>>,
 }
 
 /// Device request ids at or above this are flushes; below, aggregates.
@@ -227,6 +229,7 @@ impl Sim {
             scrub_cursor: Vec::new(),
             resilver_block: 0,
             legacy: LegacyState::default(),
+            ended: None,
             scenario,
         };
         sim.legacy_init();
@@ -246,35 +249,53 @@ impl Sim {
 
     /// As [`Sim::run`], calling `progress` with the simulated time about every million events.
     pub fn run_with_progress(&mut self, progress: &mut dyn FnMut(u64)) -> Report {
-        let mut truncated = None;
-        while let Some((time, ev)) = self.events.pop() {
+        while self.advance(1_000_000) {
+            progress(self.now);
+        }
+        self.finish()
+    }
+
+    /// Processes up to `events` events; `false` once the run is over (its end, an empty
+    /// queue, or the budget). Lets a caller run in slices, report progress and stop early.
+    pub fn advance(&mut self, events: u64) -> bool {
+        if self.ended.is_some() {
+            return false;
+        }
+        for _ in 0..events {
+            let Some((time, ev)) = self.events.pop() else {
+                self.ended = Some(None);
+                return false;
+            };
             if time < self.now {
                 self.rec.invariants.time_went_back += 1;
             }
             self.now = time;
             self.events_processed += 1;
             if self.events_processed >= self.scenario.budget.max_events {
-                truncated = Some(format!(
+                self.ended = Some(Some(format!(
                     "stopped after {} events (the budget's max_events) at {:.3} s of {:.3} s simulated",
                     self.events_processed,
                     self.now as f64 / 1e9,
                     self.scenario.duration_ns as f64 / 1e9
-                ));
-                break;
-            }
-            if self.events_processed % 1_000_000 == 0 {
-                progress(self.now);
+                )));
+                return false;
             }
             match ev {
                 Ev::End => {
-                    if self.scenario.duration_ns > self.scenario.budget.max_simulated_ns {
-                        truncated = Some(format!(
+                    // The End event was queued first: the last interval's sample, due at
+                    // this same instant, would otherwise never be taken.
+                    if self.now % self.scenario.report_interval_ns == 0 && self.rec.last_sample() != Some(self.now) {
+                        self.sample();
+                    }
+                    let cut = self.scenario.duration_ns > self.scenario.budget.max_simulated_ns;
+                    self.ended = Some(cut.then(|| {
+                        format!(
                             "stopped at {:.3} s simulated (the budget's max_simulated_time) of the {:.3} s asked for",
                             self.now as f64 / 1e9,
                             self.scenario.duration_ns as f64 / 1e9
-                        ));
-                    }
-                    break;
+                        )
+                    }));
+                    return false;
                 }
                 Ev::Sample => self.sample(),
                 Ev::ClientIssue(c) => self.client_issue(c),
@@ -286,7 +307,12 @@ impl Sim {
                 Ev::ClientRetry(c) => self.try_assign(c),
             }
         }
-        self.finish(truncated)
+        true
+    }
+
+    /// Simulated time reached so far, and the duration asked for [ns].
+    pub fn progress(&self) -> (u64, u64) {
+        (self.now, self.scenario.duration_ns.min(self.scenario.budget.max_simulated_ns))
     }
 
     fn legacy_throttle(&self) -> bool {

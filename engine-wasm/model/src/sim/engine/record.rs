@@ -169,6 +169,11 @@ impl Recorder {
         }
     }
 
+    /// When the last report interval was sampled.
+    pub fn last_sample(&self) -> Option<u64> {
+        self.series.t_ns.last().copied()
+    }
+
     pub fn io_counters(&self) -> (u64, u64, u64, u64) {
         self.io
     }
@@ -377,7 +382,12 @@ impl Sim {
         }
     }
 
-    pub(super) fn finish(&mut self, truncated: Option<String>) -> Report {
+    /// The report of the run so far; a run stopped before its end says so in `truncated`.
+    pub fn finish(&mut self) -> Report {
+        let truncated = match &self.ended {
+            Some(why) => why.clone(),
+            None => Some(format!("stopped by the caller at {:.3} s simulated", self.now as f64 / 1e9)),
+        };
         let elapsed = self.now.max(1);
         let r = &mut self.rec;
         r.invariants.dirty_at_end = self.txg.dirty_total;

@@ -1,0 +1,55 @@
+// The simulation interface with the real WASM engine in-process: results, progress,
+// latest-wins and errors.
+import { describe, expect, it } from "vitest";
+import * as wasm from "./generated/throttle_lab_wasm.js";
+import { loadEngineSync } from "./load-node";
+import { createInProcessSimulator } from "./simulation";
+
+loadEngineSync();
+const scenario = (duration: string) =>
+  JSON.stringify({
+    duration,
+    report_interval: "500ms",
+    pool: { device: { kind: "lun" } },
+    workloads: [{ kind: "async_write", threads: 8, block_size: "128K" }],
+  });
+
+describe("simulation runs", () => {
+  it("give the report's series as typed-array columns matching the JSON report", async () => {
+    const sim = createInProcessSimulator(wasm);
+    const result = await sim.run(scenario("5s"));
+    expect(result.status).toBe("ok");
+    if (result.status !== "ok") return;
+    const reference = JSON.parse(wasm.runScenario(scenario("5s"))) as { series: Record<string, unknown> };
+    const dirty = result.report.columns["dirty_bytes"];
+    expect(dirty).toBeInstanceOf(Float64Array);
+    expect(Array.from(dirty ?? [])).toEqual(reference.series["dirty_bytes"]);
+    expect(result.report.columns["class_mean_ns.async_write"]?.length).toBe(10);
+    expect(result.report.meta["series"]).toBeUndefined();
+  });
+
+  it("report progress as simulated time grows", async () => {
+    const sim = createInProcessSimulator(wasm);
+    const seen: number[] = [];
+    await sim.run(scenario("20s"), (p) => seen.push(p.simulatedNs));
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+
+  it("let the latest request win: an earlier run in flight is superseded", async () => {
+    const sim = createInProcessSimulator(wasm);
+    const first = sim.run(scenario("60s"));
+    const second = sim.run(scenario("2s"));
+    expect(await first).toEqual({ status: "superseded" });
+    expect((await second).status).toBe("ok");
+  });
+
+  it("turn a bad scenario into a message naming its field", async () => {
+    const sim = createInProcessSimulator(wasm);
+    const result = await sim.run('{"duration": "5 parsecs"}');
+    expect(result).toEqual({
+      status: "error",
+      message: "duration: cannot read '5 parsecs': unknown unit 'parsecs'",
+    });
+  });
+});

@@ -6,7 +6,8 @@ import { scaleLinear } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
 import { both, type Engine, type Values } from "../engine/engine";
 import { CurveChart } from "./CurveChart";
-import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart-layout";
+import { bytesAtHundredths, percentOf, PLOT, xPercent } from "./chart-layout";
+import { Panel, VerticalMark } from "./Marks";
 import { dirtyText } from "./readout";
 
 interface Props {
@@ -45,8 +46,6 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor }: Props
   const hiPx = xPercent(percentOf(marks.hi_bytes, dirtyMax));
   const loText = `zfs_vdev_async_write_active_min_dirty_percent = ${loPct}%`;
   const hiText = `zfs_vdev_async_write_active_max_dirty_percent = ${hiPct}%`;
-  const lo = labelSide(loPx, loText, "start");
-  const hi = labelSide(hiPx, hiText, "end");
   const minY = y(marks.min_active);
   // Below its line unless that would run into the x axis.
   const minLabelY = minY + 14 < PLOT.height - 2 ? minY + 14 : minY - 5;
@@ -64,12 +63,11 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor }: Props
   }
 
   return (
-    <section className="panel" aria-labelledby="async-title" data-panel="async-write-curve">
-      <h2 id="async-title">Async-write concurrency</h2>
-      <p className="caption">
-        How many txg-sync writes each leaf vdev gets: few while dirty data is low (sync reads stay fast), more
-        as it grows, so the backend works harder exactly when it must.
-      </p>
+    <Panel
+      id="async-write-curve"
+      title="Async-write concurrency"
+      caption="How many txg-sync writes each leaf vdev gets: few while dirty data is low (sync reads stay fast), more as it grows, so the backend works harder exactly when it must."
+    >
       <CurveChart
         title="Async writes in flight per leaf vdev against dirty data"
         yLabel="async writes per leaf vdev"
@@ -77,14 +75,8 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor }: Props
         cursor={cursor}
         onCursor={onCursor}
       >
-        <line className="mark" x1={loPx} x2={loPx} y2={PLOT.height} />
-        <line className="mark" x1={hiPx} x2={hiPx} y2={PLOT.height} />
-        <text className="mark-label" x={lo.x} y={-30} textAnchor={lo.anchor}>
-          {loText}
-        </text>
-        <text className="mark-label" x={hi.x} y={-14} textAnchor={hi.anchor}>
-          {hiText}
-        </text>
+        <VerticalMark xPx={loPx} text={loText} row={0} />
+        <VerticalMark xPx={hiPx} text={hiText} row={1} prefer="end" />
         <line className="level" x1={0} x2={PLOT.width} y1={minY} y2={minY} />
         <line className="level" x1={0} x2={PLOT.width} y1={y(marks.max_active)} y2={y(marks.max_active)} />
         <text className="level-label" x={4} y={minLabelY}>
@@ -98,6 +90,6 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor }: Props
       <p className="readout" aria-live="polite" data-testid="async-readout">
         {readout}
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { both, type Engine, type Values } from "../engine/engine";
 import { messages } from "../app/messages";
 import { CurveChart } from "./CurveChart";
 import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart-layout";
+import { Panel, VerticalMark } from "./Marks";
 import { dirtyText, nsText, rateText } from "./readout";
 
 interface Props {
@@ -49,7 +50,6 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
   const [midX, midY] = toPoint(marks.midpoint, marks.midpoint_ns);
   const capY = y(capNs);
   const startText = `delay start: zfs_delay_min_dirty_percent = ${value("zfs_delay_min_dirty_percent")}%`;
-  const start = labelSide(minPx, startText, "start");
   const capText = `cap: zfs_delay_max_ns = ${nsText(engine, capNs)}${
     marks.cap_start === null ? "" : `, reached at ${percentOf(marks.cap_start, dirtyMax).toFixed(3)}%`
   }`;
@@ -76,12 +76,11 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
   }
 
   return (
-    <section className="panel" aria-labelledby="delay-title" data-panel="delay-curve">
-      <h2 id="delay-title">Write delay</h2>
-      <p className="caption">
-        The delay each transaction pays once dirty data passes the delay start: small at first, steep near the
-        limit. Delayed transactions wake one delay apart pool-wide, so 1/delay caps their rate.
-      </p>
+    <Panel
+      id="delay-curve"
+      title="Write delay"
+      caption="The delay each transaction pays once dirty data passes the delay start: small at first, steep near the limit. Delayed transactions wake one delay apart pool-wide, so 1/delay caps their rate."
+    >
       <CurveChart
         title="Delay per transaction against dirty data, log time axis"
         yLabel="delay per transaction (log)"
@@ -89,14 +88,13 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
         cursor={cursor}
         onCursor={onCursor}
       >
-        <line className="mark" x1={minPx} x2={minPx} y2={PLOT.height} />
-        <text className="mark-label" x={start.x} y={-30} textAnchor={start.anchor}>
-          {startText}
-        </text>
-        <line className="mark" x1={PLOT.width} x2={PLOT.width} y2={PLOT.height} />
-        <text className="mark-label" x={PLOT.width - 4} y={-14} textAnchor="end">
-          zfs_dirty_data_max: {messages.hardLimit}
-        </text>
+        <VerticalMark xPx={minPx} text={startText} row={0} />
+        <VerticalMark
+          xPx={PLOT.width}
+          text={`zfs_dirty_data_max: ${messages.hardLimit}`}
+          row={1}
+          prefer="end"
+        />
         <line className="level" x1={0} x2={PLOT.width} y1={capY} y2={capY} />
         <text className="level-label" x={4} y={capY - 5}>
           {capText}
@@ -116,6 +114,6 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
         {readout}
       </p>
       <div className="inline-control">{writeSizeControl}</div>
-    </section>
+    </Panel>
   );
 }

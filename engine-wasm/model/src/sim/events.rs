@@ -49,18 +49,6 @@ impl<E> EventQueue<E> {
     pub fn pop(&mut self) -> Option<(u64, E)> {
         self.heap.pop().map(|e| (e.time, e.event))
     }
-
-    pub fn peek_time(&self) -> Option<u64> {
-        self.heap.peek().map(|e| e.time)
-    }
-
-    pub fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
-    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! seek + half a turn, roughly normal; at ten, throughput rises but a few requests far from
 //! the head keep losing and wait up to the age bound.
 
-use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
+use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::sim::rng::Rng;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -227,12 +227,7 @@ impl Hdd {
         if self.cached() == 0 && self.acks.is_empty() && self.admit_wait.is_empty() {
             out.completed.append(&mut self.flushes);
         }
-        let ack = self.acks.next_time();
-        let head = self.busy.map(|(t, _)| t);
-        out.wake_at = match (ack, head) {
-            (Some(a), Some(h)) => Some(a.min(h)),
-            (a, h) => a.or(h),
-        };
+        out.wake_at = earliest(self.acks.next_time(), self.busy.map(|(t, _)| t));
     }
 }
 

@@ -83,6 +83,14 @@ pub trait Device {
     fn wake(&mut self, now: u64, rng: &mut Rng, out: &mut Output);
 }
 
+/// The earlier of two optional wake-up times.
+pub fn earliest(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// Transfer time of `bytes` at `bytes_per_s` [ns], at least 1 for non-empty transfers.
 pub fn transfer_ns(bytes: u64, bytes_per_s: u64) -> u64 {
     if bytes == 0 {

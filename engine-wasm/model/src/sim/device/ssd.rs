@@ -4,7 +4,7 @@
 //! write waits for company: deeper queues raise throughput and can lower write latency
 //! (the seed's point about SSDs).
 
-use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
+use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::sim::rng::Rng;
 use serde::Serialize;
 
@@ -146,12 +146,8 @@ impl Ssd {
             self.program(now);
         }
         self.done.drain_due(now, &mut out.completed);
-        let next_done = self.done.next_time();
         let deadline = (!self.open.is_empty()).then_some(self.open_since + self.p.coalesce_ns);
-        out.wake_at = match (next_done, deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        out.wake_at = earliest(self.done.next_time(), deadline);
     }
 }
 

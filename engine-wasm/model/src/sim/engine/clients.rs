@@ -13,8 +13,9 @@ pub(super) struct Client {
     op_start: u64,
     /// `tx_start`: when the current transaction was created [ns].
     pub tx_start: u64,
-    /// Delayed once already (`tx_dirty_delayed`).
+    /// Delayed once already (`tx_dirty_delayed`), and the delay it was given [ns].
     pub delayed: bool,
+    pub tx_time: u64,
     pub txg: u64,
     /// Bytes one write copies in.
     pub tx_bytes: u64,
@@ -58,6 +59,7 @@ impl Sim {
                     op_start: 0,
                     tx_start: 0,
                     delayed: false,
+                    tx_time: 0,
                     txg: 0,
                     tx_bytes: bytes,
                     record: 0,

@@ -155,6 +155,8 @@ pub struct Sim {
     txg: TxgState,
     /// `dp_last_wakeup`: delayed transactions wake at least their delay after it.
     last_wakeup: u64,
+    /// When the last delayed transaction actually woke (for the invariant check).
+    last_delayed_wake: Option<u64>,
     /// Writers in the hard wait (`dirty >= zfs_dirty_data_max`), in arrival order.
     hard_waiters: std::collections::VecDeque<u32>,
     leaf_ios: Slab<LeafIo>,
@@ -214,6 +216,7 @@ impl Sim {
             clients: Vec::new(),
             txg: TxgState::new(),
             last_wakeup: 0,
+            last_delayed_wake: None,
             hard_waiters: Default::default(),
             leaf_ios: Slab::default(),
             logicals: Slab::default(),
@@ -299,7 +302,7 @@ impl Sim {
                 }
                 Ev::Sample => self.sample(),
                 Ev::ClientIssue(c) => self.client_issue(c),
-                Ev::ClientAssign(c) => self.assign(c),
+                Ev::ClientAssign(c) => self.delay_over(c),
                 Ev::ClientCommit(c) => self.commit(c),
                 Ev::SyncTimer => self.sync_thread_check(),
                 Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),

@@ -50,12 +50,21 @@ impl Sim {
             return;
         }
         let wakeup = (cl.tx_start + tx_time).max(self.last_wakeup + tx_time);
-        if self.last_wakeup > 0 && wakeup < self.last_wakeup + tx_time {
-            self.rec.invariants.wakeups_too_close += 1;
-        }
+        cl.tx_time = tx_time;
         self.last_wakeup = wakeup;
         self.rec.delay_applied(tx_time, wakeup - self.now);
         self.events.push(wakeup, Ev::ClientAssign(c));
+    }
+
+    /// A delayed transaction's sleep is over. Checked here, where it actually wakes, not
+    /// where the wake-up was computed: delayed transactions wake at least their delay apart.
+    pub(super) fn delay_over(&mut self, c: u32) {
+        let tx_time = self.clients[c as usize].tx_time;
+        if self.last_delayed_wake.is_some_and(|prev| self.now < prev + tx_time) {
+            self.rec.invariants.wakeups_too_close += 1;
+        }
+        self.last_delayed_wake = Some(self.now);
+        self.assign(c);
     }
 
     /// The transaction joins the open txg; its data is copied in, then it commits.

@@ -59,7 +59,6 @@ enum Ev {
 struct Knobs {
     dirty_max: u64,
     delay: DelayParams,
-    delay_min_bytes: u64,
     async_writes: AsyncWriteParams,
     /// Per-txg dirty bytes above which the txg is kicked to sync.
     sync_kick_bytes: u64,
@@ -98,7 +97,6 @@ impl Knobs {
         let delay = DelayParams::from(t);
         Knobs {
             dirty_max: g(Id::DirtyDataMax),
-            delay_min_bytes: delay.min_bytes(),
             delay,
             async_writes: AsyncWriteParams::from(t),
             sync_kick_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::DirtyDataSyncPercent)) / 100,

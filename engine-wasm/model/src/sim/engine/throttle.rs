@@ -20,7 +20,7 @@ impl Sim {
         }
         let dirty = self.txg.dirty_total;
         let delayed = self.clients[c as usize].delayed;
-        if delayed || dirty <= self.k.delay_min_bytes {
+        if delayed || dirty <= self.k.delay.min_bytes() {
             self.assign(c);
             return;
         }

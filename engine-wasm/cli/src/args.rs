@@ -19,6 +19,9 @@ USAGE:
       Simulates the scenario; prints a summary, or the full JSON report. --models runs the
       same workload and seed under the legacy (2008-2013) or the OpenZFS throttle and scheduler.
       --histograms adds DTrace quantize() text and the zpool iostat -w table.
+  throttle-lab run --link <QUERY> [--pinned] [--set NAME=VALUE]... [--histograms] [--json | --out FILE]
+      Simulates what the app's share link shows (the text after '?', or the whole link):
+      the configuration being edited, or with --pinned the pinned configuration A.
   throttle-lab presets
       The built-in scenarios.
   throttle-lab bench [--json]
@@ -57,6 +60,8 @@ pub struct Args {
     pub out: Option<String>,
     pub models: Option<String>,
     pub histograms: bool,
+    pub link: Option<String>,
+    pub pinned: bool,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -73,6 +78,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         out: None,
         models: None,
         histograms: false,
+        link: None,
+        pinned: false,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -82,6 +89,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("set") => out.sets.push(text(parser.value())?),
             Long("json") => out.json = true,
             Long("histograms") => out.histograms = true,
+            Long("link") => out.link = Some(text(parser.value())?),
+            Long("pinned") => out.pinned = true,
             Long("preset") => out.preset = Some(text(parser.value())?),
             Long("out") => out.out = Some(text(parser.value())?),
             Long("models") => out.models = Some(text(parser.value())?),

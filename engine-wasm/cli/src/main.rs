@@ -9,7 +9,6 @@ use serde_json::{json, Map, Value};
 use std::process::ExitCode;
 use throttle_model::amount::parse_amount;
 use throttle_model::curves::{delay_ns, max_async_writes, AsyncWriteParams, DelayParams};
-use throttle_model::units::format_value;
 use throttle_model::{link, validate, Id, Tunables, SPECS};
 
 fn main() -> ExitCode {
@@ -64,9 +63,23 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Presets => Ok(run::presets_list()),
         Command::Bench => bench::bench(args.json),
         Command::Run => {
-            let text = run::load(args.file.as_deref(), args.preset.as_deref())?;
-            let overrides = run::Overrides { seed: args.seed, models: args.models.as_deref(), sets: &args.sets };
-            let report = run::simulate(&text, &overrides)?;
+            let report = match &args.link {
+                Some(_)
+                    if args.file.is_some() || args.preset.is_some() || args.models.is_some() || args.seed.is_some() =>
+                {
+                    return Err(
+                        "--link carries the whole setup: give it without a scenario, --preset, --models or --seed"
+                            .into(),
+                    )
+                }
+                Some(link) => run::simulate_link(link, args.pinned, &args.sets)?,
+                None => {
+                    let text = run::load(args.file.as_deref(), args.preset.as_deref())?;
+                    let overrides =
+                        run::Overrides { seed: args.seed, models: args.models.as_deref(), sets: &args.sets };
+                    run::simulate(&text, &overrides)?
+                }
+            };
             let json = || serde_json::to_string(&report).map_err(|e| e.to_string());
             match (&args.out, args.json) {
                 (Some(path), _) => {
@@ -105,11 +118,11 @@ fn schema_json() -> Vec<Value> {
 fn schema_table() -> String {
     let mut out = String::new();
     for s in SPECS {
-        let range = format!("{}..{}", format_value(s.unit, s.min), format_value(s.unit, s.max));
+        let range = format!("{}..{}", s.format(s.min), s.format(s.max));
         out.push_str(&format!(
             "{:<48} {:>8} {:>14}  {}\n",
             s.name,
-            format_value(s.unit, s.default),
+            s.format(s.default),
             range,
             s.freebsd.unwrap_or("-")
         ));
@@ -131,6 +144,26 @@ mod tests {
         assert_eq!(run_words(&["delay", "--dirty", "70%"]), Ok("166666\n".into()));
         assert_eq!(run_words(&["async-writes", "--dirty", "33.75%"]), Ok("3\n".into()));
         assert_eq!(run_words(&["delay", "--dirty", "3G", "--set", "zfs_dirty_data_max=4G"]), Ok("300000\n".into()));
+    }
+
+    #[test]
+    fn a_share_link_runs_the_configuration_it_shows() {
+        let link = "http://lab/?v=1&duration=2&readers=2&pinned=1&a.duration=3&a.throttle_model=legacy";
+        let b = run_words(&["run", "--link", link]).expect("runs");
+        assert!(b.starts_with("lab: 2.0 s simulated"), "{b}");
+        assert!(b.contains("throttle Openzfs"), "{b}");
+        let a = run_words(&["run", "--link", link, "--pinned"]).expect("runs");
+        assert!(a.starts_with("lab: 3.0 s simulated") && a.contains("throttle Legacy"), "{a}");
+        assert!(run_words(&["run", "--link", "v=1", "--pinned"]).is_err_and(|e| e.contains("no pinned")));
+        assert!(run_words(&["run", "--link", "v=1", "--preset", "default"]).is_err_and(|e| e.contains("whole setup")));
+        let refused = run_words(&[
+            "run",
+            "--link",
+            "v=1&zfs_vdev_scrub_max_active=1&zfs_vdev_scrub_min_active=1",
+            "--set",
+            "zfs_vdev_scrub_min_active=2",
+        ]);
+        assert!(refused.is_err_and(|e| e.contains("zfs_vdev_scrub_min_active")));
     }
 
     #[test]

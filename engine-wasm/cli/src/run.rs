@@ -4,8 +4,8 @@ use std::fmt::Write;
 use throttle_model::sim::engine::{Report, Sim};
 use throttle_model::sim::presets::{self, PRESETS};
 use throttle_model::sim::scenario::Scenario;
-use throttle_model::sim::stats::{Summary, POW2_BUCKETS};
-use throttle_model::sim::text::{quantize, zpool_iostat_w, IostatColumns};
+use throttle_model::sim::stats::Summary;
+use throttle_model::sim::text::{quantize, zpool_iostat_w_of};
 
 /// The scenario text for a file path or a preset name.
 pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {
@@ -17,6 +17,28 @@ pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> 
         (Some(path), None) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
         (None, None) => Err("run needs a scenario file or --preset NAME".into()),
     }
+}
+
+/// The scenario a share link describes (its query, or the whole link): the configuration
+/// being edited, or the pinned one. The link's notices go to stderr, as the app shows them.
+pub fn simulate_link(link: &str, pinned: bool, sets: &[String]) -> Result<Report, String> {
+    let query = link.split_once('?').map_or(link, |(_, q)| q);
+    let decoded = throttle_model::link::decode(query);
+    for notice in &decoded.notices {
+        eprintln!("throttle-lab: link: {notice}");
+    }
+    let mut t = match (pinned, decoded.pinned) {
+        (false, _) => decoded.tunables,
+        (true, Some(a)) => a,
+        (true, None) => return Err("--pinned: this link has no pinned configuration (pinned=1)".into()),
+    };
+    for assignment in sets {
+        t.set_assignment(assignment).map_err(|e| e.to_string())?;
+    }
+    let scenario = throttle_model::sim::lab::scenario_from_settings(&t)?;
+    let total = scenario.duration_ns as f64 / 1e9;
+    Ok(Sim::new(scenario)
+        .run_with_progress(&mut |now| eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)))
 }
 
 /// What the command line changes in a scenario before it runs.
@@ -169,27 +191,6 @@ pub fn human(r: &Report) -> String {
 /// client writes, and the pool's `zpool iostat -w` table (scrub-class I/O counted as reads).
 pub fn histograms(r: &Report) -> String {
     let h = &r.histograms;
-    let sum = |map: &std::collections::BTreeMap<&'static str, Vec<u64>>, classes: &[&str]| -> Vec<u64> {
-        (0..POW2_BUCKETS)
-            .map(|j| classes.iter().map(|c| map.get(c).and_then(|v| v.get(j)).copied().unwrap_or(0)).sum())
-            .collect()
-    };
-    let one = |map: &std::collections::BTreeMap<&'static str, Vec<u64>>, class: &str| sum(map, &[class]);
-    let reads = ["sync_read", "async_read", "scrub"];
-    let writes = ["sync_write", "async_write"];
-    let (total_read, total_write) = (sum(&h.total_wait, &reads), sum(&h.total_wait, &writes));
-    let (disk_read, disk_write) = (sum(&h.disk_wait, &reads), sum(&h.disk_wait, &writes));
-    let columns = IostatColumns {
-        total_read: &total_read,
-        total_write: &total_write,
-        disk_read: &disk_read,
-        disk_write: &disk_write,
-        syncq_read: &one(&h.queue_wait, "sync_read"),
-        syncq_write: &one(&h.queue_wait, "sync_write"),
-        asyncq_read: &one(&h.queue_wait, "async_read"),
-        asyncq_write: &one(&h.queue_wait, "async_write"),
-        scrub: &one(&h.queue_wait, "scrub"),
-    };
     let mut out = String::new();
     for (title, buckets) in [
         ("delays applied, ns  (dtrace -n 'delay-mintime { @ = quantize(arg2); }')", &h.delay_mintime),
@@ -201,6 +202,7 @@ pub fn histograms(r: &Report) -> String {
             let _ = write!(out, "\n{title}\n\n{text}");
         }
     }
-    let _ = write!(out, "\n# zpool iostat -w (the whole run){}", zpool_iostat_w(&r.scenario.name, &columns));
+    let table = zpool_iostat_w_of(&r.scenario.name, &h.total_wait, &h.queue_wait, &h.disk_wait);
+    let _ = write!(out, "\n# zpool iostat -w (the whole run){table}");
     out
 }

@@ -1,5 +1,9 @@
 //! The shareable link: `?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms`.
 //!
+//! It carries every schema entry: tunables and the lab's settings (workload, pool, models,
+//! duration, seed). An A/B comparison adds `pinned=1` and the pinned configuration A's
+//! values under `a.NAME`; the plain names are always the configuration being edited (B).
+//!
 //! Written quietly (only values that differ from the defaults, under their OpenZFS names,
 //! in the shortest exact form) and read leniently: every problem becomes a notice naming
 //! it, the offending value falls back to its default, and the rest of the link applies.
@@ -8,7 +12,6 @@
 use crate::messages;
 use crate::schema::Id;
 use crate::tunables::Tunables;
-use crate::units::format_value;
 use crate::validate::check;
 
 /// The link format this lab writes.
@@ -18,32 +21,74 @@ const MAX_PARTS: usize = 256;
 /// Notices listed at most; the rest are counted in a last one.
 const MAX_NOTICES: usize = 20;
 
+/// Prefix of the pinned configuration's values.
+const PINNED_PREFIX: &str = "a.";
+/// Says a configuration is pinned even when all its values are defaults.
+const PINNED_FLAG: &str = "pinned";
+
 /// What a link restores, and what was wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoded {
     pub tunables: Tunables,
+    /// The pinned configuration A of an A/B comparison, if the link has one.
+    pub pinned: Option<Tunables>,
     pub notices: Vec<String>,
 }
 
 /// The query string (without `?`) that restores `t`.
 pub fn encode(t: &Tunables) -> String {
+    encode_pair(t, None)
+}
+
+/// The query string that restores `current` and, if given, the pinned configuration.
+pub fn encode_pair(current: &Tunables, pinned: Option<&Tunables>) -> String {
     let mut out = format!("v={LINK_VERSION}");
-    for (id, value) in t.changed() {
-        out.push('&');
-        out.push_str(id.spec().name);
-        out.push('=');
-        out.push_str(&format_value(id.spec().unit, value));
+    push_changed(&mut out, "", current);
+    if let Some(a) = pinned {
+        out.push_str(&format!("&{PINNED_FLAG}=1"));
+        push_changed(&mut out, PINNED_PREFIX, a);
     }
     out
+}
+
+fn push_changed(out: &mut String, prefix: &str, t: &Tunables) {
+    for (id, value) in t.changed() {
+        out.push_str(&format!("&{prefix}{}={}", id.spec().name, id.spec().format(value)));
+    }
+}
+
+/// One configuration being read from a link: its values and which of them the link set.
+#[derive(Default)]
+struct Side {
+    tunables: Tunables,
+    from_link: Vec<Id>,
+}
+
+impl Side {
+    /// `prefix` names the side in notices (`a.` for the pinned one).
+    fn read(&mut self, id: Id, key: &str, value: &str, prefix: &str, notices: &mut Vec<String>) {
+        if self.from_link.contains(&id) {
+            notices.push(messages::link_duplicate(key));
+        }
+        self.from_link.retain(|&seen| seen != id);
+        match self.tunables.set_text(id, value) {
+            Ok(_) => self.from_link.push(id),
+            Err(err) => {
+                self.tunables.reset(id);
+                notices.push(format!("{prefix}{}", messages::link_bad_value(&err)));
+            }
+        }
+    }
 }
 
 /// Reads a query string (with or without the leading `?`); never fails.
 pub fn decode(query: &str) -> Decoded {
     let query = query.strip_prefix('?').unwrap_or(query);
     let query = query.split('#').next().unwrap_or("");
-    let mut tunables = Tunables::default();
+    let mut current = Side::default();
+    let mut pinned = Side::default();
+    let mut pinned_flag = false;
     let mut notices = Vec::new();
-    let mut from_link: Vec<Id> = Vec::new();
 
     let mut parts = query.split('&').filter(|p| !p.is_empty()).peekable();
     let mut versioned = false;
@@ -66,21 +111,22 @@ pub fn decode(query: &str) -> Decoded {
             notices.push(messages::link_no_name(part));
             continue;
         }
-        let Some(id) = Id::from_name(&key) else {
+        if key == PINNED_FLAG {
+            pinned_flag = true;
+            if value != "1" {
+                notices.push(messages::link_bad_flag(PINNED_FLAG, &value));
+            }
+            continue;
+        }
+        let (side, name, prefix) = match key.strip_prefix(PINNED_PREFIX) {
+            Some(name) => (&mut pinned, name, PINNED_PREFIX),
+            None => (&mut current, key.as_str(), ""),
+        };
+        let Some(id) = Id::from_name(name) else {
             notices.push(messages::link_unknown_name(&key));
             continue;
         };
-        if from_link.contains(&id) {
-            notices.push(messages::link_duplicate(&key));
-        }
-        from_link.retain(|&seen| seen != id);
-        match tunables.set_text(id, &value) {
-            Ok(_) => from_link.push(id),
-            Err(err) => {
-                tunables.reset(id);
-                notices.push(messages::link_bad_value(&err));
-            }
-        }
+        side.read(id, &key, &value, prefix, &mut notices);
     }
     if parts.next().is_some() {
         // First, so that cutting the list of notices never hides it.
@@ -89,18 +135,22 @@ pub fn decode(query: &str) -> Decoded {
     if has_parts && !versioned {
         notices.push(messages::link_no_version(LINK_VERSION));
     }
-    reset_rejected_combinations(&mut tunables, &from_link, &mut notices);
+    reset_rejected_combinations(&mut current.tunables, &current.from_link, "", &mut notices);
+    let has_pinned = pinned_flag || !pinned.from_link.is_empty();
+    if has_pinned {
+        reset_rejected_combinations(&mut pinned.tunables, &pinned.from_link, PINNED_PREFIX, &mut notices);
+    }
     if notices.len() > MAX_NOTICES {
         let more = notices.len() - (MAX_NOTICES - 1);
         notices.truncate(MAX_NOTICES - 1);
         notices.push(messages::link_more_problems(more));
     }
-    Decoded { tunables, notices }
+    Decoded { tunables: current.tunables, pinned: has_pinned.then_some(pinned.tunables), notices }
 }
 
 /// Resets the link's own values that take part in a combination that cannot work, until
 /// none is left. Defaults are valid, so each round resets at least one value and ends.
-fn reset_rejected_combinations(t: &mut Tunables, from_link: &[Id], notices: &mut Vec<String>) {
+fn reset_rejected_combinations(t: &mut Tunables, from_link: &[Id], prefix: &str, notices: &mut Vec<String>) {
     while let Some(problem) = check(t).errors.into_iter().next() {
         let reset: Vec<Id> = from_link
             .iter()
@@ -113,7 +163,7 @@ fn reset_rejected_combinations(t: &mut Tunables, from_link: &[Id], notices: &mut
         for &id in &reset {
             t.reset(id);
         }
-        let names: Vec<&str> = reset.iter().map(|id| id.spec().name).collect();
+        let names: Vec<String> = reset.iter().map(|id| format!("{prefix}{}", id.spec().name)).collect();
         notices.push(messages::link_rejected(&problem.message, &names));
     }
 }
@@ -247,6 +297,35 @@ mod tests {
         assert!(d.notices[0].contains("only the first 256"), "{:?}", d.notices);
         assert_eq!(d.notices.len(), MAX_NOTICES);
         assert!(d.notices.last().is_some_and(|n| n.contains("more problems")));
+    }
+
+    #[test]
+    fn a_pinned_configuration_travels_beside_the_current_one() {
+        let mut a = Tunables::default();
+        a.set(Id::Readers, 8).expect("in range");
+        let mut b = a.clone();
+        b.set(Id::DelayScale, 1_000_000).expect("in range");
+        b.set(Id::Device, 0).expect("in range");
+        let query = encode_pair(&b, Some(&a));
+        assert_eq!(query, "v=1&zfs_delay_scale=1ms&readers=8&device=hdd&pinned=1&a.readers=8");
+        let d = decode(&query);
+        assert_eq!((d.tunables, d.pinned), (b, Some(a)));
+        assert!(d.notices.is_empty());
+        let d = decode("v=1&pinned=1");
+        assert_eq!(d.pinned, Some(Tunables::default()));
+        assert_eq!(decode("v=1&readers=2").pinned, None);
+    }
+
+    #[test]
+    fn problems_in_the_pinned_configuration_are_named_as_its_own() {
+        let d = decode("v=1&a.zfs_vdev_scrub_min_active=5&a.device=tape&a.nope=1&pinned=yes&readers=3");
+        assert_eq!(d.tunables.get(Id::Readers), 3);
+        assert_eq!(d.pinned, Some(Tunables::default()));
+        assert_eq!(d.notices.len(), 4, "{:?}", d.notices);
+        assert!(d.notices[0].starts_with("a.device: cannot read 'tape'"), "{:?}", d.notices);
+        assert!(d.notices[1].contains("'a.nope'"), "{:?}", d.notices);
+        assert!(d.notices[2].contains("pinned"), "{:?}", d.notices);
+        assert!(d.notices[3].contains("reset to the default: a.zfs_vdev_scrub_min_active"), "{:?}", d.notices);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! the value and the reason.
 
 use crate::schema::Id;
-use crate::units::{describe_value, format_value, ParseProblem};
+use crate::units::ParseProblem;
 
 /// Everything that can go wrong in the model, as a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,9 +37,9 @@ impl std::fmt::Display for Error {
                     f,
                     "{}: {} is out of range; it must be from {} to {}",
                     s.name,
-                    format_value(s.unit, *value),
-                    format_value(s.unit, s.min),
-                    format_value(s.unit, s.max)
+                    s.format(*value),
+                    s.format(s.min),
+                    s.format(s.max)
                 )
             }
             Error::BadAmount { text, problem } => write!(
@@ -65,21 +65,25 @@ pub(crate) fn shown(text: &str) -> String {
 }
 
 /// What a field of that unit accepts, for error messages.
-fn hint(id: Id) -> &'static str {
+fn hint(id: Id) -> String {
     use crate::units::Unit::*;
-    match id.spec().unit {
+    let spec = id.spec();
+    let text = match spec.unit {
         Bytes => "bytes, or a size such as 4G, 512M, 1.5GiB",
         Nanoseconds => "nanoseconds, or a time such as 100ms, 500us",
         Milliseconds => "whole milliseconds, such as 1000 or 5s",
         Seconds => "whole seconds, such as 5 or 10s",
         Percent => "a whole percent from 0 to 100, such as 60 or 60%",
         Count => "a whole number",
-    }
+        BytesPerSecond => "bytes per second, or a rate such as 150M or 150M/s",
+        Choice => return format!("one of {}", spec.choices.join(", ")),
+    };
+    text.to_string()
 }
 
 fn named(id: Id, value: u64) -> String {
     let s = id.spec();
-    format!("{} ({})", s.name, describe_value(s.unit, value))
+    format!("{} ({})", s.name, s.describe(value))
 }
 
 pub(crate) fn min_above_max(min: (Id, u64), max: (Id, u64)) -> String {
@@ -169,10 +173,14 @@ pub(crate) fn link_bad_version(version: &str, ours: u32) -> String {
     format!("link format version '{}' is not a version number; read as version {ours}", shown(version))
 }
 
+pub(crate) fn link_bad_flag(name: &str, value: &str) -> String {
+    format!("'{name}={}': expected {name}=1; read as {name}=1", shown(value))
+}
+
 pub(crate) fn link_too_long(kept: usize) -> String {
     format!("the link has too many parts; only the first {kept} are read")
 }
 
-pub(crate) fn link_rejected(problem: &str, reset: &[&str]) -> String {
+pub(crate) fn link_rejected(problem: &str, reset: &[String]) -> String {
     format!("{problem}; reset to the default: {}", reset.join(", "))
 }

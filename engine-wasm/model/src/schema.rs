@@ -4,7 +4,7 @@
 //! the TypeScript types' data) is derived from [`SPECS`]. Defaults are current OpenZFS on
 //! 64-bit Linux; `history` says where older releases or illumos differed.
 
-use crate::units::Unit;
+use crate::units::{describe_value, format_value, parse_value, ParseProblem, Unit};
 use serde::Serialize;
 
 /// How a slider moves through a tunable's range.
@@ -58,6 +58,62 @@ pub struct Spec {
     pub history: &'static str,
     /// FreeBSD (13+, OpenZFS) sysctl, if it has one.
     pub freebsd: Option<&'static str>,
+    /// For [`Unit::Choice`]: the name of each value, the value being the index.
+    pub choices: &'static [&'static str],
+}
+
+/// What an entry leaves unsaid: no history, no FreeBSD name, no choices.
+const BASE: Spec = Spec {
+    id: Id::DirtyDataMax,
+    name: "",
+    kind: Kind::Tunable,
+    group: "",
+    unit: Unit::Count,
+    default: 0,
+    min: 0,
+    max: 0,
+    scale: Scale::Linear,
+    effect: Effect::Rerun,
+    meaning: "",
+    history: "",
+    freebsd: None,
+    choices: &[],
+};
+
+impl Spec {
+    /// Reads `text` typed for this entry: a choice by name (or index), anything else in
+    /// its unit. Not range-checked.
+    pub fn parse(&self, text: &str) -> Result<u64, ParseProblem> {
+        if self.unit == Unit::Choice {
+            if let Some(i) = self.choices.iter().position(|c| c.eq_ignore_ascii_case(text.trim())) {
+                return Ok(i as u64);
+            }
+        }
+        parse_value(self.unit, text)
+    }
+
+    /// `value` in the shortest exact form [`Spec::parse`] reads back (a choice by name).
+    pub fn format(&self, value: u64) -> String {
+        match self.choice(value) {
+            Some(name) => name.to_string(),
+            None => format_value(self.unit, value),
+        }
+    }
+
+    /// `value` for reading (`4 GiB`, `1.50 ms`, a choice's name).
+    pub fn describe(&self, value: u64) -> String {
+        match self.choice(value) {
+            Some(name) => name.to_string(),
+            None => describe_value(self.unit, value),
+        }
+    }
+
+    fn choice(&self, value: u64) -> Option<&'static str> {
+        (self.unit == Unit::Choice)
+            .then(|| usize::try_from(value).ok().and_then(|i| self.choices.get(i)))
+            .flatten()
+            .copied()
+    }
 }
 
 const KIB: u64 = 1 << 10;
@@ -73,6 +129,13 @@ const CURVE: &str = "Async-write curve";
 const QUEUES: &str = "I/O scheduler queue depths";
 const AGGREGATION: &str = "I/O scheduler aggregation and scrub credit";
 const LAB: &str = "Lab";
+const WORKLOAD: &str = "Workload";
+const POOL: &str = "Pool";
+const RUN: &str = "Models and run";
+const OFF_ON: &[&str] = &["off", "on"];
+const MODELS: &[&str] = &["openzfs", "legacy"];
+/// Device kinds; an entry named `<kind>_...` applies to that kind only.
+pub const DEVICE_KINDS: &[&str] = &["hdd", "ssd", "lun"];
 const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
 const LEGACY_QUEUE: &str = "Legacy I/O scheduler (before 2013)";
 
@@ -93,7 +156,7 @@ macro_rules! schema {
         }
 
         /// The schema, indexed by `Id as usize`.
-        pub static SPECS: &[Spec] = &[$( Spec { id: Id::$id, $($field: $value),* } ),*];
+        pub static SPECS: &[Spec] = &[$( Spec { id: Id::$id, $($field: $value,)* ..BASE } ),*];
     };
 }
 
@@ -328,6 +391,148 @@ schema! {
         history: "A lab setting, not an OpenZFS tunable: 128 KiB is the default recordsize.",
         freebsd: None,
     }
+    AsyncWriters {
+        name: "async_writers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,
+        default: 8, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Buffered writer threads (fio numjobs with rw=write, no fsync): each write is one transaction in one record.",
+    }
+    AsyncBlockSize {
+        name: "async_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
+        default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Bytes per buffered write (fio bs); the recordsize is the larger of this and 128 KiB.",
+    }
+    AsyncRate {
+        name: "async_rate", kind: Kind::Lab, group: WORKLOAD, unit: Unit::BytesPerSecond,
+        default: 40 * MIB, min: 0, max: 100 * GIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Total rate the buffered writers aim for (fio rate); 0 is a closed loop, as fast as the throttle admits.",
+    }
+    AsyncPattern {
+        name: "async_pattern", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Sequential writes (each thread streams its own part of a 100 GiB file) or random writes over it (fio rw=write or randwrite).",
+        choices: &["sequential", "random"],
+    }
+    BurstOn {
+        name: "burst_on", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Milliseconds,
+        default: 0, min: 0, max: 3_600_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Writers run for this long, then pause for burst_off, repeatedly; 0 writes without pause.",
+    }
+    BurstOff {
+        name: "burst_off", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Milliseconds,
+        default: 0, min: 0, max: 3_600_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Silence between bursts of the buffered writers (used when burst_on is above 0).",
+    }
+    SyncWriters {
+        name: "sync_writers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,
+        default: 0, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Writer threads that wait for stable storage: O_DSYNC on every write, or an fsync after fsync_every bytes (fio sync=1 or fsync=N).",
+    }
+    SyncBlockSize {
+        name: "sync_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
+        default: 8 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Bytes per synchronous write.",
+    }
+    FsyncEvery {
+        name: "fsync_every", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
+        default: 0, min: 0, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Sync writers write buffered and call fsync after this many bytes; 0 makes every write O_DSYNC.",
+    }
+    Readers {
+        name: "readers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,
+        default: 4, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Random reader threads over a 1 TiB working set that misses the cache (fio rw=randread, iodepth=1): their latency is what an application feels.",
+    }
+    ReadBlockSize {
+        name: "read_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
+        default: 8 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Bytes per random read.",
+    }
+    Scrub {
+        name: "scrub", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "A scrub reads every leaf sequentially in the scrub class, 16 I/Os outstanding per leaf.",
+        choices: OFF_ON,
+    }
+    Resilver {
+        name: "resilver", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "A resilver of each mirror's last child: reads from the others and writes to it, 16 I/Os outstanding (needs mirror of 2 or more).",
+        choices: OFF_ON,
+    }
+    Device {
+        name: "device", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 2, min: 0, max: 2, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Every disk's kind: an enterprise 7200 rpm HDD (seeks, rotation, a command queue), a datacenter SSD (channels and dies), or an array LUN (fixed latency, shared bandwidth).",
+        choices: DEVICE_KINDS,
+    }
+    HddRpm {
+        name: "hdd_rpm", kind: Kind::Lab, group: POOL, unit: Unit::Count,
+        default: 7200, min: 1000, max: 20_000, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "HDD spindle speed: half a revolution is the mean rotational wait (4.2 ms at 7200 rpm).",
+    }
+    HddQueueDepth {
+        name: "hdd_queue_depth", kind: Kind::Lab, group: POOL, unit: Unit::Count,
+        default: 32, min: 1, max: 256, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Commands the HDD accepts at once and reorders (NCQ); 1 serves them in arrival order.",
+    }
+    SsdRead {
+        name: "ssd_read", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
+        default: 70_000, min: 1_000, max: S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "SSD flash page read time.",
+    }
+    SsdProgram {
+        name: "ssd_program", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
+        default: 600_000, min: 1_000, max: S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "SSD flash page program (write) time, per die.",
+    }
+    LunBandwidth {
+        name: "lun_bandwidth", kind: Kind::Lab, group: POOL, unit: Unit::BytesPerSecond,
+        default: 100_000_000, min: MIB, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "What the array behind the LUN sustains, all I/Os together.",
+    }
+    LunLatency {
+        name: "lun_latency", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
+        default: 5 * MS, min: 0, max: S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The LUN's fixed latency per I/O, on top of its transfer time.",
+    }
+    TopLevelVdevs {
+        name: "top_level_vdevs", kind: Kind::Lab, group: POOL, unit: Unit::Count,
+        default: 1, min: 1, max: 64, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Top-level vdevs; writes are spread across them.",
+    }
+    Mirror {
+        name: "mirror", kind: Kind::Lab, group: POOL, unit: Unit::Count,
+        default: 1, min: 1, max: 8, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Disks per top-level vdev: 1 is a single disk, 2 or more a mirror (every write goes to each, a read to one).",
+    }
+    ThrottleModelChoice {
+        name: "throttle_model", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The write throttle: OpenZFS's dirty-data delay (2013 on), or the legacy write limit of 2008-2013 (stall at the limit, a tick's delay past 7/8).",
+        choices: MODELS,
+    }
+    SchedulerModelChoice {
+        name: "scheduler_model", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The vdev I/O scheduler: OpenZFS's per-class queues (2013 on), or the legacy single queue with zfs_vdev_max_pending and fixed priorities.",
+        choices: MODELS,
+    }
+    LegacyEra {
+        name: "legacy_era", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
+        default: 1, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Which legacy defaults apply to tunables left at their current defaults when a legacy model runs: 2008 (txg timeout 30 s, max_pending 35) or 2010 (5 s, 10).",
+        choices: &["2008", "2010"],
+    }
+    Duration {
+        name: "duration", kind: Kind::Lab, group: RUN, unit: Unit::Seconds,
+        default: 60, min: 1, max: 3600, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Simulated time of each run; samples are taken every 1/240 of it (at least 10 ms).",
+    }
+    Seed {
+        name: "seed", kind: Kind::Lab, group: RUN, unit: Unit::Count,
+        default: 1, min: 0, max: (1 << 53) - 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The random seed: the same seed and settings give the same run, byte for byte.",
+    }
 }
 
 impl Id {
@@ -368,15 +573,36 @@ mod tests {
     fn every_default_lies_in_its_range() {
         for spec in SPECS {
             assert!(spec.min <= spec.default && spec.default <= spec.max, "{}", spec.name);
-            assert!(!spec.meaning.is_empty() && !spec.history.is_empty(), "{}", spec.name);
+            assert!(!spec.meaning.is_empty(), "{}", spec.name);
+            // Every OpenZFS tunable says where releases differed; a lab setting has no history.
+            assert!(spec.kind == Kind::Lab || !spec.history.is_empty(), "{}", spec.name);
+            assert_eq!(spec.unit == Unit::Choice, !spec.choices.is_empty(), "{}", spec.name);
+            if spec.unit == Unit::Choice {
+                assert_eq!(spec.min, 0, "{}", spec.name);
+                assert_eq!(spec.max as usize, spec.choices.len() - 1, "{}", spec.name);
+            }
         }
     }
 
     #[test]
-    fn tunables_rerun_and_lab_settings_redraw() {
+    fn tunables_and_the_simulated_setup_rerun_and_view_settings_redraw() {
         for spec in SPECS {
-            let expected = if spec.kind == Kind::Tunable { Effect::Rerun } else { Effect::Redraw };
+            let expected = if spec.id == Id::WriteSize { Effect::Redraw } else { Effect::Rerun };
             assert_eq!(spec.effect, expected, "{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn choices_read_by_name_and_write_back() {
+        let device = Id::Device.spec();
+        assert_eq!(device.parse("LUN"), Ok(2));
+        assert_eq!(device.parse("1"), Ok(1));
+        assert_eq!(device.format(2), "lun");
+        assert_eq!(device.describe(0), "hdd");
+        assert!(device.parse("tape").is_err());
+        for spec in SPECS {
+            assert_eq!(spec.parse(&spec.format(spec.default)), Ok(spec.default), "{}", spec.name);
+            assert_eq!(spec.parse(&spec.format(spec.max)), Ok(spec.max), "{}", spec.name);
         }
     }
 

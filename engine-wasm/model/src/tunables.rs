@@ -2,7 +2,6 @@
 
 use crate::messages::Error;
 use crate::schema::{Id, SPECS};
-use crate::units::parse_value;
 
 /// One value per schema entry, indexed by [`Id`]. Every value lies in its entry's range:
 /// the only ways in are [`Tunables::default`] and the checked setters.
@@ -65,9 +64,8 @@ impl Tunables {
 
 /// Parses `text` as a value of `id`'s unit, range-checked.
 pub fn parse_text(id: Id, text: &str) -> Result<u64, Error> {
-    let value =
-        parse_value(id.spec().unit, text).map_err(|problem| Error::BadValue { id, text: text.to_string(), problem })?;
     let spec = id.spec();
+    let value = spec.parse(text).map_err(|problem| Error::BadValue { id, text: text.to_string(), problem })?;
     if value < spec.min || value > spec.max {
         return Err(Error::OutOfRange { id, value });
     }

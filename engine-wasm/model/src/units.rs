@@ -24,6 +24,11 @@ pub enum Unit {
     Percent,
     /// A plain count (I/Os, slots).
     Count,
+    /// Bytes per second; typed like bytes, with or without `/s` (`150M/s`).
+    #[serde(rename = "bytes_per_second")]
+    BytesPerSecond,
+    /// One of the entry's named choices, stored as its index (see `Spec::choices`).
+    Choice,
 }
 
 /// Why a typed value could not be read. The caller adds which field it was.
@@ -148,6 +153,9 @@ pub fn parse_value(unit: Unit, text: &str) -> Result<u64, ParseProblem> {
     if text.starts_with('-') {
         return Err(ParseProblem::NotANumber);
     }
+    if unit == Unit::BytesPerSecond {
+        return parse_value(Unit::Bytes, text.strip_suffix("/s").unwrap_or(text));
+    }
     let (decimal, suffix) = split_number(text)?;
     let unknown = || ParseProblem::UnknownSuffix(suffix.to_string());
     match unit {
@@ -168,10 +176,11 @@ pub fn parse_value(unit: Unit, text: &str) -> Result<u64, ParseProblem> {
             "" | "%" => exact(&decimal, 1, 1, "percent"),
             _ => Err(unknown()),
         },
-        Unit::Count => match suffix {
+        Unit::Count | Unit::Choice => match suffix {
             "" => exact(&decimal, 1, 1, "I/Os"),
             _ => Err(unknown()),
         },
+        Unit::BytesPerSecond => Err(unknown()),
     }
 }
 
@@ -204,7 +213,8 @@ pub fn format_value(unit: Unit, value: u64) -> String {
                 .find(|(_, f)| v != 0 && v % f == 0)
                 .map_or_else(|| value.to_string(), |(s, f)| format!("{}{s}", v / f))
         }
-        Unit::Milliseconds | Unit::Seconds | Unit::Percent | Unit::Count => value.to_string(),
+        Unit::BytesPerSecond => format!("{}/s", format_value(Unit::Bytes, value)),
+        Unit::Milliseconds | Unit::Seconds | Unit::Percent | Unit::Count | Unit::Choice => value.to_string(),
     }
 }
 
@@ -225,7 +235,8 @@ pub fn describe_value(unit: Unit, value: u64) -> String {
         Unit::Milliseconds => format!("{value} ms"),
         Unit::Seconds => format!("{value} s"),
         Unit::Percent => format!("{value}%"),
-        Unit::Count => value.to_string(),
+        Unit::BytesPerSecond => format!("{}/s", describe_value(Unit::Bytes, value)),
+        Unit::Count | Unit::Choice => value.to_string(),
     }
 }
 
@@ -283,6 +294,10 @@ mod tests {
         assert_eq!(parse_value(Unit::Percent, "60"), Ok(60));
         assert_eq!(parse_value(Unit::Percent, "60.5%"), Err(ParseProblem::NotWhole("percent")));
         assert_eq!(parse_value(Unit::Count, "10"), Ok(10));
+        assert_eq!(parse_value(Unit::BytesPerSecond, "150M/s"), Ok(150 << 20));
+        assert_eq!(parse_value(Unit::BytesPerSecond, "150M"), Ok(150 << 20));
+        assert_eq!(format_value(Unit::BytesPerSecond, 150 << 20), "150M/s");
+        assert_eq!(describe_value(Unit::BytesPerSecond, 150 << 20), "150 MiB/s");
         assert!(matches!(parse_value(Unit::Count, "10G"), Err(ParseProblem::UnknownSuffix(_))));
     }
 

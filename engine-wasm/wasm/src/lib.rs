@@ -5,9 +5,10 @@
 //! input returns `Result<_, JsError>`: a bad value becomes a JS `Error`, never a panic.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
-use throttle_model::sim::{bench, engine::Sim, presets::PRESETS, scenario::Scenario};
-use throttle_model::units::{describe_value as describe, format_value as format, Unit};
+use throttle_model::sim::{bench, engine::Sim, lab, presets::PRESETS, scenario::Scenario, text};
+use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
 use wasm_bindgen::prelude::*;
 
@@ -72,13 +73,13 @@ pub fn parse_value(name: &str, text: &str) -> Result<f64, JsError> {
 /// `value` of tunable `name` in the shortest exact form the parser reads back.
 #[wasm_bindgen(js_name = formatValue)]
 pub fn format_value(name: &str, value: f64) -> Result<String, JsError> {
-    Ok(format(id(name)?.spec().unit, whole(value, name)?))
+    Ok(id(name)?.spec().format(whole(value, name)?))
 }
 
 /// `value` of tunable `name` for reading (`4 GiB`, `1.50 ms`).
 #[wasm_bindgen(js_name = describeValue)]
 pub fn describe_value(name: &str, value: f64) -> Result<String, JsError> {
-    Ok(describe(id(name)?.spec().unit, whole(value, name)?))
+    Ok(id(name)?.spec().describe(whole(value, name)?))
 }
 
 /// Bytes for reading (`3.20 GiB`), for dirty amounts that are no tunable.
@@ -172,20 +173,49 @@ pub fn async_write_marks(values: &[f64]) -> Result<JsValue, JsError> {
 #[derive(Serialize)]
 struct DecodedLink {
     values: Vec<f64>,
+    pinned: Option<Vec<f64>>,
     notices: Vec<String>,
 }
 
-/// Reads a link's query string: `{ values, notices }`. Never fails.
+/// Reads a link's query string: `{ values, pinned, notices }` (`pinned` is null when the
+/// link has no pinned configuration). Never fails.
 #[wasm_bindgen(js_name = decodeLink)]
 pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
     let decoded = link::decode(query);
-    to_js(&DecodedLink { values: values(&decoded.tunables), notices: decoded.notices })
+    to_js(&DecodedLink {
+        values: values(&decoded.tunables),
+        pinned: decoded.pinned.as_ref().map(values),
+        notices: decoded.notices,
+    })
 }
 
-/// The query string (without `?`) that restores these values.
+/// The query string (without `?`) that restores these values and, if given, the pinned ones.
 #[wasm_bindgen(js_name = encodeLink)]
-pub fn encode_link(values: &[f64]) -> Result<String, JsError> {
-    Ok(link::encode(&tunables(values)?))
+pub fn encode_link(values: &[f64], pinned: Option<Vec<f64>>) -> Result<String, JsError> {
+    let pinned = pinned.as_deref().map(tunables).transpose()?;
+    Ok(link::encode_pair(&tunables(values)?, pinned.as_ref()))
+}
+
+/// The names of the schema entries whose values differ, in schema order.
+#[wasm_bindgen]
+pub fn differences(a: &[f64], b: &[f64]) -> Result<Vec<String>, JsError> {
+    Ok(lab::differences(&tunables(a)?, &tunables(b)?).into_iter().map(String::from).collect())
+}
+
+/// DTrace `quantize()` text of power-of-two buckets (bucket j holds [2^j, 2^(j+1)) ns).
+#[wasm_bindgen(js_name = quantizeText)]
+pub fn quantize_text(buckets: &[f64]) -> Result<String, JsError> {
+    let b: Vec<u64> = buckets.iter().map(|&v| whole(v, "bucket")).collect::<Result<_, _>>()?;
+    Ok(text::quantize(&b))
+}
+
+/// The `zpool iostat -w` table of a report's per-class histograms (`{ class: buckets }`).
+#[wasm_bindgen(js_name = iostatText)]
+pub fn iostat_text(pool: &str, total: JsValue, queue: JsValue, disk: JsValue) -> Result<String, JsError> {
+    let read = |v: JsValue| -> Result<BTreeMap<String, Vec<u64>>, JsError> {
+        serde_wasm_bindgen::from_value(v).map_err(js_error)
+    };
+    Ok(text::zpool_iostat_w_of(pool, &read(total)?, &read(queue)?, &read(disk)?))
 }
 
 /// Runs a scenario (JSON text) and returns its report as JSON text: the same bytes the
@@ -210,6 +240,13 @@ impl SimRun {
         Ok(SimRun { sim: Sim::new(Scenario::from_json(scenario).map_err(js_error)?) })
     }
 
+    /// Starts a run of the lab's settings (values in schema order), as a share link holds them.
+    #[wasm_bindgen(js_name = fromValues)]
+    pub fn from_values(values: &[f64]) -> Result<SimRun, JsError> {
+        let scenario = lab::scenario_from_settings(&tunables(values)?).map_err(|e| JsError::new(&e))?;
+        Ok(SimRun { sim: Sim::new(scenario) })
+    }
+
     /// Processes up to `events` events; `false` once the run is over.
     pub fn advance(&mut self, events: u32) -> bool {
         self.sim.advance(u64::from(events))
@@ -221,7 +258,7 @@ impl SimRun {
         vec![now as f64, total as f64]
     }
 
-    /// The report as JSON text (once: it takes the recorded series).
+    /// The report so far as JSON text; callable again as the run goes on (partial results).
     pub fn report(&mut self) -> Result<String, JsError> {
         serde_json::to_string(&self.sim.finish()).map_err(js_error)
     }

@@ -5,6 +5,7 @@ pub mod device;
 pub mod engine;
 pub mod events;
 pub mod json_reader;
+pub mod lab;
 pub mod legacy_queue;
 pub mod models;
 pub mod presets;

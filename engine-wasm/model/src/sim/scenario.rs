@@ -4,7 +4,7 @@
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::json_reader::{err, FieldError, Obj, Read};
 pub use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use crate::schema::Id;
+use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use crate::units::Unit;
 use crate::validate::check;
@@ -107,8 +107,8 @@ pub struct Budget {
     pub max_simulated_ns: u64,
 }
 
-const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
-const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;
+pub(crate) const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
+pub(crate) const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
@@ -130,7 +130,7 @@ pub struct Scenario {
 fn changed_tunables<S: serde::Serializer>(t: &Tunables, s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut map = s.serialize_map(None)?;
-    for (id, v) in t.changed() {
+    for (id, v) in t.changed().filter(|(id, _)| id.spec().kind == Kind::Tunable) {
         map.serialize_entry(id.spec().name, &v)?;
     }
     map.end()
@@ -239,6 +239,12 @@ fn read_tunables(o: &mut Obj<'_>, models: &Models) -> Read<Tunables> {
         let path = format!("tunables.{name}");
         let id =
             Id::from_name(&name).ok_or_else(|| FieldError { path: path.clone(), message: "unknown tunable".into() })?;
+        if id.spec().kind != Kind::Tunable {
+            return err(
+                &path,
+                "a setting of the lab's own, not an OpenZFS tunable: give it in the scenario's own fields",
+            );
+        }
         let text = match v {
             Value::Number(n) => n.to_string(),
             Value::String(s) => s.clone(),

@@ -3,6 +3,8 @@
 //! report's power-of-two histograms (bucket j holds [2^j, 2^(j+1)) ns).
 
 use super::stats::POW2_BUCKETS;
+use std::borrow::Borrow;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// DTrace `quantize()` text of power-of-two `buckets`: the header, then rows from one
@@ -71,6 +73,51 @@ pub struct IostatColumns<'a> {
     pub asyncq_read: &'a [u64],
     pub asyncq_write: &'a [u64],
     pub scrub: &'a [u64],
+}
+
+/// Per-class power-of-two histograms (class name to buckets), as a report holds them.
+pub type ClassBuckets<K> = BTreeMap<K, Vec<u64>>;
+
+/// The `zpool iostat -w` table of a report's per-class total, queue and disk histograms;
+/// scrub-class I/O counts as reads, as zpool counts it.
+pub fn zpool_iostat_w_of<K: Borrow<str> + Ord>(
+    pool: &str,
+    total: &ClassBuckets<K>,
+    queue: &ClassBuckets<K>,
+    disk: &ClassBuckets<K>,
+) -> String {
+    let sum = |map: &ClassBuckets<K>, classes: &[&str]| -> Vec<u64> {
+        (0..POW2_BUCKETS)
+            .map(|j| classes.iter().map(|c| map.get(*c).and_then(|v| v.get(j)).copied().unwrap_or(0)).sum())
+            .collect()
+    };
+    let reads = ["sync_read", "async_read", "scrub"];
+    let writes = ["sync_write", "async_write"];
+    let columns = [
+        sum(total, &reads),
+        sum(total, &writes),
+        sum(disk, &reads),
+        sum(disk, &writes),
+        sum(queue, &["sync_read"]),
+        sum(queue, &["sync_write"]),
+        sum(queue, &["async_read"]),
+        sum(queue, &["async_write"]),
+        sum(queue, &["scrub"]),
+    ];
+    zpool_iostat_w(
+        pool,
+        &IostatColumns {
+            total_read: &columns[0],
+            total_write: &columns[1],
+            disk_read: &columns[2],
+            disk_write: &columns[3],
+            syncq_read: &columns[4],
+            syncq_write: &columns[5],
+            asyncq_read: &columns[6],
+            asyncq_write: &columns[7],
+            scrub: &columns[8],
+        },
+    )
 }
 
 /// The `zpool iostat -w` table (ZoL 2.2+ columns; trim and rebuild are always 0 here), as

@@ -297,6 +297,9 @@ pub struct Histograms {
     pub disk_wait: BTreeMap<&'static str, Vec<u64>>,
     pub client_write: Vec<u64>,
     pub client_read: Vec<u64>,
+    /// Each issued device read and write, issue to completion (rw.d's `io:::start`/`done`).
+    pub device_read: Vec<u64>,
+    pub device_write: Vec<u64>,
     /// `delay-mintime`'s tx_time of every transaction that slept.
     pub delay_mintime: Vec<u64>,
 }
@@ -383,6 +386,7 @@ impl Sim {
     }
 
     /// The report of the run so far; a run stopped before its end says so in `truncated`.
+    /// It may be called again later in the run.
     pub fn finish(&mut self) -> Report {
         let truncated = match &self.ended {
             Some(why) => why.clone(),
@@ -415,6 +419,8 @@ impl Sim {
             disk_wait: hist(|s| &s.disk),
             client_write: r.client_write.pow2.to_vec(),
             client_read: r.client_read.pow2.to_vec(),
+            device_read: r.device[0].pow2.to_vec(),
+            device_write: r.device[1].pow2.to_vec(),
             delay_mintime: r.delay_mintime.pow2.to_vec(),
         };
         let skip = (self.k.txg_timeout_ns / r.interval_ns.max(1)) as usize;
@@ -457,8 +463,10 @@ impl Sim {
             truncated,
             summary,
             histograms,
-            series: std::mem::take(&mut r.series),
-            txgs: std::mem::take(&mut r.txgs),
+            // Cloned, not taken: a report of a run in progress (partial results) leaves the
+            // run able to go on and report again.
+            series: r.series.clone(),
+            txgs: r.txgs.clone(),
             invariants: r.invariants.clone(),
             scenario: self.scenario.clone(),
         }

@@ -14,6 +14,8 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   build: { outDir: "../dist", emptyOutDir: true, target: "es2022" },
+  // The simulation worker imports the engine as a module.
+  worker: { format: "es" },
   test: {
     dir: repoRoot,
     include: ["web/src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],

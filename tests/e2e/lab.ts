@@ -11,9 +11,22 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Opens the lab and waits until it is ready and both simulations have finished once. */
 export async function openLab(page: Page, search = ""): Promise<void> {
   await page.goto(`./${search}`);
   await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+  await simulationsDone(page);
+}
+
+/** Waits until the current run and the comparison have each finished `n` times or more. */
+export async function simulationsDone(page: Page, n = 1): Promise<void> {
+  await page.waitForFunction(
+    (min) =>
+      Number(document.body.dataset["simCompleted"]) >= min &&
+      Number(document.body.dataset["compareCompleted"]) >= min,
+    n,
+    { timeout: 20_000 },
+  );
 }
 
 export const field = (page: Page, name: string) => page.locator(`#field-${name}`);

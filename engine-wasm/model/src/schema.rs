@@ -528,6 +528,11 @@ schema! {
         default: 60, min: 1, max: 3600, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Simulated time of each run; samples are taken every 1/240 of it (at least 10 ms).",
     }
+    EventBudget {
+        name: "event_budget", kind: Kind::Lab, group: RUN, unit: Unit::Count,
+        default: 200_000_000, min: 1_000, max: 10_000_000_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The run's work budget: events processed at most. A run that needs more stops there and says so, so that no setting can run without end.",
+    }
     Seed {
         name: "seed", kind: Kind::Lab, group: RUN, unit: Unit::Count,
         default: 1, min: 0, max: (1 << 53) - 1, scale: Scale::Linear, effect: Effect::Rerun,

@@ -7,7 +7,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
-use throttle_model::sim::{bench, engine::Sim, lab, presets::PRESETS, scenario::Scenario, text};
+use throttle_model::sim::{bench, engine::Sim, lab, lab_presets, presets::PRESETS, scenario::Scenario, text};
 use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
 use wasm_bindgen::prelude::*;
@@ -209,6 +209,13 @@ pub fn quantize_text(buckets: &[f64]) -> Result<String, JsError> {
     Ok(text::quantize(&b))
 }
 
+/// DTrace `lquantize(x, base, limit, step)` text of `values`.
+#[wasm_bindgen(js_name = lquantizeText)]
+pub fn lquantize_text(values: &[f64], base: f64, limit: f64, step: f64) -> Result<String, JsError> {
+    let v: Vec<u64> = values.iter().map(|&v| whole(v, "value")).collect::<Result<_, _>>()?;
+    Ok(text::lquantize(&v, whole(base, "base")?, whole(limit, "limit")?, whole(step, "step")?))
+}
+
 /// The `zpool iostat -w` table of a report's per-class histograms (`{ class: buckets }`).
 #[wasm_bindgen(js_name = iostatText)]
 pub fn iostat_text(pool: &str, total: JsValue, queue: JsValue, disk: JsValue) -> Result<String, JsError> {
@@ -283,6 +290,12 @@ struct PresetText {
 pub fn presets() -> Result<JsValue, JsError> {
     let list: Vec<PresetText> = PRESETS.iter().map(|p| PresetText { name: p.name, json: p.json }).collect();
     to_js(&list)
+}
+
+/// The app's starting points, as links: `[{ name, title, description, link }]`.
+#[wasm_bindgen(js_name = labPresets)]
+pub fn lab_presets() -> Result<JsValue, JsError> {
+    to_js(lab_presets::LAB_PRESETS)
 }
 
 /// The benchmark's yardstick: a bare event loop on the same heap (returns a checksum).

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { Engine } from "../engine/engine";
-import { loadEngine } from "../engine/load-browser";
+import { createBrowserSimulator, loadEngine } from "../engine/load-browser";
 import { Lab } from "./Lab";
 import { messages } from "./messages";
 import { readLink, type Initial } from "./url-state";
@@ -14,6 +14,11 @@ type State =
 
 export function App() {
   const [state, setState] = useState<State>({ kind: "loading" });
+  // Two workers, made once: the current run and the comparison go on side by side.
+  const [simulators] = useState(() => ({
+    current: createBrowserSimulator(),
+    comparison: createBrowserSimulator(),
+  }));
   useEffect(() => {
     let live = true;
     loadEngine().then(
@@ -29,5 +34,5 @@ export function App() {
 
   if (state.kind === "loading") return <p className="loading">{messages.loading}</p>;
   if (state.kind === "failed") return <p role="alert">{messages.engineFailed(state.message)}</p>;
-  return <Lab engine={state.engine} initial={state.initial} />;
+  return <Lab engine={state.engine} initial={state.initial} simulators={simulators} />;
 }

@@ -1,23 +1,41 @@
-// The lab: owns the tunable values, applies changes through the engine's validation, keeps
-// the URL in step, and lays out the controls and the curve panels.
+// The lab: owns the values (tunables and the simulated system) and the pinned A, applies
+// changes through the engine's validation, keeps the URL in step, runs the simulations
+// and lays out the controls and the panels.
 
 import { useEffect, useMemo, useState } from "react";
 import type { Engine, Values } from "../engine/engine";
+import type { TunableSpec } from "../engine/schema";
+import type { Simulator } from "../engine/simulation";
 import { ControlPanel } from "../controls/ControlPanel";
 import { TunableControl } from "../controls/TunableControl";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
 import { DelayCurvePanel } from "../views/DelayCurvePanel";
+import { DirtyPanel } from "../views/DirtyPanel";
+import { LatencyPanel } from "../views/LatencyPanel";
+import { PicketFencePanel } from "../views/PicketFencePanel";
+import { SummaryTable } from "../views/SummaryTable";
+import { TxgPanel } from "../views/TxgPanel";
+import type { RunView } from "../views/report-data";
+import { comparisonFor, differenceLines } from "./comparison";
 import { applyText, applyToward, warningsOf, type Change } from "./lab-state";
 import { messages } from "./messages";
+import { SimStatus } from "./SimStatus";
 import { createUrlWriter, searchFor, type Initial } from "./url-state";
+import { useSimulation } from "./use-simulation";
 
 interface Props {
   engine: Engine;
   initial: Initial;
+  /** Two simulators, so that the current run and the comparison go on side by side. */
+  simulators: { current: Simulator; comparison: Simulator } | null;
 }
 
-export function Lab({ engine, initial }: Props) {
+const DEVICE_PREFIXES = ["hdd_", "ssd_", "lun_"];
+
+export function Lab({ engine, initial, simulators }: Props) {
   const [values, setValues] = useState<Values>(initial.values);
+  const [pinned, setPinned] = useState<Values | null>(initial.pinned);
+  const [cursorS, setCursorS] = useState<number | null>(null);
   const [notices, setNotices] = useState<string[]>(initial.notices);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cursor, setCursor] = useState<number | null>(null);
@@ -25,7 +43,29 @@ export function Lab({ engine, initial }: Props) {
   const writeUrl = useMemo(() => createUrlWriter(), []);
   const warnings = useMemo(() => warningsOf(engine, values), [engine, values]);
 
-  useEffect(() => writeUrl(searchFor(engine, values)), [engine, values, writeUrl]);
+  useEffect(() => writeUrl(searchFor(engine, values, pinned)), [engine, values, pinned, writeUrl]);
+  const comparison = useMemo(() => comparisonFor(engine, values, pinned), [engine, values, pinned]);
+  const current = useSimulation(engine, simulators?.current ?? null, values);
+  const compared = useSimulation(engine, simulators?.comparison ?? null, comparison.values);
+  const runs: RunView[] = [
+    ...(current.report
+      ? [{ side: "b" as const, label: comparison.currentLabel, report: current.report }]
+      : []),
+    ...(compared.report ? [{ side: "a" as const, label: comparison.label, report: compared.report }] : []),
+  ];
+  useEffect(() => {
+    document.body.dataset["simCompleted"] = String(current.completed);
+    document.body.dataset["compareCompleted"] = String(compared.completed);
+  }, [current.completed, compared.completed]);
+  const seconds = (v: Values) => v[engine.indexOf("duration")] ?? 1;
+  const durationS = Math.max(seconds(values), seconds(comparison.values));
+  const device =
+    engine.schema[engine.indexOf("device")]?.choices[values[engine.indexOf("device")] ?? 0] ?? "";
+  const showsSetup = (spec: TunableSpec) =>
+    spec.kind === "lab" &&
+    spec.effect === "rerun" &&
+    DEVICE_PREFIXES.every((p) => !spec.name.startsWith(p) || spec.name.startsWith(`${device}_`));
+  const differences = pinned ? differenceLines(engine, pinned, values) : [];
   useEffect(() => {
     document.body.dataset["ready"] = "true";
   }, []);
@@ -49,13 +89,14 @@ export function Lab({ engine, initial }: Props) {
   };
   const resetAll = () => {
     setValues(engine.defaults);
+    setPinned(null);
     setErrors({});
     setCopyStatus("");
   };
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(
-        `${window.location.origin}${window.location.pathname}${searchFor(engine, values)}`,
+        `${window.location.origin}${window.location.pathname}${searchFor(engine, values, pinned)}`,
       );
       setCopyStatus(messages.copied);
     } catch {
@@ -89,6 +130,19 @@ export function Lab({ engine, initial }: Props) {
           <span className="copy-status" role="status">
             {copyStatus}
           </span>
+          {pinned ? (
+            <button type="button" onClick={() => setPinned(null)}>
+              Unpin A
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setPinned(values)}
+              title="Keep these settings as A and compare every change (B) against them"
+            >
+              Pin as A
+            </button>
+          )}
           <button type="button" onClick={() => void copyLink()}>
             Copy link
           </button>
@@ -111,7 +165,26 @@ export function Lab({ engine, initial }: Props) {
         </div>
       )}
       <div className="layout">
-        <aside className="controls" aria-label="Tunables">
+        <aside className="controls" aria-label="Settings">
+          <SimStatus current={current} compared={compared} comparisonLabel={comparison.label} />
+          {pinned && (
+            <div className="ab" data-testid="ab-differences">
+              <p>
+                <strong>A/B</strong>: A is pinned; B is what you change. Both run the same workload and seed.
+              </p>
+              {differences.length === 0 ? (
+                <p>B is the same as A so far: change anything.</p>
+              ) : (
+                <ul>
+                  {differences.map((d) => (
+                    <li key={d}>
+                      <code>{d}</code>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
           {warnings.length > 0 && (
             <div className="warnings" role="status" data-testid="warnings">
               <p>{messages.warnings}</p>
@@ -122,17 +195,49 @@ export function Lab({ engine, initial }: Props) {
               </ul>
             </div>
           )}
-          <ControlPanel engine={engine} values={values} errors={errors} {...handlers} />
+          <h2 className="side-title">Simulated system</h2>
+          <ControlPanel engine={engine} shows={showsSetup} values={values} errors={errors} {...handlers} />
+          <h2 className="side-title">OpenZFS tunables</h2>
+          <ControlPanel
+            engine={engine}
+            shows={(spec) => spec.kind === "tunable"}
+            values={values}
+            errors={errors}
+            {...handlers}
+          />
         </aside>
         <main className="panels">
-          <AsyncWriteCurvePanel engine={engine} values={values} cursor={cursor} onCursor={setCursor} />
+          <AsyncWriteCurvePanel
+            engine={engine}
+            values={values}
+            cursor={cursor}
+            onCursor={setCursor}
+            runs={runs}
+          />
           <DelayCurvePanel
             engine={engine}
             values={values}
             cursor={cursor}
             onCursor={setCursor}
             writeSizeControl={writeSizeControl}
+            runs={runs}
           />
+          {runs.length > 0 && (
+            <>
+              <DirtyPanel
+                engine={engine}
+                values={values}
+                runs={runs}
+                cursorS={cursorS}
+                onCursorS={setCursorS}
+                durationS={durationS}
+              />
+              <PicketFencePanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
+              <LatencyPanel engine={engine} runs={runs} />
+              <TxgPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
+              <SummaryTable runs={runs} />
+            </>
+          )}
           <footer className="footer">
             Engine {engine.version}. Defaults are current OpenZFS on 64-bit Linux; each tunable&apos;s history
             says where older releases differ.

@@ -4,19 +4,22 @@ import type { Engine, Values } from "../engine/engine";
 
 export interface Initial {
   values: Values;
+  /** The pinned configuration A, if the link has one. */
+  pinned: Values | null;
   notices: string[];
 }
 
 /** The state a page opened with `search` starts from; never throws. */
 export function readLink(engine: Engine, search: string): Initial {
   const decoded = engine.decodeLink(search);
-  if (decoded.status === "error") return { values: engine.defaults, notices: [decoded.message] };
-  return { values: decoded.value.values, notices: decoded.value.notices };
+  if (decoded.status === "error")
+    return { values: engine.defaults, pinned: null, notices: [decoded.message] };
+  return { values: decoded.value.values, pinned: decoded.value.pinned, notices: decoded.value.notices };
 }
 
-/** `?v=1&…` for `values`. */
-export function searchFor(engine: Engine, values: Values): string {
-  const query = engine.encodeLink(values);
+/** `?v=1&…` for `values` and the pinned configuration, if any. */
+export function searchFor(engine: Engine, values: Values, pinned: Values | null = null): string {
+  const query = engine.encodeLink(values, pinned);
   return query.status === "ok" ? `?${query.value}` : "";
 }
 

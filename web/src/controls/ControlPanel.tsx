@@ -1,10 +1,14 @@
-// Every OpenZFS tunable in the schema, grouped as the schema groups them.
+// The schema's entries of one kind (OpenZFS tunables, or the lab's own settings of the
+// simulated system), grouped as the schema groups them.
 
 import type { Engine, Values } from "../engine/engine";
+import type { TunableSpec } from "../engine/schema";
 import { TunableControl } from "./TunableControl";
 
 interface Props {
   engine: Engine;
+  /** Which entries to show. */
+  shows: (spec: TunableSpec) => boolean;
   values: Values;
   errors: Record<string, string>;
   onValue: (index: number, value: number) => void;
@@ -12,10 +16,8 @@ interface Props {
   onReset: (index: number) => void;
 }
 
-export function ControlPanel({ engine, values, errors, ...handlers }: Props) {
-  const tunables = engine.schema
-    .map((spec, index) => ({ spec, index }))
-    .filter(({ spec }) => spec.kind === "tunable");
+export function ControlPanel({ engine, shows, values, errors, ...handlers }: Props) {
+  const tunables = engine.schema.map((spec, index) => ({ spec, index })).filter(({ spec }) => shows(spec));
   const groups = [...new Set(tunables.map(({ spec }) => spec.group))];
   return (
     <div className="control-panel">

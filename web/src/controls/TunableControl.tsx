@@ -69,33 +69,50 @@ export function TunableControl({ engine, spec, index, value, error, onValue, onT
           ↺
         </button>
       </div>
-      <div className="control-row">
-        <input
-          id={ids.slider}
-          type="range"
-          min={0}
-          max={STEPS}
-          step={1}
-          value={toPosition(spec, value)}
-          aria-label={`${spec.name} slider`}
-          aria-valuetext={described}
-          aria-describedby={ids.help}
-          onChange={(e) => onValue(index, valueForMove(spec, value, Number(e.target.value)))}
-        />
-        <input
-          id={ids.field}
-          className="field"
-          type="text"
-          value={draft ?? formatted}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids.error} ${ids.help}` : ids.help}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={commit}
-          onKeyDown={onKey}
-        />
-      </div>
+      {spec.unit === "choice" ? (
+        <div className="control-row">
+          <select
+            id={ids.field}
+            value={value}
+            aria-describedby={ids.help}
+            onChange={(e) => onValue(index, Number(e.target.value))}
+          >
+            {spec.choices.map((c, i) => (
+              <option key={c} value={i}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div className="control-row">
+          <input
+            id={ids.slider}
+            type="range"
+            min={0}
+            max={STEPS}
+            step={1}
+            value={toPosition(spec, value)}
+            aria-label={`${spec.name} slider`}
+            aria-valuetext={described}
+            aria-describedby={ids.help}
+            onChange={(e) => onValue(index, valueForMove(spec, value, Number(e.target.value)))}
+          />
+          <input
+            id={ids.field}
+            className="field"
+            type="text"
+            value={draft ?? formatted}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${ids.error} ${ids.help}` : ids.help}
+            onChange={(e) => setDraft(e.target.value)}
+            onBlur={commit}
+            onKeyDown={onKey}
+          />
+        </div>
+      )}
       {error && (
         <p id={ids.error} className="field-error" role="alert">
           {error}

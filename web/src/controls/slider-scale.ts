@@ -21,7 +21,7 @@ export function toPosition(spec: TunableSpec, value: number): number {
 /** A round value near `value`: two or three significant figures in the unit people read. */
 export function snap(spec: TunableSpec, value: number): number {
   let v = Math.round(value);
-  if (spec.unit === "bytes" && v >= 1024) {
+  if ((spec.unit === "bytes" || spec.unit === "bytes_per_second") && v >= 1024) {
     // Sixteenths of the largest binary unit: 1.5G, 1088M, 768K — always whole bytes.
     const unit = 1024 ** Math.floor(Math.log(v) / Math.log(1024));
     const step = v >= unit * 10 ? unit : unit / 16;
@@ -34,6 +34,9 @@ export function snap(spec: TunableSpec, value: number): number {
 }
 
 export function fromPosition(spec: TunableSpec, position: number): number {
+  // The ends are the range's ends exactly, whatever rounding does in between.
+  if (position <= 0) return spec.min;
+  if (position >= STEPS) return spec.max;
   const lo = toAxis(spec, spec.min);
   const hi = toAxis(spec, spec.max);
   return snap(spec, fromAxis(spec, lo + (Math.min(Math.max(position, 0), STEPS) / STEPS) * (hi - lo)));

@@ -46,8 +46,13 @@ export interface AsyncWriteMarks {
 
 export interface DecodedLink {
   values: number[];
+  /** The pinned configuration A of an A/B comparison, if the link has one. */
+  pinned: number[] | null;
   notices: string[];
 }
+
+/** Per-class power-of-two histograms, as a report holds them. */
+export type ClassBuckets = Record<string, number[]>;
 
 export interface Engine {
   readonly version: string;
@@ -67,7 +72,15 @@ export interface Engine {
   delayMarks(values: Values): Result<DelayMarks>;
   asyncWriteMarks(values: Values): Result<AsyncWriteMarks>;
   decodeLink(query: string): Result<DecodedLink>;
-  encodeLink(values: Values): Result<string>;
+  encodeLink(values: Values, pinned?: Values | null): Result<string>;
+  /** Names of the schema entries whose values differ, in schema order. */
+  differences(a: Values, b: Values): Result<string[]>;
+  /** DTrace `quantize()` text of power-of-two buckets. */
+  quantizeText(buckets: readonly number[]): Result<string>;
+  /** DTrace `lquantize(x, base, limit, step)` text of `values`. */
+  lquantizeText(values: ArrayLike<number>, base: number, limit: number, step: number): Result<string>;
+  /** The `zpool iostat -w` table of a report's per-class total, queue and disk histograms. */
+  iostatText(pool: string, total: ClassBuckets, queue: ClassBuckets, disk: ClassBuckets): Result<string>;
   /** Runs a scenario (JSON text); the report as JSON text, the same bytes as the native CLI. */
   runScenario(scenario: string): Result<string>;
   /** The built-in scenarios. */
@@ -121,7 +134,13 @@ export function makeEngine(wasm: WasmModule): Engine {
     delayMarks: (values) => attempt(() => wasm.delayMarks(column(values)) as DelayMarks),
     asyncWriteMarks: (values) => attempt(() => wasm.asyncWriteMarks(column(values)) as AsyncWriteMarks),
     decodeLink: (query) => attempt(() => wasm.decodeLink(query) as DecodedLink),
-    encodeLink: (values) => attempt(() => wasm.encodeLink(column(values))),
+    encodeLink: (values, pinned) =>
+      attempt(() => wasm.encodeLink(column(values), pinned ? column(pinned) : undefined)),
+    differences: (a, b) => attempt(() => wasm.differences(column(a), column(b))),
+    quantizeText: (buckets) => attempt(() => wasm.quantizeText(column(buckets))),
+    lquantizeText: (values, base, limit, step) =>
+      attempt(() => wasm.lquantizeText(Float64Array.from(values), base, limit, step)),
+    iostatText: (pool, total, queue, disk) => attempt(() => wasm.iostatText(pool, total, queue, disk)),
     runScenario: (scenario) => attempt(() => wasm.runScenario(scenario)),
     presets: () => attempt(() => wasm.presets() as { name: string; json: string }[]),
   };

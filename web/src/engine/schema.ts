@@ -1,7 +1,8 @@
 // The shape of the tunable schema the engine exports. Names, defaults and ranges come only
 // from the engine at run time; this file states the shape once and checks it on load.
 
-export type Unit = "bytes" | "nanoseconds" | "milliseconds" | "seconds" | "percent" | "count";
+export type Unit =
+  "bytes" | "nanoseconds" | "milliseconds" | "seconds" | "percent" | "count" | "bytes_per_second" | "choice";
 export type Scale = "linear" | "log";
 export type Effect = "rerun" | "redraw";
 export type Kind = "tunable" | "lab";
@@ -19,9 +20,20 @@ export interface TunableSpec {
   meaning: string;
   history: string;
   freebsd: string | null;
+  /** For unit "choice": the name of each value (the value is its index). */
+  choices: string[];
 }
 
-const UNITS: readonly Unit[] = ["bytes", "nanoseconds", "milliseconds", "seconds", "percent", "count"];
+const UNITS: readonly Unit[] = [
+  "bytes",
+  "nanoseconds",
+  "milliseconds",
+  "seconds",
+  "percent",
+  "count",
+  "bytes_per_second",
+  "choice",
+];
 const SCALES: readonly Scale[] = ["linear", "log"];
 const EFFECTS: readonly Effect[] = ["rerun", "redraw"];
 const KINDS: readonly Kind[] = ["tunable", "lab"];
@@ -58,7 +70,12 @@ export function readSchema(raw: unknown): TunableSpec[] {
       meaning: field(e, "meaning", isString),
       history: field(e, "history", isString),
       freebsd: field(e, "freebsd", (v: unknown): v is string | null => v === null || typeof v === "string"),
+      choices: field(e, "choices", (v: unknown): v is string[] => Array.isArray(v) && v.every(isString)),
     };
+    const isChoice = spec.unit === "choice";
+    if (isChoice !== spec.choices.length > 0 || (isChoice && spec.max !== spec.choices.length - 1)) {
+      throw new Error(`schema entry ${spec.name}: choices do not match its range`);
+    }
     if (!(spec.min <= spec.default && spec.default <= spec.max)) {
       throw new Error(`schema entry ${spec.name}: default outside its range`);
     }

@@ -17,7 +17,7 @@ const scenario = (duration: string) =>
 describe("simulation runs", () => {
   it("give the report's series as typed-array columns matching the JSON report", async () => {
     const sim = createInProcessSimulator(wasm);
-    const result = await sim.run(scenario("5s"));
+    const result = await sim.run({ scenario: scenario("5s") });
     expect(result.status).toBe("ok");
     if (result.status !== "ok") return;
     const reference = JSON.parse(wasm.runScenario(scenario("5s"))) as { series: Record<string, unknown> };
@@ -31,22 +31,22 @@ describe("simulation runs", () => {
   it("report progress as simulated time grows", async () => {
     const sim = createInProcessSimulator(wasm);
     const seen: number[] = [];
-    await sim.run(scenario("20s"), (p) => seen.push(p.simulatedNs));
+    await sim.run({ scenario: scenario("20s") }, (p) => seen.push(p.simulatedNs));
     expect(seen.length).toBeGreaterThan(1);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
   it("let the latest request win: an earlier run in flight is superseded", async () => {
     const sim = createInProcessSimulator(wasm);
-    const first = sim.run(scenario("60s"));
-    const second = sim.run(scenario("2s"));
+    const first = sim.run({ scenario: scenario("60s") });
+    const second = sim.run({ scenario: scenario("2s") });
     expect(await first).toEqual({ status: "superseded" });
     expect((await second).status).toBe("ok");
   });
 
   it("turn a bad scenario into a message naming its field", async () => {
     const sim = createInProcessSimulator(wasm);
-    const result = await sim.run('{"duration": "5 parsecs"}');
+    const result = await sim.run({ scenario: '{"duration": "5 parsecs"}' });
     expect(result).toEqual({
       status: "error",
       message: "duration: cannot read '5 parsecs': unknown unit 'parsecs'",

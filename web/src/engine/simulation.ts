@@ -1,16 +1,21 @@
-// Simulation runs behind one interface: in slices (so progress can be shown and a superseded
-// run dropped), latest wins, and the report's series as typed-array columns that a worker
-// can transfer. The in-process implementation here serves vitest and is what the Web Worker
-// runs inside itself.
+// Simulation runs behind one interface: in slices (so progress and partial results can be
+// shown and a superseded run dropped), latest wins, and the report's series as typed-array
+// columns that a worker can transfer. The in-process implementation here serves vitest; the
+// Web Worker (sim-worker.ts) runs the same `runInSlices` inside itself.
 
 import type * as Wasm from "./generated/throttle_lab_wasm.js";
 
 type WasmModule = typeof Wasm;
 
+/** What to simulate: the lab's settings (values in schema order), or scenario JSON text. */
+export type SimRequest = { values: readonly number[] } | { scenario: string };
+
 export interface SimProgress {
   /** Simulated time reached, and asked for [ns]. */
   simulatedNs: number;
   totalNs: number;
+  /** The report so far, now and then while a long run goes on. */
+  partial?: SimReport;
 }
 
 /** A report: everything but the series as parsed JSON, the series as columns. */
@@ -24,12 +29,14 @@ export type SimResult =
   { status: "ok"; report: SimReport } | { status: "error"; message: string } | { status: "superseded" };
 
 export interface Simulator {
-  /** Runs `scenario` (JSON text). A later call supersedes it: this one resolves "superseded". */
-  run(scenario: string, onProgress?: (p: SimProgress) => void): Promise<SimResult>;
+  /** Runs `request`. A later call supersedes it: this one then resolves "superseded". */
+  run(request: SimRequest, onProgress?: (p: SimProgress) => void): Promise<SimResult>;
 }
 
 /** Events per slice: a few milliseconds of work between chances to stop or report. */
 export const SLICE_EVENTS = 50_000;
+/** Wall time between partial reports of a long run [ms]. */
+export const PARTIAL_EVERY_MS = 250;
 
 /** Splits a report's series into typed-array columns. */
 export function toColumns(report: Record<string, unknown>): SimReport {
@@ -46,48 +53,61 @@ export function toColumns(report: Record<string, unknown>): SimReport {
   return { meta, columns };
 }
 
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function start(wasm: WasmModule, request: SimRequest): Wasm.SimRun {
+  return "values" in request
+    ? wasm.SimRun.fromValues(Float64Array.from(request.values))
+    : new wasm.SimRun(request.scenario);
+}
+
 /**
- * Runs `scenario` in slices, calling `pause` between them (to let newer requests in) and
- * stopping as soon as `superseded()` says so.
+ * Runs `request` in slices, calling `pause` between them (to let newer requests in) and
+ * stopping as soon as `superseded()` says so. `now` is the wall clock for partial reports.
  */
 export async function runInSlices(
   wasm: WasmModule,
-  scenario: string,
+  request: SimRequest,
   superseded: () => boolean,
   pause: () => Promise<void>,
   onProgress?: (p: SimProgress) => void,
+  now: () => number = () => performance.now(),
 ): Promise<SimResult> {
   let run: Wasm.SimRun;
   try {
-    run = new wasm.SimRun(scenario);
+    run = start(wasm, request);
   } catch (e) {
-    return { status: "error", message: e instanceof Error ? e.message : String(e) };
+    return { status: "error", message: message(e) };
   }
   try {
+    let lastPartial = now();
     while (run.advance(SLICE_EVENTS)) {
       const [simulatedNs = 0, totalNs = 0] = run.progress();
-      onProgress?.({ simulatedNs, totalNs });
+      const due = now() - lastPartial >= PARTIAL_EVERY_MS;
+      if (due) lastPartial = now();
+      const partial = due ? toColumns(JSON.parse(run.report()) as Record<string, unknown>) : undefined;
+      onProgress?.(partial ? { simulatedNs, totalNs, partial } : { simulatedNs, totalNs });
       await pause();
       if (superseded()) return { status: "superseded" };
     }
     return { status: "ok", report: toColumns(JSON.parse(run.report()) as Record<string, unknown>) };
   } catch (e) {
-    return { status: "error", message: e instanceof Error ? e.message : String(e) };
+    return { status: "error", message: message(e) };
   } finally {
     run.free();
   }
 }
 
+/** Yields to the event loop so that waiting messages and timers run. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Latest wins: each run gets a ticket, and only the newest ticket's run may finish. */
-export function createInProcessSimulator(
-  wasm: WasmModule,
-  pause: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
-): Simulator {
+export function createInProcessSimulator(wasm: WasmModule, pause = yieldToEventLoop): Simulator {
   let latest = 0;
   return {
-    run(scenario, onProgress) {
+    run(request, onProgress) {
       const ticket = ++latest;
-      return runInSlices(wasm, scenario, () => ticket !== latest, pause, onProgress);
+      return runInSlices(wasm, request, () => ticket !== latest, pause, onProgress);
     },
   };
 }

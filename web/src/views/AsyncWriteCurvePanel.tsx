@@ -9,15 +9,18 @@ import { CurveChart } from "./CurveChart";
 import { bytesAtHundredths, percentOf, PLOT, xPercent } from "./chart-layout";
 import { Panel, VerticalMark } from "./Marks";
 import { dirtyText } from "./readout";
+import { column, schedulerOf, type RunView } from "./report-data";
 
 interface Props {
   engine: Engine;
   values: Values;
   cursor: number | null;
   onCursor: (hundredths: number | null) => void;
+  /** Simulated runs, whose async-write limits over time are shown under the curve. */
+  runs: RunView[];
 }
 
-export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor }: Props) {
+export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs }: Props) {
   const value = (name: string) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const drawn = useMemo(
@@ -90,6 +93,40 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor }: Props
       <p className="readout" aria-live="polite" data-testid="async-readout">
         {readout}
       </p>
+      <LimitDistribution engine={engine} runs={runs} />
     </Panel>
+  );
+}
+
+/**
+ * Where the simulated system spent its time on the curve: the async-write limit sampled
+ * once per report interval, in q.d's `lquantize(limit, 0, 30, 1)` form. The legacy
+ * scheduler has no such limit, so its runs show none.
+ */
+function LimitDistribution({ engine, runs }: { engine: Engine; runs: RunView[] }) {
+  if (runs.length === 0) return null;
+  return (
+    <div className="text-blocks two" data-testid="async-limit-distribution">
+      {runs.map((r) => {
+        const text =
+          schedulerOf(r) === "legacy"
+            ? null
+            : engine.lquantizeText(column(r.report, "async_write_limit"), 0, 30, 1);
+        return (
+          <div key={r.side} className="text-block">
+            <div className="text-head">
+              <span>{r.label}: async-write limit per interval (q.d, lquantize 0..30)</span>
+            </div>
+            <pre>
+              {text === null
+                ? "(no async-write limit: legacy scheduler)\n"
+                : text.status === "ok"
+                  ? text.value
+                  : text.message}
+            </pre>
+          </div>
+        );
+      })}
+    </div>
   );
 }

@@ -10,6 +10,8 @@ import { CurveChart } from "./CurveChart";
 import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart-layout";
 import { Panel, VerticalMark } from "./Marks";
 import { dirtyText, nsText, rateText } from "./readout";
+import { Pow2Bars } from "./Pow2Bars";
+import { histogramsOf, summaryOf, type RunView } from "./report-data";
 
 interface Props {
   engine: Engine;
@@ -18,13 +20,15 @@ interface Props {
   onCursor: (hundredths: number | null) => void;
   /** The write-size control, rendered under the readout. */
   writeSizeControl: ReactNode;
+  /** Simulated runs, whose applied delays are shown under the curve. */
+  runs: RunView[];
 }
 
 /** The log axis starts at 1 µs; shorter delays (and no delay) are drawn on its floor. */
 const FLOOR_NS = 1_000;
 const DECADES = ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s", "100 s"];
 
-export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeControl }: Props) {
+export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeControl, runs }: Props) {
   const value = (name: string) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const writeSize = value("write_size");
@@ -114,6 +118,34 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
         {readout}
       </p>
       <div className="inline-control">{writeSizeControl}</div>
+      <AppliedDelays runs={runs} />
     </Panel>
+  );
+}
+
+/** The delays the simulated writers actually slept (`delay-mintime`), and how many slept. */
+function AppliedDelays({ runs }: { runs: RunView[] }) {
+  if (runs.length === 0) return null;
+  return (
+    <div className="applied" data-testid="applied-delays">
+      <p className="readout">
+        In the simulation:{" "}
+        {runs
+          .map((r) => {
+            const t = summaryOf(r.report).throttle;
+            return `${r.label} delayed ${(t.delayed_fraction * 100).toFixed(1)}% of ${t.transactions.toLocaleString("en")} transactions`;
+          })
+          .join(" · ")}
+        .
+      </p>
+      <Pow2Bars
+        title="Delays applied (delay-mintime tx_time)"
+        sets={runs.map((r) => ({
+          side: r.side,
+          label: r.label,
+          buckets: histogramsOf(r.report).delay_mintime,
+        }))}
+      />
+    </div>
   );
 }

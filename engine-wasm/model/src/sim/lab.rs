@@ -4,9 +4,7 @@
 
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::scenario::{
-    Budget, Burst, Pool, Retire, Scenario, SyncMode, Workload, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED,
-};
+use super::scenario::{Budget, Burst, Pool, Retire, Scenario, SyncMode, Workload, DEFAULT_MAX_SIMULATED};
 use crate::schema::{Id, SPECS};
 use crate::tunables::Tunables;
 use crate::validate::check;
@@ -63,7 +61,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         tunables,
         pool: pool(t),
         workloads: workloads(t),
-        budget: Budget { max_events: DEFAULT_MAX_EVENTS, max_simulated_ns: DEFAULT_MAX_SIMULATED },
+        budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
     })
 }
 
@@ -221,6 +219,18 @@ mod tests {
         assert!(report.truncated.is_none());
         assert_eq!(report.invariants.time_went_back + report.invariants.active_above_max, 0);
         assert!(report.summary.client_write.count > 0 && report.summary.client_read.count > 0);
+        // The heat map holds every read finished by the last sample, one row per interval.
+        let heat = &report.series.read_latency_buckets;
+        assert_eq!(heat.len(), report.series.t_ns.len() * crate::sim::stats::POW2_BUCKETS);
+        let in_heat: u64 = heat.iter().map(|&c| u64::from(c)).sum();
+        assert_eq!(in_heat, report.summary.client_read.count);
+    }
+
+    #[test]
+    fn the_work_budget_stops_a_run_and_says_so() {
+        let report = Sim::new(scenario_from_settings(&with(&[(Id::EventBudget, 5_000)])).expect("valid")).run();
+        assert!(report.events <= 5_000);
+        assert!(report.truncated.as_ref().is_some_and(|why| why.contains("5000")), "{:?}", report.truncated);
     }
 
     #[test]

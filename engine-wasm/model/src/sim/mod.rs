@@ -6,6 +6,7 @@ pub mod engine;
 pub mod events;
 pub mod json_reader;
 pub mod lab;
+pub mod lab_presets;
 pub mod legacy_queue;
 pub mod models;
 pub mod presets;

@@ -107,7 +107,7 @@ pub struct Budget {
     pub max_simulated_ns: u64,
 }
 
-pub(crate) const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
+const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
 pub(crate) const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

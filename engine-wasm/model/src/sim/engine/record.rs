@@ -4,7 +4,7 @@
 
 use super::Sim;
 use crate::sim::scenario::Scenario;
-use crate::sim::stats::{LatencyStats, Summary};
+use crate::sim::stats::{pow2_bucket, LatencyStats, Summary, POW2_BUCKETS};
 use crate::sim::vdev_queue::{Class, Kind, Limits, VdevQueue, CLASSES};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -88,6 +88,16 @@ struct Interval {
     write_sum: u128,
     write_count: u64,
     client_bytes: u64,
+    read_buckets: Buckets,
+}
+
+/// One interval's power-of-two histogram.
+struct Buckets([u32; POW2_BUCKETS]);
+
+impl Default for Buckets {
+    fn default() -> Self {
+        Buckets([0; POW2_BUCKETS])
+    }
 }
 
 pub(super) struct Recorder {
@@ -215,6 +225,8 @@ impl Recorder {
 
     pub fn client_read(&mut self, ns: u64, during_sync: bool) {
         self.client_read.record(ns);
+        let bucket = &mut self.now_interval.read_buckets.0[pow2_bucket(ns)];
+        *bucket = bucket.saturating_add(1);
         if during_sync {
             self.read_during_sync.record(ns);
         } else {
@@ -321,6 +333,9 @@ pub struct SeriesReport {
     pub class_max_ns: BTreeMap<&'static str, Vec<u64>>,
     pub open_txg: Vec<u64>,
     pub syncing_txg: Vec<u64>,
+    /// Client reads finished in each interval by power-of-two latency bucket, flat: the
+    /// interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).
+    pub read_latency_buckets: Vec<u32>,
 }
 
 /// The result of a run.
@@ -380,6 +395,7 @@ impl Sim {
         }
         s.open_txg.push(self.txg.open);
         s.syncing_txg.push(self.txg.syncing_txg());
+        s.read_latency_buckets.extend_from_slice(&interval.read_buckets.0);
         if self.now + span <= self.scenario.duration_ns {
             self.events.push(self.now + span, super::Ev::Sample);
         }

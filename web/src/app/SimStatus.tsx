@@ -1,0 +1,56 @@
+// Beside the controls: whether the simulations are running (with progress), and any error
+// an engine run returned. The rest of the lab keeps working whatever this says.
+
+import type { SimState } from "./use-simulation";
+
+interface Props {
+  current: SimState;
+  compared: SimState;
+  comparisonLabel: string;
+}
+
+function Line({ name, state }: { name: string; state: SimState }) {
+  const truncated = state.report?.meta["truncated"];
+  const budget =
+    !state.running && typeof truncated === "string" && !truncated.startsWith("stopped by the caller");
+  return (
+    <>
+      <div className="sim-line">
+        <span>{name}</span>
+        <progress
+          max={1}
+          value={state.running ? state.progress : 1}
+          aria-label={`${name} simulation progress`}
+        />
+        <span className="sim-state">
+          {state.running
+            ? `${Math.round(state.progress * 100)}%`
+            : state.error
+              ? "failed"
+              : state.report
+                ? "done"
+                : ""}
+        </span>
+      </div>
+      {state.error && (
+        <p className="sim-error" role="alert" data-testid="sim-error">
+          {name}: the simulation could not run: {state.error}
+        </p>
+      )}
+      {budget && (
+        <p className="sim-error" role="alert">
+          {name}: {truncated}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function SimStatus({ current, compared, comparisonLabel }: Props) {
+  return (
+    <div className="sim-status" data-testid="sim-status" aria-busy={current.running || compared.running}>
+      <Line name="Current" state={current} />
+      <Line name={comparisonLabel} state={compared} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// Runs the simulation for a set of values whenever what it depends on changes, and keeps
+// what the panels need: the newest report (partial while a run goes on), progress, errors.
+
+import { useEffect, useState } from "react";
+import type { Engine, Values } from "../engine/engine";
+import type { SimReport, Simulator } from "../engine/simulation";
+
+export interface SimState {
+  /** The newest report: complete, or partial while `running`. */
+  report: SimReport | null;
+  running: boolean;
+  /** Share of the run simulated, 0 to 1. */
+  progress: number;
+  error: string | null;
+  /** Completed runs so far (for tests and benchmarks to see a new result land). */
+  completed: number;
+}
+
+interface Inner {
+  report: SimReport | null;
+  /** The run key the progress belongs to, and the key of the last run that ended. */
+  progress: { key: string; share: number } | null;
+  settled: string | null;
+  error: string | null;
+  completed: number;
+}
+
+/** What a run depends on: the values of every entry that changes the simulated system. */
+export function runKey(engine: Engine, values: Values): string {
+  return values.filter((_, i) => engine.schema[i]?.effect === "rerun").join(",");
+}
+
+export function useSimulation(engine: Engine, simulator: Simulator | null, values: Values): SimState {
+  const [inner, setInner] = useState<Inner>({
+    report: null,
+    progress: null,
+    settled: null,
+    error: null,
+    completed: 0,
+  });
+  const key = runKey(engine, values);
+  useEffect(() => {
+    if (!simulator) return;
+    let live = true;
+    simulator
+      .run({ values }, (p) => {
+        if (!live) return;
+        const share = p.totalNs > 0 ? p.simulatedNs / p.totalNs : 0;
+        setInner((s) => ({ ...s, progress: { key, share }, report: p.partial ?? s.report }));
+      })
+      .then(
+        (result) => {
+          if (!live || result.status === "superseded") return;
+          setInner((s) =>
+            result.status === "ok"
+              ? { ...s, report: result.report, settled: key, error: null, completed: s.completed + 1 }
+              : { ...s, settled: key, error: result.message },
+          );
+        },
+        (e: unknown) => live && setInner((s) => ({ ...s, settled: key, error: String(e) })),
+      );
+    return () => {
+      live = false;
+    };
+    // `values` is read through `key`: a run depends on the rerun entries only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [simulator, key]);
+  const running = simulator !== null && inner.settled !== key;
+  return {
+    report: inner.report,
+    running,
+    progress: running ? (inner.progress?.key === key ? inner.progress.share : 0) : 1,
+    error: inner.settled === key ? inner.error : null,
+    completed: inner.completed,
+  };
+}

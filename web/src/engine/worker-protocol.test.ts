@@ -1,0 +1,115 @@
+// The worker protocol with the real WASM engine: both ends connected through a fake worker
+// that delivers messages asynchronously, as a real one does.
+import { describe, expect, it } from "vitest";
+import * as wasm from "./generated/throttle_lab_wasm.js";
+import { loadEngineSync } from "./load-node";
+import { runInSlices, yieldToEventLoop, type SimProgress } from "./simulation";
+import {
+  createWorkerHandler,
+  createWorkerSimulator,
+  type FromWorker,
+  type ToWorker,
+  type WorkerLike,
+} from "./worker-protocol";
+
+const engine = loadEngineSync();
+const settings = (pairs: Record<string, number>) =>
+  engine.defaults.map((v, i) => pairs[engine.schema[i]?.name ?? ""] ?? v);
+
+/** A worker whose messages cross asynchronously; it records what the worker posted. */
+function fakeWorker() {
+  const posted: { message: FromWorker; transfer: Transferable[] }[] = [];
+  const worker: WorkerLike = {
+    onmessage: null,
+    postMessage(message: ToWorker) {
+      setTimeout(() => void handle(message), 0);
+    },
+  };
+  const handle = createWorkerHandler(
+    wasm,
+    (message, transfer) => {
+      posted.push({ message, transfer });
+      setTimeout(() => worker.onmessage?.({ data: message }), 0);
+    },
+    yieldToEventLoop,
+  );
+  return { worker, posted };
+}
+
+describe("the worker protocol", () => {
+  it("runs the lab's settings and transfers the report's columns", async () => {
+    const { worker, posted } = fakeWorker();
+    const result = await createWorkerSimulator(worker).run({ values: settings({ duration: 6 }) });
+    expect(result.status).toBe("ok");
+    if (result.status !== "ok") return;
+    expect(result.report.columns["dirty_bytes"]?.length).toBe(240);
+    const done = posted.find((p) => p.message.type === "done");
+    expect(done?.transfer.length).toBe(Object.keys(result.report.columns).length);
+    expect(done?.transfer).toContain(result.report.columns["dirty_bytes"]?.buffer);
+  });
+
+  it("lets the latest request win: the older run is stopped and reported superseded", async () => {
+    const { worker, posted } = fakeWorker();
+    const sim = createWorkerSimulator(worker);
+    const first = sim.run({ values: settings({ duration: 600 }) });
+    const second = sim.run({ values: settings({ duration: 2 }) });
+    expect(await first).toEqual({ status: "superseded" });
+    expect((await second).status).toBe("ok");
+    await new Promise((r) => setTimeout(r, 20));
+    // Each run gets exactly one final answer, whichever is posted first.
+    const answers = posted.filter((p) => p.message.type !== "progress").map((p) => p.message);
+    expect(answers.map((m) => [m.id, m.type]).sort()).toEqual([
+      [1, "superseded"],
+      [2, "done"],
+    ]);
+  });
+
+  it("turns a bad request into a message and keeps working", async () => {
+    const { worker } = fakeWorker();
+    const sim = createWorkerSimulator(worker);
+    const bad = await sim.run({ values: [1, 2, 3] });
+    expect(bad).toEqual({ status: "error", message: `expected ${engine.schema.length} values, got 3` });
+    const refused = await sim.run({ values: settings({ zfs_vdev_scrub_min_active: 9 }) });
+    expect(refused.status === "error" && refused.message).toContain("zfs_vdev_scrub_min_active");
+    const scenario = await sim.run({ scenario: '{"duration": "5 parsecs"}' });
+    expect(scenario).toEqual({
+      status: "error",
+      message: "duration: cannot read '5 parsecs': unknown unit 'parsecs'",
+    });
+    expect((await sim.run({ values: settings({ duration: 1 }) })).status).toBe("ok");
+  });
+
+  it("says when the work budget stopped a run", async () => {
+    const { worker } = fakeWorker();
+    const result = await createWorkerSimulator(worker).run({
+      scenario: JSON.stringify({
+        duration: "60s",
+        budget: { max_events: 1000 },
+        workloads: [{ kind: "async_write" }],
+      }),
+    });
+    expect(result.status === "ok" && result.report.meta["truncated"]).toMatch(/budget|events/);
+  });
+});
+
+describe("partial results", () => {
+  it("come with progress while a run goes on, and grow", async () => {
+    let clock = 0;
+    const seen: SimProgress[] = [];
+    const result = await runInSlices(
+      wasm,
+      { values: settings({ duration: 300 }) },
+      () => false,
+      yieldToEventLoop,
+      (p) => seen.push(p),
+      () => (clock += 200),
+    );
+    expect(result.status).toBe("ok");
+    const partials = seen.flatMap((p) => (p.partial ? [p.partial] : []));
+    expect(partials.length).toBeGreaterThan(1);
+    const lengths = partials.map((p) => p.columns["t_ns"]?.length ?? 0);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    expect(lengths[0]).toBeLessThan(240);
+    expect(partials[0]?.meta["truncated"]).toMatch(/stopped by the caller/);
+  });
+});

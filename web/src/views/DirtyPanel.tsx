@@ -1,0 +1,101 @@
+// Panel 3: dirty data over time, with the async-write band, the delay start and the
+// sync-kick level of the current settings, and each txg sync marked (the dirty.d view).
+
+import type { Values } from "../engine/engine";
+import type { Engine } from "../engine/engine";
+import { Panel } from "./Marks";
+import { TimeChart, sampleAt } from "./TimeChart";
+import { MIB, mib, tick } from "./display";
+import { column, simulatedNs, syncStart, txgsOf, type RunView } from "./report-data";
+
+interface Props {
+  engine: Engine;
+  values: Values;
+  runs: RunView[];
+  cursorS: number | null;
+  onCursorS: (s: number | null) => void;
+  durationS: number;
+}
+
+export function DirtyPanel({ engine, values, runs, cursorS, onCursorS, durationS }: Props) {
+  const value = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const dirtyMax = value("zfs_dirty_data_max");
+  const atPercent = (name: string) => (dirtyMax * value(name)) / 100 / MIB;
+  const series = runs.map((r) => {
+    const t = column(r.report, "t_ns");
+    const d = column(r.report, "dirty_bytes");
+    return {
+      id: `dirty-${r.side}`,
+      side: r.side,
+      label: r.label,
+      points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, (d[i] ?? 0) / MIB]),
+    };
+  });
+  const yMax = Math.max(
+    ...series.flatMap((s) => s.points.map((p) => p[1])),
+    atPercent("zfs_delay_min_dirty_percent"),
+  );
+  const b = runs.find((r) => r.side === "b");
+  const syncs = b ? txgsOf(b.report).map((t) => syncStart(t) / 1e9) : [];
+  // dirty.d prints, at each txg-syncing probe, the pool's dirty data against the limit.
+  const dirtyD = b
+    ? txgsOf(b.report).map((t) => {
+        const i = sampleAt(column(b.report, "t_ns"), syncStart(t) / 1e9);
+        const dirty = column(b.report, "dirty_bytes")[i] ?? 0;
+        return `txg ${t.txg}: ${Math.floor(dirty / MIB)}MB of ${Math.floor(dirtyMax / MIB)}MB used`;
+      })
+    : [];
+  let readout = "Hover or focus the chart to read the dirty data at a moment of the run.";
+  if (cursorS !== null) {
+    readout =
+      `At ${cursorS.toFixed(2)} s: ` +
+      runs
+        .map((r) => {
+          const i = sampleAt(column(r.report, "t_ns"), cursorS);
+          return `${r.label} ${mib(column(r.report, "dirty_bytes")[i] ?? 0)} dirty`;
+        })
+        .join(" · ");
+  }
+  const shown = b ? Math.min(simulatedNs(b.report) / 1e9, durationS) : 0;
+  return (
+    <Panel
+      id="dirty"
+      title="Dirty data over time"
+      caption="Where dirty data sits: below the async-write band the backend idles along; in the band concurrency matches the input; past the delay start writers are slowed. Faint lines mark each txg sync."
+    >
+      <TimeChart
+        title="Dirty data over time"
+        yLabel="dirty data, MiB"
+        yMax={yMax}
+        yFormat={tick}
+        durationS={durationS}
+        series={series}
+        levels={mergeLevels([
+          [atPercent("zfs_vdev_async_write_active_min_dirty_percent"), "async-write band starts"],
+          [atPercent("zfs_vdev_async_write_active_max_dirty_percent"), "async-write band ends"],
+          [atPercent("zfs_delay_min_dirty_percent"), "delay starts"],
+          [atPercent("zfs_dirty_data_sync_percent"), "txg sync kick"],
+        ])}
+        marks={syncs}
+        cursorS={cursorS}
+        onCursorS={onCursorS}
+      />
+      <p className="readout" aria-live="polite" data-testid="dirty-readout">
+        {readout} {b && shown < durationS ? `(simulated ${shown.toFixed(1)} s so far)` : ""}
+      </p>
+      <details className="text-view">
+        <summary>
+          dirty.d output for {b?.label ?? "this run"} ({dirtyD.length} txgs)
+        </summary>
+        <pre data-testid="dirty-d">{dirtyD.join("\n")}</pre>
+      </details>
+    </Panel>
+  );
+}
+
+/** Levels at the same height share one line and one label. */
+function mergeLevels(levels: [number, string][]) {
+  const byY = new Map<number, string[]>();
+  for (const [y, label] of levels) byY.set(y, [...(byY.get(y) ?? []), label]);
+  return [...byY].map(([y, labels]) => ({ y, label: labels.join(" · ") }));
+}

@@ -1,0 +1,92 @@
+// Panel 4: picket-fencing versus smooth output. Backend write throughput and sync-read
+// latency over time for the current run (B) and the comparison (A) on the same workload and
+// seed, a client-read latency heat map for each, and the picket-fence figures.
+
+import { Panel } from "./Marks";
+import { HeatMap, bucketRange } from "./HeatMap";
+import { TimeChart } from "./TimeChart";
+import { fixed, latency, MIB, tick } from "./display";
+import { column, simulatedNs, summaryOf, type RunView } from "./report-data";
+
+interface Props {
+  runs: RunView[];
+  cursorS: number | null;
+  onCursorS: (s: number | null) => void;
+  durationS: number;
+}
+
+function seriesOf(runs: RunView[], name: string, scale: number) {
+  return runs.map((r) => {
+    const t = column(r.report, "t_ns");
+    const v = column(r.report, name);
+    return {
+      id: `${name}-${r.side}`,
+      side: r.side,
+      label: r.label,
+      points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, (v[i] ?? 0) / scale]),
+    };
+  });
+}
+
+const maxOf = (series: { points: [number, number][] }[]) =>
+  Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1])));
+
+export function PicketFencePanel({ runs, cursorS, onCursorS, durationS }: Props) {
+  const writes = seriesOf(runs, "write_bytes_per_s", MIB);
+  const reads = seriesOf(runs, "class_mean_ns.sync_read", 1e6);
+  const heat = runs.map((r) => column(r.report, "read_latency_buckets"));
+  const [lo, hi] = bucketRange(heat);
+  return (
+    <Panel
+      id="picket-fence"
+      title="Picket-fencing versus smooth output"
+      caption="A square wave of backend writes (bursts at each sync, idle between) is picket-fencing; reads queued behind a burst wait. A smooth line and a flat heat map are what the OpenZFS throttle and scheduler aim for."
+    >
+      <div className="figures" data-testid="picket-figures">
+        {runs.map((r) => {
+          const pf = summaryOf(r.report).picket_fence;
+          return (
+            <p key={r.side} className={`figure side-${r.side}`}>
+              <strong>{r.label}</strong>: write CV{" "}
+              <strong data-testid={`cv-${r.side}`}>{fixed(3)(pf.write_cv)}</strong> (0 smooth, 1 or more a
+              square wave) · read p99 {latency(pf.read_p99_during_sync_ns)} during syncs,{" "}
+              {latency(pf.read_p99_between_syncs_ns)} between
+            </p>
+          );
+        })}
+      </div>
+      <TimeChart
+        title="Backend write throughput over time"
+        yLabel="backend writes, MiB/s"
+        yMax={maxOf(writes)}
+        yFormat={tick}
+        durationS={durationS}
+        series={writes}
+        cursorS={cursorS}
+        onCursorS={onCursorS}
+      />
+      <TimeChart
+        title="Mean sync-read latency over time"
+        yLabel="sync-read latency, ms"
+        yMax={maxOf(reads)}
+        yFormat={tick}
+        durationS={durationS}
+        series={reads}
+        cursorS={cursorS}
+        onCursorS={onCursorS}
+      />
+      <div className="heat-maps">
+        {runs.map((r, i) => (
+          <HeatMap
+            key={r.side}
+            label={`${r.label}: client reads`}
+            buckets={heat[i] ?? new Float64Array()}
+            lo={lo}
+            hi={hi}
+            fraction={Math.min(1, simulatedNs(r.report) / 1e9 / durationS)}
+          />
+        ))}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,90 @@
+// A power-of-two histogram as bars (the run's count per bucket, as a share of its total),
+// the current run (B) filled and the comparison (A) outlined, on one latency axis.
+
+import { scaleBand, scaleLinear } from "d3-scale";
+import { bucketLabel } from "./display";
+
+interface Props {
+  title: string;
+  sets: { side: "a" | "b"; label: string; buckets: number[] }[];
+}
+
+const VIEW = { width: 410, height: 190 };
+const M = { top: 10, right: 10, bottom: 44, left: 44 };
+const W = VIEW.width - M.left - M.right;
+const H = VIEW.height - M.top - M.bottom;
+
+export function Pow2Bars({ title, sets }: Props) {
+  const nonEmpty = sets.flatMap((s) => s.buckets.flatMap((c, j) => (c > 0 ? [j] : [])));
+  const totals = sets.map((s) => s.buckets.reduce((a, c) => a + c, 0));
+  if (nonEmpty.length === 0) {
+    return (
+      <figure className="bars">
+        <figcaption>{title}</figcaption>
+        <p className="empty">None in this run.</p>
+      </figure>
+    );
+  }
+  const lo = Math.max(0, Math.min(...nonEmpty) - 1);
+  const hi = Math.max(...nonEmpty) + 1;
+  const js = Array.from({ length: hi - lo + 1 }, (_, k) => lo + k);
+  const x = scaleBand<number>().domain(js).range([0, W]).padding(0.15);
+  const y = scaleLinear().domain([0, 100]).range([H, 0]);
+  const every = Math.ceil(js.length / 7);
+  return (
+    <figure className="bars">
+      <figcaption>{title}</figcaption>
+      <svg
+        viewBox={`0 0 ${VIEW.width} ${VIEW.height}`}
+        role="img"
+        aria-label={`${title}, power-of-two latency buckets`}
+      >
+        <g transform={`translate(${M.left},${M.top})`}>
+          {[0, 25, 50, 75, 100].map((v) => (
+            <g key={v} className="tick" transform={`translate(0,${y(v)})`}>
+              <line className="grid" x2={W} />
+              <text x={-6} dy="0.32em" textAnchor="end">
+                {v}%
+              </text>
+            </g>
+          ))}
+          {sets.map((s, k) =>
+            js.map((j) => {
+              const share = totals[k] ? ((s.buckets[j] ?? 0) / (totals[k] ?? 1)) * 100 : 0;
+              const bw = x.bandwidth() / sets.length;
+              return (
+                <rect
+                  key={`${s.side}-${j}`}
+                  className={`bar side-${s.side}`}
+                  x={(x(j) ?? 0) + k * bw}
+                  y={y(share)}
+                  width={bw}
+                  height={H - y(share)}
+                >
+                  <title>{`${s.label}: ${s.buckets[j] ?? 0} in [${bucketLabel(j)}, ${bucketLabel(j + 1)})`}</title>
+                </rect>
+              );
+            }),
+          )}
+          {js
+            .filter((_, k) => k % every === 0)
+            .map((j) => (
+              <text
+                key={j}
+                className="tick-label"
+                x={(x(j) ?? 0) + x.bandwidth() / 2}
+                y={H + 14}
+                textAnchor="middle"
+              >
+                {bucketLabel(j)}
+              </text>
+            ))}
+          <line className="axis" y1={H} y2={H} x2={W} />
+          <text className="axis-label" x={W / 2} y={H + 34} textAnchor="middle">
+            latency (bucket lower bound)
+          </text>
+        </g>
+      </svg>
+    </figure>
+  );
+}

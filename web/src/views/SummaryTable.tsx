@@ -1,0 +1,105 @@
+// Panel 7: the run in rw.d's form (average latency, standard deviation, IOPS and throughput
+// for device reads and writes), plus what clients saw and how often they were delayed.
+
+import { Panel } from "./Marks";
+import { fixed, latency, rate } from "./display";
+import { summaryOf, truncatedOf, type RunView, type Summary } from "./report-data";
+
+interface Props {
+  runs: RunView[];
+}
+
+const ops = fixed(1);
+
+interface Row {
+  name: string;
+  cells: (r: RunView) => string[];
+}
+
+const ioRow = (name: string, pick: (r: RunView) => [Summary, number, number]): Row => ({
+  name,
+  cells: (r) => {
+    const [s, iops, bytes] = pick(r);
+    return [latency(s.mean_ns), latency(s.stddev_ns), latency(s.p99_ns), ops(iops), rate(bytes)];
+  },
+});
+
+const ROWS: Row[] = [
+  ioRow("device reads", (r) => {
+    const b = summaryOf(r.report).backend;
+    return [b.device_read, b.read_iops, b.read_bytes_per_s];
+  }),
+  ioRow("device writes", (r) => {
+    const b = summaryOf(r.report).backend;
+    return [b.device_write, b.write_iops, b.write_bytes_per_s];
+  }),
+  ioRow("client writes", (r) => {
+    const s = summaryOf(r.report);
+    return [s.client_write, s.client_write_ops_per_s, s.client_write_bytes_per_s];
+  }),
+  ioRow("client reads", (r) => {
+    const s = summaryOf(r.report);
+    const seconds = Number(r.report.meta["simulated_ns"] ?? 1) / 1e9;
+    return [s.client_read, s.client_read.count / Math.max(seconds, 1e-9), 0];
+  }),
+];
+
+export function SummaryTable({ runs }: Props) {
+  return (
+    <Panel
+      id="summary"
+      title="Summary (rw.d)"
+      caption="The numbers a support engineer quotes: device latency and throughput as rw.d prints them, what clients saw, and how many writes the throttle delayed."
+    >
+      <table className="summary" data-testid="summary-table">
+        <thead>
+          <tr>
+            <th scope="col">run</th>
+            <th scope="col">I/O</th>
+            <th scope="col">avg latency</th>
+            <th scope="col">stddev</th>
+            <th scope="col">p99</th>
+            <th scope="col">IOPS</th>
+            <th scope="col">throughput</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.flatMap((r) =>
+            ROWS.map((row, i) => (
+              <tr key={`${r.side}-${row.name}`} className={`side-${r.side}`}>
+                {i === 0 && (
+                  <th scope="rowgroup" rowSpan={ROWS.length}>
+                    {r.label}
+                  </th>
+                )}
+                <th scope="row">{row.name}</th>
+                {row.cells(r).map((c, k) => (
+                  <td key={k}>{row.name === "client reads" && k === 4 ? "-" : c}</td>
+                ))}
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+      <ul className="delay-counts" data-testid="delay-counts">
+        {runs.map((r) => {
+          const t = summaryOf(r.report).throttle;
+          const legacy = t.legacy_delays_7_8 + t.legacy_limit_waits > 0;
+          return (
+            <li key={r.side}>
+              <strong>{r.label}</strong>: {t.transactions.toLocaleString("en")} write transactions,{" "}
+              {t.delayed.toLocaleString("en")} delayed ({(t.delayed_fraction * 100).toFixed(1)}%),{" "}
+              {t.hard_waits.toLocaleString("en")} waited at the hard limit,{" "}
+              {(t.delay_total_ns / 1e9).toFixed(1)} s of delay in all
+              {legacy &&
+                `; legacy throttle: ${t.legacy_delays_7_8.toLocaleString("en")} delayed a tick past 7/8 of the limit, ${t.legacy_limit_waits.toLocaleString("en")} waited for the next txg`}
+              {truncatedOf(r.report) && !/stopped by the caller/.test(truncatedOf(r.report) ?? "") && (
+                <span className="truncated"> · {truncatedOf(r.report)}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}

@@ -1,0 +1,76 @@
+// Panel 6: transaction groups. Each txg's dirty data and sync time, placed at the moment its
+// sync started (the duration.d view and the txgs kstat rows).
+
+import { Panel } from "./Marks";
+import { TimeChart } from "./TimeChart";
+import { MIB, tick } from "./display";
+import { syncStart, txgsOf, type RunView } from "./report-data";
+
+interface Props {
+  runs: RunView[];
+  cursorS: number | null;
+  onCursorS: (s: number | null) => void;
+  durationS: number;
+}
+
+export function TxgPanel({ runs, cursorS, onCursorS, durationS }: Props) {
+  const rows = runs.map((r) => ({ run: r, txgs: txgsOf(r.report) }));
+  const dirtyMax = Math.max(0, ...rows.flatMap((r) => r.txgs.map((t) => t.ndirty / MIB)));
+  const syncMax = Math.max(0, ...rows.flatMap((r) => r.txgs.map((t) => t.stime / 1e9)));
+  const dots = (pick: (t: { ndirty: number; stime: number }) => number) =>
+    function Dots(x: (s: number) => number, y: (v: number) => number) {
+      return rows.map(({ run, txgs }) =>
+        txgs.map((t) => (
+          <circle
+            key={`${run.side}-${t.txg}`}
+            className={`dot side-${run.side}`}
+            cx={x(syncStart(t) / 1e9)}
+            cy={y(pick(t))}
+            r={3.5}
+          >
+            <title>{`${run.label}: txg ${t.txg}, ${(t.ndirty / MIB).toFixed(0)} MiB dirty, sync ${(t.stime / 1e9).toFixed(2)} s`}</title>
+          </circle>
+        )),
+      );
+    };
+  const b = rows.find((r) => r.run.side === "b");
+  const last = b?.txgs.at(-1);
+  return (
+    <Panel
+      id="txgs"
+      title="Transaction groups"
+      caption="Each synced txg at the moment its sync began: how much it carried and how long the sync took. Syncs longer than zfs_txg_timeout, or sizes pinned at the sync kick, say the pool is at its limit."
+    >
+      <p className="readout" data-testid="txg-count">
+        {rows.map((r) => `${r.run.label}: ${r.txgs.length} txgs synced`).join(" · ")}
+        {last
+          ? ` · last of B: txg ${last.txg}, ${(last.ndirty / MIB).toFixed(0)} MiB in ${(last.stime / 1e9).toFixed(2)} s`
+          : ""}
+      </p>
+      <TimeChart
+        title="Dirty data per txg"
+        yLabel="txg dirty data, MiB"
+        yMax={dirtyMax}
+        yFormat={tick}
+        durationS={durationS}
+        series={[]}
+        cursorS={cursorS}
+        onCursorS={onCursorS}
+      >
+        {dots((t) => t.ndirty / MIB)}
+      </TimeChart>
+      <TimeChart
+        title="Sync time per txg"
+        yLabel="sync time, s"
+        yMax={syncMax}
+        yFormat={tick}
+        durationS={durationS}
+        series={[]}
+        cursorS={cursorS}
+        onCursorS={onCursorS}
+      >
+        {dots((t) => t.stime / 1e9)}
+      </TimeChart>
+    </Panel>
+  );
+}

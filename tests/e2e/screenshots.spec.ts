@@ -7,9 +7,25 @@ const dir = "tests/e2e/screenshots";
 test("screenshots of the page and each panel", async ({ page }) => {
   await openLab(page);
   await page.screenshot({ path: `${dir}/page.png`, fullPage: true });
-  await page.locator('[data-panel="async-write-curve"]').screenshot({ path: `${dir}/async-write-curve.png` });
-  await page.locator('[data-panel="delay-curve"]').screenshot({ path: `${dir}/delay-curve.png` });
+  for (const id of [
+    "async-write-curve",
+    "delay-curve",
+    "dirty",
+    "picket-fence",
+    "latency",
+    "txgs",
+    "summary",
+  ]) {
+    await page.locator(`[data-panel="${id}"]`).screenshot({ path: `${dir}/${id}.png` });
+  }
+  await page.getByLabel("DTrace quantize()").check();
+  await page.locator('[data-panel="latency"]').screenshot({ path: `${dir}/latency-quantize.png` });
+  await page.getByLabel("zpool iostat -w").check();
+  await page.locator('[data-panel="latency"]').screenshot({ path: `${dir}/latency-iostat.png` });
   await page.locator(".controls").screenshot({ path: `${dir}/controls.png` });
+  await page
+    .locator("fieldset", { hasText: "Workload" })
+    .screenshot({ path: `${dir}/controls-workload.png` });
   for (const [file, legend] of [
     ["controls-legacy-throttle", "Legacy write throttle"],
     ["controls-legacy-scheduler", "Legacy I/O scheduler"],
@@ -41,4 +57,19 @@ test("screenshots of the charts at awkward settings and a narrow window", async 
   await page.setViewportSize({ width: 1000, height: 900 });
   await openLab(page);
   await page.screenshot({ path: `${dir}/narrow-1000.png`, fullPage: true });
+});
+
+test("screenshots of the simulation panels for other presets and an A/B pair", async ({ page }) => {
+  for (const [name, search] of [
+    ["delay-tuning", "?v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us&duration=30"],
+    ["hdd-mirror", "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0"],
+    [
+      "ab-delay-scale",
+      "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&async_writers=64&async_rate=0&readers=4&lun_latency=500us&duration=30&pinned=1&a.zfs_dirty_data_max=1G&a.async_writers=64&a.async_rate=0&a.readers=4&a.lun_latency=500us&a.duration=30",
+    ],
+  ] as const) {
+    await openLab(page, search);
+    await page.screenshot({ path: `${dir}/page-${name}.png`, fullPage: true });
+  }
+  await page.locator(".controls").screenshot({ path: `${dir}/controls-ab.png` });
 });

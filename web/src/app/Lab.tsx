@@ -19,9 +19,10 @@ import type { RunView } from "../views/report-data";
 import { comparisonFor, differenceLines } from "./comparison";
 import { applyText, applyToward, warningsOf, type Change } from "./lab-state";
 import { messages } from "./messages";
+import { PresetPicker } from "./PresetPicker";
 import { SimStatus } from "./SimStatus";
 import { createUrlWriter, searchFor, type Initial } from "./url-state";
-import { useSimulation } from "./use-simulation";
+import { reportHash, useSimulation } from "./use-simulation";
 
 interface Props {
   engine: Engine;
@@ -53,10 +54,12 @@ export function Lab({ engine, initial, simulators }: Props) {
       : []),
     ...(compared.report ? [{ side: "a" as const, label: comparison.label, report: compared.report }] : []),
   ];
+  // Signals for tests and benchmarks: runs completed, and a hash of the current report.
   useEffect(() => {
     document.body.dataset["simCompleted"] = String(current.completed);
     document.body.dataset["compareCompleted"] = String(compared.completed);
-  }, [current.completed, compared.completed]);
+    if (current.report && !current.running) document.body.dataset["reportHash"] = reportHash(current.report);
+  }, [current.completed, compared.completed, current.report, current.running]);
   const seconds = (v: Values) => v[engine.indexOf("duration")] ?? 1;
   const durationS = Math.max(seconds(values), seconds(comparison.values));
   const device =
@@ -86,6 +89,13 @@ export function Lab({ engine, initial, simulators }: Props) {
     onText: (index: number, text: string) => settle(index, applyText(engine, values, index, text)),
     onReset: (index: number) =>
       settle(index, applyToward(engine, values, index, engine.defaults[index] ?? 0)),
+  };
+  const pickPreset = (link: string) => {
+    const decoded = engine.decodeLink(link);
+    if (decoded.status === "error") return setNotices([decoded.message]);
+    setValues(decoded.value.values);
+    setNotices(decoded.value.notices);
+    setErrors({});
   };
   const resetAll = () => {
     setValues(engine.defaults);
@@ -196,6 +206,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             </div>
           )}
           <h2 className="side-title">Simulated system</h2>
+          <PresetPicker engine={engine} onPick={pickPreset} />
           <ControlPanel engine={engine} shows={showsSetup} values={values} errors={errors} {...handlers} />
           <h2 className="side-title">OpenZFS tunables</h2>
           <ControlPanel

@@ -69,3 +69,57 @@ describe("share links", () => {
     ]);
   });
 });
+
+describe("share links with a pinned A", () => {
+  const valid = (values: number[]) => {
+    const c = engine.check(values);
+    return c.status === "ok" && c.value.errors.length === 0;
+  };
+
+  it("restore both configurations exactly", () => {
+    fc.assert(
+      fc.property(anyValues, anyValues, (b0, a0) => {
+        // Any values, repaired by the codec into a valid state (shown above to be exact).
+        const [b, a] = [b0, a0].map((v) => [...readLink(engine, searchFor(engine, v)).values]);
+        if (!b || !a) return;
+        const back = readLink(engine, searchFor(engine, b, a));
+        expect(back.values).toEqual(b);
+        expect(back.pinned).toEqual(a);
+        expect(back.notices).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("carry the workload, pool, models, duration and seed by name", () => {
+    const b = [...engine.defaults];
+    b[i("device")] = 0;
+    b[i("readers")] = 12;
+    b[i("throttle_model")] = 1;
+    b[i("duration")] = 20;
+    b[i("seed")] = 42;
+    const a = [...engine.defaults];
+    a[i("async_rate")] = 100 * 2 ** 20;
+    expect(searchFor(engine, b, a)).toBe(
+      "?v=1&readers=12&device=hdd&throttle_model=legacy&duration=20&seed=42&pinned=1&a.async_rate=100M/s",
+    );
+  });
+
+  it("keep the rest when parts of A are hostile, naming each problem", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }), (key, value) => {
+        const link = `?v=1&readers=7&pinned=1&a.${encodeURIComponent(key)}=${encodeURIComponent(value)}&a.duration=9`;
+        const back = readLink(engine, link);
+        expect(back.values[i("readers")]).toBe(7);
+        expect(back.pinned).not.toBeNull();
+        const pinned = back.pinned ?? [];
+        if (key !== "duration") expect(pinned[i("duration")]).toBe(9);
+        expect(valid([...pinned])).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    const back = readLink(engine, "?v=1&a.device=tape&a.seed=-1&pinned=maybe");
+    expect(back.notices).toHaveLength(3);
+    expect(back.notices[0]).toContain("a.device: cannot read 'tape'");
+  });
+});

@@ -25,6 +25,18 @@ interface Inner {
   completed: number;
 }
 
+/** FNV-1a of a report (its JSON parts and every column), to compare two runs exactly. */
+export function reportHash(report: SimReport): string {
+  let h = 0x811c9dc5;
+  const mix = (text: string) => {
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  };
+  mix(JSON.stringify(report.meta));
+  for (const name of Object.keys(report.columns).sort())
+    mix(`${name}:${Array.from(report.columns[name] ?? []).join(",")}`);
+  return h.toString(16).padStart(8, "0");
+}
+
 /** What a run depends on: the values of every entry that changes the simulated system. */
 export function runKey(engine: Engine, values: Values): string {
   return values.filter((_, i) => engine.schema[i]?.effect === "rerun").join(",");

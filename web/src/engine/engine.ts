@@ -51,6 +51,13 @@ export interface DecodedLink {
   notices: string[];
 }
 
+export interface LabPreset {
+  name: string;
+  title: string;
+  description: string;
+  link: string;
+}
+
 /** Per-class power-of-two histograms, as a report holds them. */
 export type ClassBuckets = Record<string, number[]>;
 
@@ -85,6 +92,8 @@ export interface Engine {
   runScenario(scenario: string): Result<string>;
   /** The built-in scenarios. */
   presets(): Result<{ name: string; json: string }[]>;
+  /** The app's starting points, as link queries. */
+  labPresets(): Result<LabPreset[]>;
 }
 
 /** Both values, or the first error. */
@@ -143,5 +152,6 @@ export function makeEngine(wasm: WasmModule): Engine {
     iostatText: (pool, total, queue, disk) => attempt(() => wasm.iostatText(pool, total, queue, disk)),
     runScenario: (scenario) => attempt(() => wasm.runScenario(scenario)),
     presets: () => attempt(() => wasm.presets() as { name: string; json: string }[]),
+    labPresets: () => attempt(() => wasm.labPresets() as LabPreset[]),
   };
 }

@@ -117,7 +117,7 @@ function LimitDistribution({ engine, runs }: { engine: Engine; runs: RunView[] }
             <div className="text-head">
               <span>{r.label}: async-write limit per interval (q.d, lquantize 0..30)</span>
             </div>
-            <pre>
+            <pre tabIndex={0}>
               {text === null
                 ? "(no async-write limit: legacy scheduler)\n"
                 : text.status === "ok"

@@ -87,7 +87,9 @@ export function DirtyPanel({ engine, values, runs, cursorS, onCursorS, durationS
         <summary>
           dirty.d output for {b?.label ?? "this run"} ({dirtyD.length} txgs)
         </summary>
-        <pre data-testid="dirty-d">{dirtyD.join("\n")}</pre>
+        <pre tabIndex={0} data-testid="dirty-d">
+          {dirtyD.join("\n")}
+        </pre>
       </details>
     </Panel>
   );

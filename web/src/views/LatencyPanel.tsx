@@ -94,7 +94,9 @@ export function LatencyPanel({ engine, runs }: Props) {
                   {copied === b.id ? "Copied" : "Copy"}
                 </button>
               </div>
-              <pre data-testid={`text-${b.id}`}>{b.body}</pre>
+              <pre tabIndex={0} data-testid={`text-${b.id}`}>
+                {b.body}
+              </pre>
             </div>
           ))}
         </div>

@@ -1,0 +1,103 @@
+// The running model as a user meets it: presets fill every panel, a slider reruns every
+// simulation panel, A/B shows both runs, a link reproduces the same report, failures are
+// shown beside the controls, and the page passes an accessibility scan.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { collectErrors, field, openLab, simulationsDone, slider } from "./lab";
+
+const SIM_PANELS = ["dirty", "picket-fence", "latency", "txgs", "summary"];
+const ALL_PANELS = ["async-write-curve", "delay-curve", ...SIM_PANELS];
+
+const completed = (page: Page) => page.evaluate(() => Number(document.body.dataset["simCompleted"]));
+const panelHtml = (page: Page, id: string) => page.locator(`[data-panel="${id}"]`).innerHTML();
+
+test("every preset fills every panel without a console error", async ({ page }) => {
+  const errors = collectErrors(page);
+  await openLab(page);
+  const names = await page
+    .locator("#preset option")
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(names.length).toBeGreaterThanOrEqual(6);
+  for (const name of names) {
+    await page.locator("#preset").selectOption(name);
+    await expect(page.getByTestId("sim-status")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+    for (const id of ALL_PANELS) await expect(page.locator(`[data-panel="${id}"]`)).toBeVisible();
+    await expect(page.locator('[data-panel="dirty"] path.series.side-b')).toHaveAttribute("d", /^M/);
+    await expect(page.locator('[data-panel="picket-fence"] canvas')).toHaveCount(2);
+    await expect(page.getByTestId("summary-table")).toContainText("device writes");
+    await expect(page.getByTestId("txg-count")).toContainText("txgs synced");
+  }
+  expect(errors).toEqual([]);
+});
+
+test("a slider change reruns the simulation and updates every simulation panel", async ({ page }) => {
+  await openLab(page);
+  const before = Object.fromEntries(
+    await Promise.all(SIM_PANELS.map(async (id) => [id, await panelHtml(page, id)])),
+  );
+  const runs = await completed(page);
+  await slider(page, "async_rate").focus();
+  for (let k = 0; k < 40; k++) await page.keyboard.press("ArrowRight");
+  await simulationsDone(page, runs + 1);
+  await expect(page.getByTestId("sim-status")).toContainText("done");
+  for (const id of SIM_PANELS) expect(await panelHtml(page, id), id).not.toBe(before[id]);
+});
+
+test("A/B: pin A, change B, and see both runs and the differences", async ({ page }) => {
+  await openLab(page);
+  await page.getByRole("button", { name: "Pin as A" }).click();
+  await expect(page.getByTestId("ab-differences")).toContainText("B is the same as A");
+  const readers = field(page, "readers");
+  await readers.fill("12");
+  await readers.press("Enter");
+  await expect(page.getByTestId("ab-differences")).toContainText("readers: 4 → 12");
+  await expect(page.getByTestId("summary-table")).toContainText("A (pinned)");
+  await expect(page.getByTestId("summary-table")).toContainText("B (current)");
+  await expect(page.locator('[data-panel="dirty"] path.series.side-a')).toHaveCount(1);
+  await expect.poll(() => new URL(page.url()).search).toMatch(/readers=12&pinned=1/);
+});
+
+test("a shared link reproduces exactly the same report", async ({ page, browser }) => {
+  await openLab(page, "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0&duration=20&seed=7&pinned=1");
+  const hash = await page.evaluate(() => document.body.dataset["reportHash"]);
+  expect(hash).toMatch(/^[0-9a-f]{8}$/);
+  const other = await browser.newPage();
+  await openLab(other, new URL(page.url()).search);
+  expect(await other.evaluate(() => document.body.dataset["reportHash"])).toBe(hash);
+  // Another seed is another run.
+  await openLab(other, "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0&duration=20&seed=8&pinned=1");
+  expect(await other.evaluate(() => document.body.dataset["reportHash"])).not.toBe(hash);
+  await other.close();
+});
+
+test("a run that hits its work budget says so beside the controls, and the lab keeps working", async ({
+  page,
+}) => {
+  await openLab(page, "?v=1&event_budget=2000");
+  await expect(page.getByTestId("sim-status")).toContainText("2000");
+  await expect(page.getByTestId("summary-table")).toBeVisible();
+  const runs = await completed(page);
+  const budget = field(page, "event_budget");
+  await budget.fill("200000000");
+  await budget.press("Enter");
+  await simulationsDone(page, runs + 1);
+  await expect(page.getByTestId("sim-status")).not.toContainText("2000");
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")}`);
+}
+
+test("the page has no serious accessibility violations, in each of its views", async ({ page }) => {
+  await openLab(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The text views, an A/B comparison, and an error beside the controls.
+  await page.getByLabel("DTrace quantize()").check();
+  await page.getByRole("button", { name: "Pin as A" }).click();
+  await openLab(page, `${new URL(page.url()).search}&event_budget=2000`);
+  await page.getByLabel("zpool iostat -w").check();
+  expect(await seriousViolations(page)).toEqual([]);
+});

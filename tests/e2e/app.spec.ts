@@ -127,7 +127,9 @@ test("hovering or arrowing over a chart reads exact values, shared by both chart
     "At 50.25% of zfs_dirty_data_max = 2,158,221,066 bytes (2.01 GiB): 7 async writes",
   );
   await expect(page.getByTestId("delay-readout")).toContainText("no delay");
-  const box = await page.locator('[data-panel="delay-curve"] .hover-target').boundingBox();
+  const target = page.locator('[data-panel="delay-curve"] .hover-target');
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
   if (!box) throw new Error("no delay chart");
   await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
   await expect(page.getByTestId("delay-readout")).toContainText("delayed transactions/s");

@@ -525,8 +525,8 @@ schema! {
     }
     Duration {
         name: "duration", kind: Kind::Lab, group: RUN, unit: Unit::Seconds,
-        default: 60, min: 1, max: 3600, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Simulated time of each run; samples are taken every 1/240 of it (at least 10 ms).",
+        default: 30, min: 1, max: 3600, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Simulated time of each run (30 s shows six txg timeouts and keeps a rerun under 100 ms); samples are taken every 1/240 of it (at least 10 ms).",
     }
     EventBudget {
         name: "event_budget", kind: Kind::Lab, group: RUN, unit: Unit::Count,

@@ -2,7 +2,7 @@
 // changes through the engine's validation, keeps the URL in step, runs the simulations
 // and lays out the controls and the panels.
 
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import type { Simulator } from "../engine/simulation";
@@ -10,14 +10,14 @@ import { ControlPanel } from "../controls/ControlPanel";
 import { TunableControl } from "../controls/TunableControl";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
 import { DelayCurvePanel } from "../views/DelayCurvePanel";
-import { DirtyPanel } from "../views/DirtyPanel";
+import { DirtyPanel, type DirtyLevels } from "../views/DirtyPanel";
 import { LatencyPanel } from "../views/LatencyPanel";
 import { PicketFencePanel } from "../views/PicketFencePanel";
 import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
 import type { RunView } from "../views/report-data";
 import { comparisonFor, differenceLines } from "./comparison";
-import { applyText, applyToward, warningsOf, type Change } from "./lab-state";
+import { editReducer, warningsOf } from "./lab-state";
 import { messages } from "./messages";
 import { PresetPicker } from "./PresetPicker";
 import { SimStatus } from "./SimStatus";
@@ -32,15 +32,16 @@ interface Props {
 }
 
 const DEVICE_PREFIXES = ["hdd_", "ssd_", "lun_"];
+const isTunable = (spec: TunableSpec) => spec.kind === "tunable";
 
 export function Lab({ engine, initial, simulators }: Props) {
-  const [values, setValues] = useState<Values>(initial.values);
+  const reducer = useMemo(() => editReducer(engine), [engine]);
+  const [edit, dispatch] = useReducer(reducer, { values: initial.values, errors: {}, copyStatus: "" });
+  const { values, errors, copyStatus } = edit;
   const [pinned, setPinned] = useState<Values | null>(initial.pinned);
   const [cursorS, setCursorS] = useState<number | null>(null);
   const [notices, setNotices] = useState<string[]>(initial.notices);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [cursor, setCursor] = useState<number | null>(null);
-  const [copyStatus, setCopyStatus] = useState("");
   const writeUrl = useMemo(() => createUrlWriter(), []);
   const warnings = useMemo(() => warningsOf(engine, values), [engine, values]);
 
@@ -48,12 +49,26 @@ export function Lab({ engine, initial, simulators }: Props) {
   const comparison = useMemo(() => comparisonFor(engine, values, pinned), [engine, values, pinned]);
   const current = useSimulation(engine, simulators?.current ?? null, values);
   const compared = useSimulation(engine, simulators?.comparison ?? null, comparison.values);
-  const runs: RunView[] = [
-    ...(current.report
-      ? [{ side: "b" as const, label: comparison.currentLabel, report: current.report }]
-      : []),
-    ...(compared.report ? [{ side: "a" as const, label: comparison.label, report: compared.report }] : []),
-  ];
+  // Stable while the reports are: the simulation panels are memoized on it, so a slider
+  // move redraws the curves at once and leaves them alone until new reports arrive.
+  const { currentLabel, label: comparisonLabel } = comparison;
+  const runs: RunView[] = useMemo(
+    () => [
+      ...(current.report ? [{ side: "b" as const, label: currentLabel, report: current.report }] : []),
+      ...(compared.report ? [{ side: "a" as const, label: comparisonLabel, report: compared.report }] : []),
+    ],
+    [current.report, compared.report, currentLabel, comparisonLabel],
+  );
+  const at = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const dirtyMax = at("zfs_dirty_data_max");
+  const asyncMinPercent = at("zfs_vdev_async_write_active_min_dirty_percent");
+  const asyncMaxPercent = at("zfs_vdev_async_write_active_max_dirty_percent");
+  const delayMinPercent = at("zfs_delay_min_dirty_percent");
+  const syncPercent = at("zfs_dirty_data_sync_percent");
+  const levels: DirtyLevels = useMemo(
+    () => ({ dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncPercent }),
+    [dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncPercent],
+  );
   // Signals for tests and benchmarks: runs completed, and a hash of the current report.
   useEffect(() => {
     document.body.dataset["simCompleted"] = String(current.completed);
@@ -64,53 +79,44 @@ export function Lab({ engine, initial, simulators }: Props) {
   const durationS = Math.max(seconds(values), seconds(comparison.values));
   const device =
     engine.schema[engine.indexOf("device")]?.choices[values[engine.indexOf("device")] ?? 0] ?? "";
-  const showsSetup = (spec: TunableSpec) =>
-    spec.kind === "lab" &&
-    spec.effect === "rerun" &&
-    DEVICE_PREFIXES.every((p) => !spec.name.startsWith(p) || spec.name.startsWith(`${device}_`));
+  const showsSetup = useCallback(
+    (spec: TunableSpec) =>
+      spec.kind === "lab" &&
+      spec.effect === "rerun" &&
+      DEVICE_PREFIXES.every((p) => !spec.name.startsWith(p) || spec.name.startsWith(`${device}_`)),
+    [device],
+  );
   const differences = pinned ? differenceLines(engine, pinned, values) : [];
   useEffect(() => {
     document.body.dataset["ready"] = "true";
   }, []);
 
-  // An accepted change makes earlier refusals moot, so their messages go with it.
-  const settle = (index: number, change: Change) => {
-    const name = engine.schema[index]?.name ?? "";
-    if (change.status === "ok") {
-      setValues(change.values);
-      setCopyStatus("");
-      setErrors(change.limitedBy ? { [name]: messages.limited(change.limitedBy) } : {});
-    } else {
-      setErrors((e) => ({ ...e, [name]: messages.refused(change.reason) }));
-    }
-  };
-  const handlers = {
-    onValue: (index: number, value: number) => settle(index, applyToward(engine, values, index, value)),
-    onText: (index: number, text: string) => settle(index, applyText(engine, values, index, text)),
-    onReset: (index: number) =>
-      settle(index, applyToward(engine, values, index, engine.defaults[index] ?? 0)),
-  };
+  const handlers = useMemo(
+    () => ({
+      onValue: (index: number, value: number) => dispatch({ type: "value", index, value }),
+      onText: (index: number, text: string) => dispatch({ type: "text", index, text }),
+      onReset: (index: number) => dispatch({ type: "reset", index }),
+    }),
+    [],
+  );
   const pickPreset = (link: string) => {
     const decoded = engine.decodeLink(link);
     if (decoded.status === "error") return setNotices([decoded.message]);
-    setValues(decoded.value.values);
+    dispatch({ type: "replace", values: decoded.value.values });
     setNotices(decoded.value.notices);
-    setErrors({});
   };
   const resetAll = () => {
-    setValues(engine.defaults);
+    dispatch({ type: "replace", values: engine.defaults });
     setPinned(null);
-    setErrors({});
-    setCopyStatus("");
   };
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(
         `${window.location.origin}${window.location.pathname}${searchFor(engine, values, pinned)}`,
       );
-      setCopyStatus(messages.copied);
+      dispatch({ type: "copyStatus", text: messages.copied });
     } catch {
-      setCopyStatus(messages.copyFailed);
+      dispatch({ type: "copyStatus", text: messages.copyFailed });
     }
   };
 
@@ -209,13 +215,7 @@ export function Lab({ engine, initial, simulators }: Props) {
           <PresetPicker engine={engine} onPick={pickPreset} />
           <ControlPanel engine={engine} shows={showsSetup} values={values} errors={errors} {...handlers} />
           <h2 className="side-title">OpenZFS tunables</h2>
-          <ControlPanel
-            engine={engine}
-            shows={(spec) => spec.kind === "tunable"}
-            values={values}
-            errors={errors}
-            {...handlers}
-          />
+          <ControlPanel engine={engine} shows={isTunable} values={values} errors={errors} {...handlers} />
         </aside>
         <main className="panels">
           <AsyncWriteCurvePanel
@@ -236,8 +236,7 @@ export function Lab({ engine, initial, simulators }: Props) {
           {runs.length > 0 && (
             <>
               <DirtyPanel
-                engine={engine}
-                values={values}
+                levels={levels}
                 runs={runs}
                 cursorS={cursorS}
                 onCursorS={setCursorS}

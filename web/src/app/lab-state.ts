@@ -2,6 +2,7 @@
 // resulting combination; otherwise the previous values stay and the reason is returned.
 
 import type { Engine, Values } from "../engine/engine";
+import { messages } from "./messages";
 
 export type Change =
   | { status: "ok"; values: Values; warnings: string[]; limitedBy?: string }
@@ -50,4 +51,48 @@ export function applyText(engine: Engine, values: Values, index: number, text: s
 export function warningsOf(engine: Engine, values: Values): string[] {
   const checked = engine.check(values);
   return checked.status === "ok" ? checked.value.warnings.map((w) => w.message) : [checked.message];
+}
+
+/** What the controls edit: the values, each control's refusal or limit, the copy status. */
+export interface EditState {
+  values: Values;
+  errors: Record<string, string>;
+  copyStatus: string;
+}
+
+export type EditAction =
+  | { type: "value"; index: number; value: number }
+  | { type: "text"; index: number; text: string }
+  | { type: "reset"; index: number }
+  | { type: "replace"; values: Values }
+  | { type: "copyStatus"; text: string };
+
+/**
+ * The controls' reducer. Dispatch is stable, so the controls can be memoized and a slider
+ * move re-renders only the control that moved and what reads the values.
+ */
+export function editReducer(engine: Engine) {
+  // An accepted change makes earlier refusals moot, so their messages go with it.
+  const settle = (s: EditState, index: number, change: Change): EditState => {
+    const name = engine.schema[index]?.name ?? "";
+    if (change.status === "refused") {
+      return { ...s, errors: { ...s.errors, [name]: messages.refused(change.reason) } };
+    }
+    const errors = change.limitedBy ? { [name]: messages.limited(change.limitedBy) } : {};
+    return { values: change.values, errors, copyStatus: "" };
+  };
+  return (s: EditState, a: EditAction): EditState => {
+    switch (a.type) {
+      case "value":
+        return settle(s, a.index, applyToward(engine, s.values, a.index, a.value));
+      case "text":
+        return settle(s, a.index, applyText(engine, s.values, a.index, a.text));
+      case "reset":
+        return settle(s, a.index, applyToward(engine, s.values, a.index, engine.defaults[a.index] ?? 0));
+      case "replace":
+        return { values: a.values, errors: {}, copyStatus: "" };
+      case "copyStatus":
+        return { ...s, copyStatus: a.text };
+    }
+  };
 }

@@ -1,6 +1,7 @@
 // The schema's entries of one kind (OpenZFS tunables, or the lab's own settings of the
 // simulated system), grouped as the schema groups them.
 
+import { memo } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import { TunableControl } from "./TunableControl";
@@ -16,7 +17,13 @@ interface Props {
   onReset: (index: number) => void;
 }
 
-export function ControlPanel({ engine, shows, values, errors, ...handlers }: Props) {
+export const ControlPanel = memo(function ControlPanel({
+  engine,
+  shows,
+  values,
+  errors,
+  ...handlers
+}: Props) {
   const tunables = engine.schema.map((spec, index) => ({ spec, index })).filter(({ spec }) => shows(spec));
   const groups = [...new Set(tunables.map(({ spec }) => spec.group))];
   return (
@@ -41,4 +48,4 @@ export function ControlPanel({ engine, shows, values, errors, ...handlers }: Pro
       ))}
     </div>
   );
-}
+});

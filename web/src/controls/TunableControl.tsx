@@ -1,7 +1,7 @@
 // One tunable: a slider, an exact-value field that takes units, a reset, and its meaning
 // on hover or focus. A refused entry shows the reason beside the field; the value stays.
 
-import { useState, type KeyboardEvent } from "react";
+import { memo, useState, type KeyboardEvent } from "react";
 import type { Engine } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import { STEPS, toPosition, valueForMove } from "./slider-scale";
@@ -20,7 +20,16 @@ interface Props {
 const text = (r: { status: "ok"; value: string } | { status: "error"; message: string }) =>
   r.status === "ok" ? r.value : "?";
 
-export function TunableControl({ engine, spec, index, value, error, onValue, onText, onReset }: Props) {
+export const TunableControl = memo(function TunableControl({
+  engine,
+  spec,
+  index,
+  value,
+  error,
+  onValue,
+  onText,
+  onReset,
+}: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [helpHidden, setHelpHidden] = useState(false);
   const formatted = text(engine.formatValue(spec.name, value));
@@ -135,4 +144,4 @@ export function TunableControl({ engine, spec, index, value, error, onValue, onT
       </div>
     </div>
   );
-}
+});

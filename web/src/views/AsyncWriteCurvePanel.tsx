@@ -1,7 +1,7 @@
 // Panel: the async-write concurrency per leaf vdev against dirty data
 // (vdev_queue_max_async_writes), its four tunables annotated by name.
 
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { scaleLinear } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
 import { both, type Engine, type Values } from "../engine/engine";
@@ -103,7 +103,13 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs }:
  * once per report interval, in q.d's `lquantize(limit, 0, 30, 1)` form. The legacy
  * scheduler has no such limit, so its runs show none.
  */
-function LimitDistribution({ engine, runs }: { engine: Engine; runs: RunView[] }) {
+const LimitDistribution = memo(function LimitDistribution({
+  engine,
+  runs,
+}: {
+  engine: Engine;
+  runs: RunView[];
+}) {
   if (runs.length === 0) return null;
   return (
     <div className="text-blocks two" data-testid="async-limit-distribution">
@@ -129,4 +135,4 @@ function LimitDistribution({ engine, runs }: { engine: Engine; runs: RunView[] }
       })}
     </div>
   );
-}
+});

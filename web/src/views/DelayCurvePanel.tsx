@@ -1,7 +1,7 @@
 // Panel: the write delay per transaction against dirty data (dmu_tx_delay) on a log time
 // axis, with the delay start, the zfs_delay_scale midpoint, the cap and the hard limit.
 
-import { useMemo, type ReactNode } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 import { scaleLog } from "d3-scale";
 import { line } from "d3-shape";
 import { both, type Engine, type Values } from "../engine/engine";
@@ -124,7 +124,7 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
 }
 
 /** The delays the simulated writers actually slept (`delay-mintime`), and how many slept. */
-function AppliedDelays({ runs }: { runs: RunView[] }) {
+const AppliedDelays = memo(function AppliedDelays({ runs }: { runs: RunView[] }) {
   if (runs.length === 0) return null;
   return (
     <div className="applied" data-testid="applied-delays">
@@ -148,4 +148,4 @@ function AppliedDelays({ runs }: { runs: RunView[] }) {
       />
     </div>
   );
-}
+});

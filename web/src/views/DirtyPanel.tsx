@@ -1,26 +1,32 @@
 // Panel 3: dirty data over time, with the async-write band, the delay start and the
 // sync-kick level of the current settings, and each txg sync marked (the dirty.d view).
 
-import type { Values } from "../engine/engine";
-import type { Engine } from "../engine/engine";
+import { memo } from "react";
 import { Panel } from "./Marks";
 import { TimeChart, sampleAt } from "./TimeChart";
 import { MIB, mib, tick } from "./display";
 import { column, simulatedNs, syncStart, txgsOf, type RunView } from "./report-data";
 
+/** The current settings' levels: zfs_dirty_data_max [bytes] and the percents drawn. */
+export interface DirtyLevels {
+  dirtyMax: number;
+  asyncMinPercent: number;
+  asyncMaxPercent: number;
+  delayMinPercent: number;
+  syncPercent: number;
+}
+
 interface Props {
-  engine: Engine;
-  values: Values;
+  levels: DirtyLevels;
   runs: RunView[];
   cursorS: number | null;
   onCursorS: (s: number | null) => void;
   durationS: number;
 }
 
-export function DirtyPanel({ engine, values, runs, cursorS, onCursorS, durationS }: Props) {
-  const value = (name: string) => values[engine.indexOf(name)] ?? 0;
-  const dirtyMax = value("zfs_dirty_data_max");
-  const atPercent = (name: string) => (dirtyMax * value(name)) / 100 / MIB;
+export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCursorS, durationS }: Props) {
+  const { dirtyMax } = levels;
+  const atPercent = (percent: number) => (dirtyMax * percent) / 100 / MIB;
   const series = runs.map((r) => {
     const t = column(r.report, "t_ns");
     const d = column(r.report, "dirty_bytes");
@@ -33,7 +39,7 @@ export function DirtyPanel({ engine, values, runs, cursorS, onCursorS, durationS
   });
   const yMax = Math.max(
     ...series.flatMap((s) => s.points.map((p) => p[1])),
-    atPercent("zfs_delay_min_dirty_percent"),
+    atPercent(levels.delayMinPercent),
   );
   const b = runs.find((r) => r.side === "b");
   const syncs = b ? txgsOf(b.report).map((t) => syncStart(t) / 1e9) : [];
@@ -71,10 +77,10 @@ export function DirtyPanel({ engine, values, runs, cursorS, onCursorS, durationS
         durationS={durationS}
         series={series}
         levels={mergeLevels([
-          [atPercent("zfs_vdev_async_write_active_min_dirty_percent"), "async-write band starts"],
-          [atPercent("zfs_vdev_async_write_active_max_dirty_percent"), "async-write band ends"],
-          [atPercent("zfs_delay_min_dirty_percent"), "delay starts"],
-          [atPercent("zfs_dirty_data_sync_percent"), "txg sync kick"],
+          [atPercent(levels.asyncMinPercent), "async-write band starts"],
+          [atPercent(levels.asyncMaxPercent), "async-write band ends"],
+          [atPercent(levels.delayMinPercent), "delay starts"],
+          [atPercent(levels.syncPercent), "txg sync kick"],
         ])}
         marks={syncs}
         cursorS={cursorS}
@@ -93,7 +99,7 @@ export function DirtyPanel({ engine, values, runs, cursorS, onCursorS, durationS
       </details>
     </Panel>
   );
-}
+});
 
 /** Levels at the same height share one line and one label. */
 function mergeLevels(levels: [number, string][]) {

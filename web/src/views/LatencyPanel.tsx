@@ -2,7 +2,7 @@
 // delays applied: power-of-two bars, or on a toggle the text engineers already read, in
 // exactly DTrace's quantize() format and as the zpool iostat -w table, both copyable.
 
-import { useState } from "react";
+import { memo, useState } from "react";
 import type { Engine } from "../engine/engine";
 import { Panel } from "./Marks";
 import { Pow2Bars } from "./Pow2Bars";
@@ -22,7 +22,7 @@ const KINDS: { key: keyof ReportHistograms; title: string; probe: string }[] = [
 
 type View = "bars" | "quantize" | "iostat";
 
-export function LatencyPanel({ engine, runs }: Props) {
+export const LatencyPanel = memo(function LatencyPanel({ engine, runs }: Props) {
   const [view, setView] = useState<View>("bars");
   const [copied, setCopied] = useState("");
   const copy = async (id: string, text: string) => {
@@ -103,4 +103,4 @@ export function LatencyPanel({ engine, runs }: Props) {
       )}
     </Panel>
   );
-}
+});

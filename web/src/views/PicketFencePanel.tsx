@@ -2,6 +2,7 @@
 // latency over time for the current run (B) and the comparison (A) on the same workload and
 // seed, a client-read latency heat map for each, and the picket-fence figures.
 
+import { memo } from "react";
 import { Panel } from "./Marks";
 import { HeatMap, bucketRange } from "./HeatMap";
 import { TimeChart } from "./TimeChart";
@@ -31,7 +32,12 @@ function seriesOf(runs: RunView[], name: string, scale: number) {
 const maxOf = (series: { points: [number, number][] }[]) =>
   Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1])));
 
-export function PicketFencePanel({ runs, cursorS, onCursorS, durationS }: Props) {
+export const PicketFencePanel = memo(function PicketFencePanel({
+  runs,
+  cursorS,
+  onCursorS,
+  durationS,
+}: Props) {
   const writes = seriesOf(runs, "write_bytes_per_s", MIB);
   const reads = seriesOf(runs, "class_mean_ns.sync_read", 1e6);
   const heat = runs.map((r) => column(r.report, "read_latency_buckets"));
@@ -89,4 +95,4 @@ export function PicketFencePanel({ runs, cursorS, onCursorS, durationS }: Props)
       </div>
     </Panel>
   );
-}
+});

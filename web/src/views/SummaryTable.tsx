@@ -1,6 +1,7 @@
 // Panel 7: the run in rw.d's form (average latency, standard deviation, IOPS and throughput
 // for device reads and writes), plus what clients saw and how often they were delayed.
 
+import { memo } from "react";
 import { Panel } from "./Marks";
 import { fixed, latency, rate } from "./display";
 import { summaryOf, truncatedOf, type RunView, type Summary } from "./report-data";
@@ -44,7 +45,7 @@ const ROWS: Row[] = [
   }),
 ];
 
-export function SummaryTable({ runs }: Props) {
+export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
   return (
     <Panel
       id="summary"
@@ -102,4 +103,4 @@ export function SummaryTable({ runs }: Props) {
       </ul>
     </Panel>
   );
-}
+});

@@ -1,6 +1,7 @@
 // Panel 6: transaction groups. Each txg's dirty data and sync time, placed at the moment its
 // sync started (the duration.d view and the txgs kstat rows).
 
+import { memo } from "react";
 import { Panel } from "./Marks";
 import { TimeChart } from "./TimeChart";
 import { MIB, tick } from "./display";
@@ -13,7 +14,7 @@ interface Props {
   durationS: number;
 }
 
-export function TxgPanel({ runs, cursorS, onCursorS, durationS }: Props) {
+export const TxgPanel = memo(function TxgPanel({ runs, cursorS, onCursorS, durationS }: Props) {
   const rows = runs.map((r) => ({ run: r, txgs: txgsOf(r.report) }));
   const dirtyMax = Math.max(0, ...rows.flatMap((r) => r.txgs.map((t) => t.ndirty / MIB)));
   const syncMax = Math.max(0, ...rows.flatMap((r) => r.txgs.map((t) => t.stime / 1e9)));
@@ -73,4 +74,4 @@ export function TxgPanel({ runs, cursorS, onCursorS, durationS }: Props) {
       </TimeChart>
     </Panel>
   );
-}
+});

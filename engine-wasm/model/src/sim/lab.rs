@@ -157,8 +157,8 @@ mod tests {
     #[test]
     fn defaults_describe_steady_writers_and_readers_on_a_lun() {
         let s = scenario_from_settings(&Tunables::default()).expect("valid");
-        assert_eq!(s.duration_ns, 60 * S);
-        assert_eq!(s.report_interval_ns, 250 * MS);
+        assert_eq!(s.duration_ns, 30 * S);
+        assert_eq!(s.report_interval_ns, 125 * MS);
         assert_eq!(s.pool.mirror, 1);
         assert!(
             matches!(s.pool.device, DeviceSpec::Lun(LunParams { base_latency_ns, .. }) if base_latency_ns == 5 * MS)

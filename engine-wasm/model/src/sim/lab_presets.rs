@@ -25,7 +25,7 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         name: "bursty-writes",
         title: "Bursty writes (S1): dirty data as a buffer",
         description: "200 MB/s for 10 s, then 10 s of silence, to a 100 MB/s LUN with zfs_dirty_data_max at 800 MiB: the tail of each burst is delayed. Move zfs_dirty_data_max to see when none is.",
-        link: "v=1&zfs_dirty_data_max=800M&async_writers=16&async_rate=200000000&burst_on=10000&burst_off=10000&readers=0&lun_latency=500us",
+        link: "v=1&zfs_dirty_data_max=800M&async_writers=16&async_rate=200000000&burst_on=10000&burst_off=10000&readers=0&lun_latency=500us&duration=60",
     },
     LabPreset {
         name: "dirty-band",
@@ -37,7 +37,7 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         name: "delay-tuning",
         title: "Delay tuning (S7): more writers than the pool can take",
         description: "64 writers as fast as admitted to a 100 MB/s LUN: dirty data climbs into the delay zone and most writes are delayed. Try zfs_delay_scale and zfs_delay_min_dirty_percent.",
-        link: "v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us&duration=30",
+        link: "v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us",
     },
     LabPreset {
         name: "hdd-mirror",
@@ -49,7 +49,7 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         name: "resilver",
         title: "Resilver (S9): the legacy scheduler starves reads",
         description: "A resilver beside 4 random readers on an HDD mirror, legacy scheduler with zfs_vdev_max_pending 35: reads wait behind resilver I/O the drive reorders. Compare with OpenZFS's scrub class.",
-        link: "v=1&device=hdd&mirror=2&async_writers=0&resilver=on&scheduler_model=legacy&zfs_vdev_max_pending=35",
+        link: "v=1&device=hdd&mirror=2&async_writers=0&resilver=on&scheduler_model=legacy&zfs_vdev_max_pending=35&duration=60",
     },
     LabPreset {
         name: "ssd",

@@ -7,6 +7,10 @@ const dir = "tests/e2e/screenshots";
 test("screenshots of the page and each panel", async ({ page }) => {
   await openLab(page);
   await page.screenshot({ path: `${dir}/page.png`, fullPage: true });
+  // The README's picture: the settings, the curves and the first simulation panels.
+  await page.setViewportSize({ width: 1400, height: 1500 });
+  await page.screenshot({ path: `${dir}/readme.png` });
+  await page.setViewportSize({ width: 1400, height: 900 });
   for (const id of [
     "async-write-curve",
     "delay-curve",

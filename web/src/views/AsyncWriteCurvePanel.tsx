@@ -112,7 +112,7 @@ const LimitDistribution = memo(function LimitDistribution({
 }) {
   if (runs.length === 0) return null;
   return (
-    <div className="text-blocks two" data-testid="async-limit-distribution">
+    <div className="text-blocks" data-testid="async-limit-distribution">
       {runs.map((r) => {
         const text =
           schedulerOf(r) === "legacy"

@@ -56,6 +56,16 @@ impl Tunables {
         self.values[id as usize] = id.spec().default;
     }
 
+    /// Defaults with `pairs` set: a test's shorthand (panics on a value out of range).
+    #[cfg(test)]
+    pub(crate) fn with(pairs: &[(Id, u64)]) -> Tunables {
+        let mut t = Tunables::default();
+        for &(id, v) in pairs {
+            t.set(id, v).expect("in range");
+        }
+        t
+    }
+
     /// The entries that differ from their defaults, in schema order.
     pub fn changed(&self) -> impl Iterator<Item = (Id, u64)> + '_ {
         Id::ALL.iter().map(|&id| (id, self.get(id))).filter(|(id, v)| *v != id.spec().default)

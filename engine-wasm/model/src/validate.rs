@@ -83,11 +83,7 @@ mod tests {
     use super::*;
 
     fn with(pairs: &[(Id, u64)]) -> Tunables {
-        let mut t = Tunables::default();
-        for &(id, v) in pairs {
-            t.set(id, v).expect("in range");
-        }
-        t
+        Tunables::with(pairs)
     }
 
     #[test]

@@ -16,12 +16,15 @@ interface Props {
   hi: number;
   /** The run's share of the time axis (a partial run fills less). */
   fraction: number;
+  /** The shared time axis [s] and cursor. */
+  durationS: number;
+  cursorS: number | null;
 }
 
 const WIDTH = 400;
 const HEIGHT = 180;
 
-export function HeatMap({ label, buckets, lo, hi, fraction }: Props) {
+export function HeatMap({ label, buckets, lo, hi, fraction, durationS, cursorS }: Props) {
   const ref = useRef<HTMLCanvasElement>(null);
   const intervals = Math.floor(buckets.length / POW2_BUCKETS);
   useEffect(() => {
@@ -53,13 +56,26 @@ export function HeatMap({ label, buckets, lo, hi, fraction }: Props) {
           <span>{bucketLabel(hi + 1)}</span>
           <span>{bucketLabel(lo)}</span>
         </div>
-        <canvas
-          ref={ref}
-          width={WIDTH}
-          height={HEIGHT}
-          role="img"
-          aria-label={`${label}: client read latency heat map, time across, latency from ${bucketLabel(lo)} to ${bucketLabel(hi + 1)} up`}
-        />
+        <div className="heat-plot">
+          <canvas
+            ref={ref}
+            width={WIDTH}
+            height={HEIGHT}
+            role="img"
+            aria-label={`${label}: client read latency heat map, time across, latency from ${bucketLabel(lo)} to ${bucketLabel(hi + 1)} up`}
+          />
+          {cursorS !== null && (
+            <div
+              className="heat-cursor"
+              style={{ left: `${(cursorS / Math.max(durationS, 1e-3)) * 100}%` }}
+            />
+          )}
+          <div className="heat-time" aria-hidden="true">
+            <span>0 s</span>
+            <span>simulated time</span>
+            <span>{durationS} s</span>
+          </div>
+        </div>
       </div>
     </figure>
   );

@@ -90,6 +90,8 @@ export const PicketFencePanel = memo(function PicketFencePanel({
             lo={lo}
             hi={hi}
             fraction={Math.min(1, simulatedNs(r.report) / 1e9 / durationS)}
+            durationS={durationS}
+            cursorS={cursorS}
           />
         ))}
       </div>

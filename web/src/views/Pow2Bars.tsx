@@ -10,7 +10,7 @@ interface Props {
 }
 
 const VIEW = { width: 410, height: 190 };
-const M = { top: 10, right: 10, bottom: 44, left: 44 };
+const M = { top: 10, right: 10, bottom: 44, left: 52 };
 const W = VIEW.width - M.left - M.right;
 const H = VIEW.height - M.top - M.bottom;
 
@@ -80,6 +80,13 @@ export function Pow2Bars({ title, sets }: Props) {
               </text>
             ))}
           <line className="axis" y1={H} y2={H} x2={W} />
+          <text
+            className="axis-label"
+            transform={`translate(${-M.left + 10},${H / 2}) rotate(-90)`}
+            textAnchor="middle"
+          >
+            share, %
+          </text>
           <text className="axis-label" x={W / 2} y={H + 34} textAnchor="middle">
             latency (bucket lower bound)
           </text>

@@ -5,7 +5,7 @@ import { memo } from "react";
 import { Panel } from "./Marks";
 import { TimeChart } from "./TimeChart";
 import { MIB, tick } from "./display";
-import { syncStart, txgsOf, type RunView } from "./report-data";
+import { syncStart, txgsOf, type RunView, type TxgRow } from "./report-data";
 
 interface Props {
   runs: RunView[];
@@ -72,6 +72,57 @@ export const TxgPanel = memo(function TxgPanel({ runs, cursorS, onCursorS, durat
       >
         {dots((t) => t.stime / 1e9)}
       </TimeChart>
+      {b && (
+        <details className="text-view">
+          <summary>
+            txgs kstat rows for {b.run.label} ({b.txgs.length} synced)
+          </summary>
+          <pre tabIndex={0} data-testid="txgs-kstat">
+            {kstatText(b.txgs)}
+          </pre>
+        </details>
+      )}
     </Panel>
   );
 });
+
+/** The synced rows as `/proc/spl/kstat/zfs/<pool>/txgs` prints them (times in ns). */
+function kstatText(txgs: TxgRow[]): string {
+  const head = [
+    "txg",
+    "birth",
+    "state",
+    "ndirty",
+    "nread",
+    "nwritten",
+    "reads",
+    "writes",
+    "otime",
+    "qtime",
+    "wtime",
+    "stime",
+  ];
+  const rows = txgs.map((t) =>
+    [
+      t.txg,
+      t.birth,
+      "C",
+      t.ndirty,
+      t.nread,
+      t.nwritten,
+      t.reads,
+      t.writes,
+      t.otime,
+      t.qtime,
+      t.wtime,
+      t.stime,
+    ].map(String),
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join(" ")
+      .trimEnd();
+  return [line(head), ...rows.map(line)].join("\n");
+}

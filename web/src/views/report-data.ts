@@ -61,8 +61,12 @@ export interface ReportHistograms {
 export interface TxgRow {
   txg: number;
   birth: number;
+  state: string;
   ndirty: number;
+  nread: number;
   nwritten: number;
+  reads: number;
+  writes: number;
   otime: number;
   qtime: number;
   wtime: number;

@@ -147,11 +147,7 @@ mod tests {
     use crate::sim::engine::Sim;
 
     fn with(pairs: &[(Id, u64)]) -> Tunables {
-        let mut t = Tunables::default();
-        for &(id, v) in pairs {
-            t.set(id, v).expect("in range");
-        }
-        t
+        Tunables::with(pairs)
     }
 
     #[test]

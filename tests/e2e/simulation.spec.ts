@@ -101,3 +101,38 @@ test("the page has no serious accessibility violations, in each of its views", a
   await page.getByLabel("zpool iostat -w").check();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a long run shows progress and partial results before it ends", async ({ page }) => {
+  await page.goto("./?v=1&duration=1800");
+  await expect(page.locator('[data-panel="dirty"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("dirty-readout")).toContainText("simulated");
+  const progress = page.getByLabel("Current simulation progress");
+  const share = Number(await progress.getAttribute("value"));
+  expect(share).toBeGreaterThan(0);
+  expect(share).toBeLessThan(1);
+  // The controls stay live meanwhile: a change supersedes the long run.
+  const duration = field(page, "duration");
+  await duration.fill("5");
+  await duration.press("Enter");
+  await expect(page.getByTestId("sim-status")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+  await expect(page.getByTestId("dirty-readout")).not.toContainText("so far");
+});
+
+test("hovering one time panel puts the cursor on every time panel", async ({ page }) => {
+  await openLab(page);
+  const target = page.locator('[data-panel="dirty"] .hover-target');
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error("no dirty chart");
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await expect(page.getByTestId("dirty-readout")).toContainText("At 15.");
+  // A vertical line has an empty box, so count the cursors rather than ask if they show.
+  for (const [id, charts] of [
+    ["dirty", 1],
+    ["picket-fence", 2],
+    ["txgs", 2],
+  ] as const) {
+    await expect(page.locator(`[data-panel="${id}"] .time-chart line.cursor`)).toHaveCount(charts);
+  }
+  await expect(page.locator(".heat-cursor")).toHaveCount(2);
+});

@@ -54,6 +54,14 @@ test("A/B: pin A, change B, and see both runs and the differences", async ({ pag
   await expect(page.getByTestId("summary-table")).toContainText("A (pinned)");
   await expect(page.getByTestId("summary-table")).toContainText("B (current)");
   await expect(page.locator('[data-panel="dirty"] path.series.side-a')).toHaveCount(1);
+  // The curves show A dashed beside B; a tunable change moves B's curve only.
+  await expect(page.getByTestId("delay-curve-a")).toHaveAttribute("d", /^M/);
+  const aCurve = await page.getByTestId("delay-curve-a").getAttribute("d");
+  await field(page, "zfs_delay_scale").fill("2ms");
+  await field(page, "zfs_delay_scale").press("Enter");
+  await expect(page.getByTestId("ab-differences")).toContainText("zfs_delay_scale: 500us → 2ms");
+  await expect(page.getByTestId("delay-curve-a")).toHaveAttribute("d", aCurve ?? "");
+  await expect(page.getByTestId("delay-curve")).not.toHaveAttribute("d", aCurve ?? "");
   await expect.poll(() => new URL(page.url()).search).toMatch(/readers=12&pinned=1/);
 });
 

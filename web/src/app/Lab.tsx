@@ -224,6 +224,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             cursor={cursor}
             onCursor={setCursor}
             runs={runs}
+            pinned={pinned}
           />
           <DelayCurvePanel
             engine={engine}
@@ -232,6 +233,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             onCursor={setCursor}
             writeSizeControl={writeSizeControl}
             runs={runs}
+            pinned={pinned}
           />
           {runs.length > 0 && (
             <>

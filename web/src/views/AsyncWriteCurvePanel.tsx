@@ -18,9 +18,11 @@ interface Props {
   onCursor: (hundredths: number | null) => void;
   /** Simulated runs, whose async-write limits over time are shown under the curve. */
   runs: RunView[];
+  /** The pinned configuration A, drawn dashed beside the current curve. */
+  pinned: Values | null;
 }
 
-export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs }: Props) {
+export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs, pinned }: Props) {
   const value = (name: string) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const drawn = useMemo(
@@ -30,7 +32,11 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs }:
   if (drawn.status === "error") return <p role="alert">{drawn.message}</p>;
   const [curve, marks] = drawn.value;
 
-  const top = Math.max(marks.max_active, marks.min_active);
+  // A's staircase in percent of A's own zfs_dirty_data_max, on the same axes.
+  const pinnedCurve = pinned ? engine.asyncWriteCurve(pinned) : null;
+  const pinnedTop = pinnedCurve?.status === "ok" ? Math.max(0, ...pinnedCurve.value.value) : 0;
+  const ownTop = Math.max(marks.max_active, marks.min_active);
+  const top = Math.max(ownTop, pinnedTop);
   const y = scaleLinear()
     .domain([0, top * 1.2 + 0.5])
     .range([PLOT.height, 0]);
@@ -43,6 +49,16 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs }:
     y(curve.value[i] ?? 0),
   ]);
   const path = line().curve(curveStepAfter)(points) ?? "";
+  const pinnedMax = pinned ? pinned[engine.indexOf("zfs_dirty_data_max")] || 1 : 1;
+  const pinnedPath =
+    pinnedCurve?.status === "ok"
+      ? (line().curve(curveStepAfter)(
+          Array.from(pinnedCurve.value.dirty, (d, i): [number, number] => [
+            xPercent(percentOf(d, pinnedMax)),
+            y(pinnedCurve.value.value[i] ?? 0),
+          ]),
+        ) ?? "")
+      : null;
   const loPct = value("zfs_vdev_async_write_active_min_dirty_percent");
   const hiPct = value("zfs_vdev_async_write_active_max_dirty_percent");
   const loPx = xPercent(percentOf(marks.lo_bytes, dirtyMax));
@@ -55,7 +71,7 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs }:
 
   let readout: string;
   if (cursor === null) {
-    const slots = Math.max(1, top - marks.min_active);
+    const slots = Math.max(1, ownTop - marks.min_active);
     const every = (percentOf(marks.hi_bytes - marks.lo_bytes, dirtyMax) / slots).toFixed(2);
     readout = `${marks.min_active} async writes per leaf vdev below ${loPct}%, one more every ${every}% of zfs_dirty_data_max, ${marks.max_active} above ${hiPct}%. Hover or focus the chart for exact values.`;
   } else {
@@ -88,6 +104,7 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs }:
         <text className="level-label" x={PLOT.width - 4} y={y(marks.max_active) - 5} textAnchor="end">
           zfs_vdev_async_write_max_active = {marks.max_active}
         </text>
+        {pinnedPath && <path className="curve side-a" d={pinnedPath} data-testid="async-curve-a" />}
         <path className="curve" d={path} data-testid="async-curve" />
       </CurveChart>
       <p className="readout" aria-live="polite" data-testid="async-readout">

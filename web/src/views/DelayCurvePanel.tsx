@@ -22,13 +22,15 @@ interface Props {
   writeSizeControl: ReactNode;
   /** Simulated runs, whose applied delays are shown under the curve. */
   runs: RunView[];
+  /** The pinned configuration A, drawn dashed beside the current curve. */
+  pinned: Values | null;
 }
 
 /** The log axis starts at 1 µs; shorter delays (and no delay) are drawn on its floor. */
 const FLOOR_NS = 1_000;
 const DECADES = ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s", "100 s"];
 
-export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeControl, runs }: Props) {
+export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeControl, runs, pinned }: Props) {
   const value = (name: string) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const writeSize = value("write_size");
@@ -50,6 +52,18 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
     y(Math.max(ns, FLOOR_NS)),
   ];
   const path = line()(Array.from(curve.dirty, (d, i) => toPoint(d, curve.value[i] ?? 0))) ?? "";
+  // A's curve in percent of A's own zfs_dirty_data_max, on the same axes.
+  const pinnedCurve = pinned ? engine.delayCurve(pinned, 400) : null;
+  const pinnedMax = pinned ? pinned[engine.indexOf("zfs_dirty_data_max")] || 1 : 1;
+  const pinnedPath =
+    pinnedCurve?.status === "ok"
+      ? (line()(
+          Array.from(pinnedCurve.value.dirty, (d, i): [number, number] => [
+            xPercent(percentOf(d, pinnedMax)),
+            y(Math.max(pinnedCurve.value.value[i] ?? 0, FLOOR_NS)),
+          ]),
+        ) ?? "")
+      : null;
   const minPx = xPercent(percentOf(marks.min_bytes, dirtyMax));
   const [midX, midY] = toPoint(marks.midpoint, marks.midpoint_ns);
   const capY = y(capNs);
@@ -103,6 +117,7 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
         <text className="level-label" x={4} y={capY - 5}>
           {capText}
         </text>
+        {pinnedPath && <path className="curve side-a" d={pinnedPath} data-testid="delay-curve-a" />}
         <path className="curve" d={path} data-testid="delay-curve" />
         <circle className="midpoint" cx={midX} cy={midY} r={4} />
         <text

@@ -67,6 +67,7 @@ test("screenshots of the simulation panels for other presets and an A/B pair", a
   for (const [name, search] of [
     ["delay-tuning", "?v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us&duration=30"],
     ["hdd-mirror", "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0"],
+    ["steady-state", "?v=1&async_writers=32&async_rate=0&lun_latency=500us&duration=240&run_until=steady"],
     [
       "ab-delay-scale",
       "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&async_writers=64&async_rate=0&readers=4&lun_latency=500us&duration=30&pinned=1&a.zfs_dirty_data_max=1G&a.async_writers=64&a.async_rate=0&a.readers=4&a.lun_latency=500us&a.duration=30",

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { collectErrors, field, openLab, simulationsDone, slider } from "./lab";
 
-const SIM_PANELS = ["dirty", "picket-fence", "latency", "txgs", "summary"];
+const SIM_PANELS = ["dirty", "picket-fence", "latency", "txgs", "steady", "summary"];
 const ALL_PANELS = ["async-write-curve", "delay-curve", ...SIM_PANELS];
 
 const completed = (page: Page) => page.evaluate(() => Number(document.body.dataset["simCompleted"]));
@@ -143,4 +143,19 @@ test("hovering one time panel puts the cursor on every time panel", async ({ pag
     await expect(page.locator(`[data-panel="${id}"] .time-chart line.cursor`)).toHaveCount(charts);
   }
   await expect(page.locator(".heat-cursor")).toHaveCount(2);
+});
+
+test("the steady-state preset runs until steady, marks it on every time panel, and measures after it", async ({
+  page,
+}) => {
+  await openLab(page);
+  await page.locator("#preset").selectOption("steady-state");
+  await expect(page.getByTestId("sim-status")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+  await expect(page.getByTestId("steady-verdicts")).toContainText(
+    /steady at \d+\.\d+ s \(5 of 6 metrics over 20 intervals\)/,
+  );
+  await expect(page.getByTestId("summary-scope")).toContainText("after steady state");
+  // The steady mark on the dirty, picket-fence, txg and all six metric charts.
+  await expect(page.locator(".time-chart .steady-mark")).toHaveCount(1 + 2 + 2 + 6);
+  await expect(page.locator('[data-metric="dirty_bytes"] figcaption')).toContainText("steady at");
 });

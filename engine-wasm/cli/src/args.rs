@@ -15,11 +15,14 @@ USAGE:
   throttle-lab link [--set NAME=VALUE]...
       The share-link query string for these settings.
   throttle-lab run <SCENARIO.json | --preset NAME> [--models legacy|openzfs] [--set NAME=VALUE]...
-                   [--seed N] [--histograms] [--json | --out FILE]
+                   [--seed N] [--until-steady] [--histograms] [--json | --out FILE]
       Simulates the scenario; prints a summary, or the full JSON report. --models runs the
       same workload and seed under the legacy (2008-2013) or the OpenZFS throttle and scheduler.
-      --histograms adds DTrace quantize() text and the zpool iostat -w table.
-  throttle-lab run --link <QUERY> [--pinned] [--set NAME=VALUE]... [--histograms] [--json | --out FILE]
+      --histograms adds DTrace quantize() text and the zpool iostat -w table. Summaries cover
+      the time after steady state (SNIA range and slope over a window of report intervals,
+      a quorum of metrics) once it is reached; --until-steady stops the run one window after
+      it, or at the duration or budget, and says which happened.
+  throttle-lab run --link <QUERY> [--pinned] [--set NAME=VALUE]... [--until-steady] [--histograms] [--json | --out FILE]
       Simulates what the app's share link shows (the text after '?', or the whole link):
       the configuration being edited, or with --pinned the pinned configuration A.
   throttle-lab presets
@@ -62,6 +65,7 @@ pub struct Args {
     pub histograms: bool,
     pub link: Option<String>,
     pub pinned: bool,
+    pub until_steady: bool,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -80,6 +84,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         histograms: false,
         link: None,
         pinned: false,
+        until_steady: false,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -91,6 +96,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("histograms") => out.histograms = true,
             Long("link") => out.link = Some(text(parser.value())?),
             Long("pinned") => out.pinned = true,
+            Long("until-steady") => out.until_steady = true,
             Long("preset") => out.preset = Some(text(parser.value())?),
             Long("out") => out.out = Some(text(parser.value())?),
             Long("models") => out.models = Some(text(parser.value())?),

@@ -72,11 +72,15 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
                             .into(),
                     )
                 }
-                Some(link) => run::simulate_link(link, args.pinned, &args.sets)?,
+                Some(link) => run::simulate_link(link, args.pinned, &args.sets, args.until_steady)?,
                 None => {
                     let text = run::load(args.file.as_deref(), args.preset.as_deref())?;
-                    let overrides =
-                        run::Overrides { seed: args.seed, models: args.models.as_deref(), sets: &args.sets };
+                    let overrides = run::Overrides {
+                        seed: args.seed,
+                        models: args.models.as_deref(),
+                        sets: &args.sets,
+                        until_steady: args.until_steady,
+                    };
                     run::simulate(&text, &overrides)?
                 }
             };

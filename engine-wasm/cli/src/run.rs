@@ -21,7 +21,7 @@ pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> 
 
 /// The scenario a share link describes (its query, or the whole link): the configuration
 /// being edited, or the pinned one. The link's notices go to stderr, as the app shows them.
-pub fn simulate_link(link: &str, pinned: bool, sets: &[String]) -> Result<Report, String> {
+pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bool) -> Result<Report, String> {
     let query = link.split_once('?').map_or(link, |(_, q)| q);
     let decoded = throttle_model::link::decode(query);
     for notice in &decoded.notices {
@@ -35,7 +35,8 @@ pub fn simulate_link(link: &str, pinned: bool, sets: &[String]) -> Result<Report
     for assignment in sets {
         t.set_assignment(assignment).map_err(|e| e.to_string())?;
     }
-    let scenario = throttle_model::sim::lab::scenario_from_settings(&t)?;
+    let mut scenario = throttle_model::sim::lab::scenario_from_settings(&t)?;
+    scenario.steady.until_steady |= until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
     Ok(Sim::new(scenario)
         .run_with_progress(&mut |now| eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)))
@@ -48,6 +49,8 @@ pub struct Overrides<'a> {
     pub models: Option<&'a str>,
     /// `NAME=VALUE` tunables, applied after the scenario's own.
     pub sets: &'a [String],
+    /// Stop one window after steady state (or at the duration or budget).
+    pub until_steady: bool,
 }
 
 /// Runs the scenario; progress goes to stderr about every million events.
@@ -75,6 +78,7 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     if let Some(seed) = o.seed {
         scenario.seed = seed;
     }
+    scenario.steady.until_steady |= o.until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
     let mut sim = Sim::new(scenario);
     let report = sim
@@ -115,6 +119,7 @@ fn line(out: &mut String, name: &str, s: &Summary, per_s: f64) {
 pub fn human(r: &Report) -> String {
     let mut out = String::new();
     let secs = r.simulated_ns as f64 / 1e9;
+    let measured = r.summary.measured_ns as f64 / 1e9;
     let m = &r.scenario.models;
     let _ = writeln!(
         out,
@@ -124,13 +129,36 @@ pub fn human(r: &Report) -> String {
     if let Some(why) = &r.truncated {
         let _ = writeln!(out, "TRUNCATED: {why}");
     }
+    let st = &r.steady;
+    let steady_metrics = st.metrics.iter().filter(|m| m.steady_at_end).count();
+    let _ = match st.reached_at_ns {
+        Some(at) => writeln!(
+            out,
+            "steady state: reached at {:.3} s ({} of {} metrics needed, over {} intervals){}; summaries cover {}",
+            at as f64 / 1e9,
+            st.quorum,
+            st.metrics.len(),
+            st.window,
+            if r.scenario.steady.until_steady { ", run stopped one window later" } else { "" },
+            st.summaries
+        ),
+        None => writeln!(
+            out,
+            "steady state: not reached{} ({} of {} metrics steady at the end, {} needed); summaries cover {}",
+            if r.scenario.steady.until_steady { " before the duration or the budget ran out" } else { "" },
+            steady_metrics,
+            st.metrics.len(),
+            st.quorum,
+            st.summaries
+        ),
+    };
     let _ = writeln!(
         out,
         "\n{:<14} {:>10} {:>11} {:>11} {:>11} {:>11} {:>11} {:>12}",
         "", "count", "avg", "stddev", "p50", "p99", "max", "rate"
     );
     line(&mut out, "client write", &r.summary.client_write, r.summary.client_write_ops_per_s);
-    let per = |count: u64| if secs > 0.0 { count as f64 / secs } else { 0.0 };
+    let per = |count: u64| if measured > 0.0 { count as f64 / measured } else { 0.0 };
     line(&mut out, "client read", &r.summary.client_read, per(r.summary.client_read.count));
     line(&mut out, "client fsync", &r.summary.client_fsync, per(r.summary.client_fsync.count));
     for (name, c) in &r.summary.classes {

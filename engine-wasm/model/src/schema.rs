@@ -528,6 +528,28 @@ schema! {
         default: 30, min: 1, max: 3600, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Simulated time of each run (30 s shows six txg timeouts and keeps a rerun under 100 ms); samples are taken every 1/240 of it (at least 10 ms).",
     }
+    SteadyWindow {
+        name: "steady_window", kind: Kind::Lab, group: RUN, unit: Unit::Count,
+        default: 20, min: 2, max: 100_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Report intervals in the steady-state window: a metric is steady when, over the window, its range is within 20% of its mean and its least-squares line moves less than 10% of it (SNIA).",
+    }
+    SteadyQuorum {
+        name: "steady_quorum", kind: Kind::Lab, group: RUN, unit: Unit::Percent,
+        default: 70, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Share of the tracked metrics (ops, bandwidth, latency, dirty data, txg sync time, aggregation) that must be steady for the run to be: 70% is the talk's 7 of 10, 5 of these 6.",
+    }
+    Summaries {
+        name: "summaries", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "What the summaries and histograms cover: the time after steady state is reached (the whole run if it never is), or the whole run.",
+        choices: &["after_steady", "whole_run"],
+    }
+    RunUntil {
+        name: "run_until", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Run for the whole duration, or stop one window after steady state is reached (the duration and the work budget still bound it).",
+        choices: &["duration", "steady"],
+    }
     EventBudget {
         name: "event_budget", kind: Kind::Lab, group: RUN, unit: Unit::Count,
         default: 200_000_000, min: 1_000, max: 10_000_000_000, scale: Scale::Log, effect: Effect::Rerun,

@@ -13,9 +13,11 @@ import { DelayCurvePanel } from "../views/DelayCurvePanel";
 import { DirtyPanel, type DirtyLevels } from "../views/DirtyPanel";
 import { LatencyPanel } from "../views/LatencyPanel";
 import { PicketFencePanel } from "../views/PicketFencePanel";
+import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
+import { SteadyMark } from "../views/time-layout";
 import { TxgPanel } from "../views/TxgPanel";
-import type { RunView } from "../views/report-data";
+import { simulatedNs, steadyOf, type RunView } from "../views/report-data";
 import { comparisonFor, differenceLines } from "./comparison";
 import { editReducer, warningsOf } from "./lab-state";
 import { messages } from "./messages";
@@ -75,8 +77,15 @@ export function Lab({ engine, initial, simulators }: Props) {
     document.body.dataset["compareCompleted"] = String(compared.completed);
     if (current.report && !current.running) document.body.dataset["reportHash"] = reportHash(current.report);
   }, [current.completed, compared.completed, current.report, current.running]);
+  const reachedNs = current.report ? steadyOf(current.report).reached_at_ns : null;
+  const steadyS = reachedNs === null ? null : reachedNs / 1e9;
   const seconds = (v: Values) => v[engine.indexOf("duration")] ?? 1;
-  const durationS = Math.max(seconds(values), seconds(comparison.values));
+  // A run until steady state may end early: once both runs are in, the axis ends where the
+  // longer of them did.
+  const settled = !current.running && !compared.running && runs.length > 0;
+  const durationS = settled
+    ? Math.max(...runs.map((r) => simulatedNs(r.report) / 1e9))
+    : Math.max(seconds(values), seconds(comparison.values));
   const device =
     engine.schema[engine.indexOf("device")]?.choices[values[engine.indexOf("device")] ?? 0] ?? "";
   const showsSetup = useCallback(
@@ -236,7 +245,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             pinned={pinned}
           />
           {runs.length > 0 && (
-            <>
+            <SteadyMark.Provider value={steadyS}>
               <DirtyPanel
                 levels={levels}
                 runs={runs}
@@ -247,8 +256,9 @@ export function Lab({ engine, initial, simulators }: Props) {
               <PicketFencePanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
               <LatencyPanel engine={engine} runs={runs} />
               <TxgPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
+              <SteadyPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
               <SummaryTable runs={runs} />
-            </>
+            </SteadyMark.Provider>
           )}
           <footer className="footer">
             Engine {engine.version}. Defaults are current OpenZFS on 64-bit Linux; each tunable&apos;s history

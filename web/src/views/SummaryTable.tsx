@@ -4,7 +4,7 @@
 import { memo } from "react";
 import { Panel } from "./Marks";
 import { fixed, latency, rate } from "./display";
-import { summaryOf, truncatedOf, type RunView, type Summary } from "./report-data";
+import { steadyOf, summaryOf, truncatedOf, type RunView, type Summary } from "./report-data";
 
 interface Props {
   runs: RunView[];
@@ -40,7 +40,7 @@ const ROWS: Row[] = [
   }),
   ioRow("client reads", (r) => {
     const s = summaryOf(r.report);
-    const seconds = Number(r.report.meta["simulated_ns"] ?? 1) / 1e9;
+    const seconds = s.measured_ns / 1e9;
     return [s.client_read, s.client_read.count / Math.max(seconds, 1e-9), 0];
   }),
 ];
@@ -82,6 +82,9 @@ export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
           )}
         </tbody>
       </table>
+      <p className="readout" data-testid="summary-scope">
+        {runs.map((r) => `${r.label}: over ${steadyOf(r.report).summaries}`).join(" · ")}
+      </p>
       <ul className="delay-counts" data-testid="delay-counts">
         {runs.map((r) => {
           const t = summaryOf(r.report).throttle;

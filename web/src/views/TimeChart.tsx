@@ -2,10 +2,10 @@
 // for the current run (B) and the comparison (A), levels and marks, and the shared hover
 // cursor (pointer or arrow keys) that every time panel draws at the same moment.
 
-import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
+import { useContext, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
+import { SteadyMark, TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
 export interface Series {
   id: string;
@@ -36,6 +36,7 @@ interface Props {
 }
 
 export function TimeChart(p: Props) {
+  const steadyS = useContext(SteadyMark);
   const x = timeScale(p.durationS);
   const y = scaleLinear()
     .domain([0, p.yMax > 0 ? p.yMax * 1.08 : 1])
@@ -114,6 +115,14 @@ export function TimeChart(p: Props) {
           {p.yLabel}
         </text>
         {p.children?.(x, y)}
+        {steadyS !== null && (
+          <g className="steady-mark">
+            <line x1={x(steadyS)} x2={x(steadyS)} y2={TIME_PLOT.height} />
+            <text x={x(steadyS) + 4} y={10}>
+              steady
+            </text>
+          </g>
+        )}
         {p.series.map((s) => (
           <path key={s.id} className={`series side-${s.side}`} d={path(s.points) ?? ""} data-series={s.id}>
             <title>{s.label}</title>

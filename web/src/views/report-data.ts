@@ -14,7 +14,17 @@ export interface Summary {
   max_ns: number;
 }
 
+export interface SteadyReport {
+  window: number;
+  quorum: number;
+  metrics: { name: string; steady_at_ns: number | null; failed_intervals: number; steady_at_end: boolean }[];
+  reached_at_ns: number | null;
+  summaries: string;
+}
+
 export interface ReportSummary {
+  /** The simulated time the summaries cover [ns]: after steady state, or the whole run. */
+  measured_ns: number;
   client_write: Summary;
   client_write_ops_per_s: number;
   client_write_bytes_per_s: number;
@@ -81,6 +91,7 @@ export interface RunView {
 }
 
 export const summaryOf = (r: SimReport) => r.meta["summary"] as ReportSummary;
+export const steadyOf = (r: SimReport) => r.meta["steady"] as SteadyReport;
 export const histogramsOf = (r: SimReport) => r.meta["histograms"] as ReportHistograms;
 export const txgsOf = (r: SimReport) => (r.meta["txgs"] ?? []) as TxgRow[];
 export const simulatedNs = (r: SimReport) => Number(r.meta["simulated_ns"] ?? 0);

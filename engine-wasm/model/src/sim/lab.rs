@@ -4,7 +4,7 @@
 
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::scenario::{Budget, Burst, Pool, Retire, Scenario, SyncMode, Workload, DEFAULT_MAX_SIMULATED};
+use super::scenario::{Budget, Burst, Pool, Retire, Scenario, SteadySpec, SyncMode, Workload, DEFAULT_MAX_SIMULATED};
 use crate::schema::{Id, SPECS};
 use crate::tunables::Tunables;
 use crate::validate::check;
@@ -62,6 +62,12 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         pool: pool(t),
         workloads: workloads(t),
         budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
+        steady: SteadySpec {
+            window: get(Id::SteadyWindow) as u32,
+            quorum_percent: get(Id::SteadyQuorum),
+            summaries_after_steady: get(Id::Summaries) == 0,
+            until_steady: get(Id::RunUntil) == 1,
+        },
     })
 }
 
@@ -211,7 +217,9 @@ mod tests {
 
     #[test]
     fn a_short_run_of_the_defaults_keeps_its_invariants() {
-        let report = Sim::new(scenario_from_settings(&with(&[(Id::Duration, 5)])).expect("valid")).run();
+        // Summaries over the whole run, so that they count what the series count.
+        let report =
+            Sim::new(scenario_from_settings(&with(&[(Id::Duration, 5), (Id::Summaries, 1)])).expect("valid")).run();
         assert!(report.truncated.is_none());
         assert_eq!(report.invariants.time_went_back + report.invariants.active_above_max, 0);
         assert!(report.summary.client_write.count > 0 && report.summary.client_read.count > 0);

@@ -52,6 +52,12 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         link: "v=1&device=hdd&mirror=2&async_writers=0&resilver=on&scheduler_model=legacy&zfs_vdev_max_pending=35&duration=60",
     },
     LabPreset {
+        name: "steady-state",
+        title: "Steady state (S12): run until the metrics settle",
+        description: "32 writers as fast as admitted and 4 readers on a 100 MB/s LUN, sampled every second (240 s over 240 samples): the run stops one 20-interval window after 5 of its 6 metrics are steady (SNIA range and slope), and the summaries cover that window only.",
+        link: "v=1&async_writers=32&async_rate=0&lun_latency=500us&duration=240&run_until=steady",
+    },
+    LabPreset {
         name: "ssd",
         title: "SSD pool: the throttle at flash speed",
         description: "16 writers at 400 MiB/s and 8 readers on one datacenter SSD: sub-millisecond reads, and how the curves behave when the backend is fast.",

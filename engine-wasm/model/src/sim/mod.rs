@@ -14,5 +14,6 @@ pub mod rng;
 pub mod scenario;
 pub mod slab;
 pub mod stats;
+pub mod steady;
 pub mod text;
 pub mod vdev_queue;

@@ -4,6 +4,7 @@
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::json_reader::{err, FieldError, Obj, Read};
 pub use super::models::{Era, Models, SchedulerModel, ThrottleModel};
+pub use super::steady::SteadySpec;
 use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use crate::units::Unit;
@@ -125,6 +126,7 @@ pub struct Scenario {
     pub pool: Pool,
     pub workloads: Vec<Workload>,
     pub budget: Budget,
+    pub steady: SteadySpec,
 }
 
 fn changed_tunables<S: serde::Serializer>(t: &Tunables, s: S) -> Result<S::Ok, S::Error> {
@@ -193,6 +195,10 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
         }
         None => Budget { max_events: DEFAULT_MAX_EVENTS, max_simulated_ns: DEFAULT_MAX_SIMULATED },
     };
+    let steady = match o.object("steady")? {
+        Some(st) => read_steady(st)?,
+        None => SteadySpec::default(),
+    };
     o.finish()?;
     Ok(Scenario {
         name,
@@ -206,7 +212,19 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
         pool,
         workloads,
         budget,
+        steady,
     })
+}
+
+fn read_steady(mut o: Obj<'_>) -> Read<SteadySpec> {
+    let d = SteadySpec::default();
+    let window = o.quantity("window", Unit::Count, u64::from(d.window), 2, 100_000)? as u32;
+    let quorum_percent = o.quantity("quorum", Unit::Percent, d.quorum_percent, 0, 100)?;
+    let summaries_after_steady =
+        o.choice("summaries", &["after_steady", "whole_run"], "after_steady")? == "after_steady";
+    let until_steady = o.choice("run_until", &["duration", "steady"], "duration")? == "steady";
+    o.finish()?;
+    Ok(SteadySpec { window, quorum_percent, summaries_after_steady, until_steady })
 }
 
 fn read_models(mut o: Obj<'_>) -> Read<Models> {

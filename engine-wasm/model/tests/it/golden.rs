@@ -39,6 +39,7 @@ fn summary(r: &Report) -> Value {
         "backend": {"write_bytes_per_s": sig3(b.write_bytes_per_s), "read_bytes_per_s": sig3(b.read_bytes_per_s),
                     "device_write": latency(&b.device_write), "device_read": latency(&b.device_read)},
         "dirty_at_end": sig3(r.invariants.dirty_at_end),
+        "steady": {"reached_at_ns": r.steady.reached_at_ns, "summaries": r.steady.summaries},
     })
 }
 

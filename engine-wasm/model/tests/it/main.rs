@@ -5,3 +5,4 @@ mod engine_invariants;
 mod golden;
 mod legacy;
 mod scenarios;
+mod steady;

@@ -12,6 +12,7 @@ mod throttle;
 mod txg;
 mod zil;
 
+use crate::sim::steady::SteadyTracker;
 pub use legacy_throttle::LegacyTxg;
 pub use record::{ClassReport, Invariants, Report, SeriesReport, TxgRow};
 
@@ -172,6 +173,7 @@ pub struct Sim {
     legacy: LegacyState,
     /// Set when the run is over: why it stopped early, if it did.
     ended: Option<Option<String>>,
+    steady: SteadyTracker,
 }
 
 /// Device request ids at or above this are flushes; below, aggregates.
@@ -231,6 +233,7 @@ impl Sim {
             resilver_block: 0,
             legacy: LegacyState::default(),
             ended: None,
+            steady: SteadyTracker::new(scenario.steady.clone()),
             scenario,
         };
         sim.legacy_init();
@@ -309,6 +312,21 @@ impl Sim {
             }
         }
         true
+    }
+
+    /// Steady state was reached at this sample: the summaries may start afresh here, and a
+    /// run until steady state ends one window later.
+    fn steady_reached(&mut self) {
+        let spec = self.steady.spec().clone();
+        if spec.summaries_after_steady {
+            self.rec.restart_summaries(self.now);
+        }
+        if spec.until_steady {
+            let end = self.now + u64::from(spec.window) * self.scenario.report_interval_ns;
+            if end < self.scenario.duration_ns.min(self.scenario.budget.max_simulated_ns) {
+                self.events.push(end, Ev::End);
+            }
+        }
     }
 
     /// Simulated time reached so far, and the duration asked for [ns].

@@ -5,6 +5,7 @@
 use super::Sim;
 use crate::sim::scenario::Scenario;
 use crate::sim::stats::{pow2_bucket, LatencyStats, Summary, POW2_BUCKETS};
+use crate::sim::steady::SteadyReport;
 use crate::sim::vdev_queue::{Class, Kind, Limits, VdevQueue, CLASSES};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -89,6 +90,12 @@ struct Interval {
     write_count: u64,
     client_bytes: u64,
     read_buckets: Buckets,
+    /// Issued I/Os completed, and for writes the queued I/Os they carried.
+    issued: u64,
+    write_members: u64,
+    write_issued: u64,
+    /// Issue-to-completion latency of the issued I/Os completed (rw.d's view).
+    device_sum: u128,
 }
 
 /// One interval's power-of-two histogram.
@@ -120,6 +127,11 @@ pub(super) struct Recorder {
     series: SeriesReport,
     txgs: Vec<TxgRow>,
     pub invariants: Invariants,
+    /// Where the summaries start [ns], and the bytes dirtied before then.
+    measure_from: u64,
+    dirtied_before: u64,
+    io_before: (u64, u64, u64, u64),
+    issued_before: (u64, u64),
 }
 
 impl Recorder {
@@ -141,7 +153,35 @@ impl Recorder {
             series: SeriesReport { interval_ns: s.report_interval_ns, ..SeriesReport::default() },
             txgs: Vec::new(),
             invariants: Invariants::default(),
+            measure_from: 0,
+            dirtied_before: 0,
+            io_before: (0, 0, 0, 0),
+            issued_before: (0, 0),
         }
+    }
+
+    /// Starts the summaries and histograms afresh at `now` (steady state was reached); the
+    /// series, txgs and invariants keep the whole run.
+    pub fn restart_summaries(&mut self, now: u64) {
+        self.classes = Default::default();
+        self.client_write = LatencyStats::default();
+        self.client_read = LatencyStats::default();
+        self.read_during_sync = LatencyStats::default();
+        self.read_between_syncs = LatencyStats::default();
+        self.client_fsync = LatencyStats::default();
+        self.device = Default::default();
+        self.delay_mintime = LatencyStats::default();
+        self.throttle = ThrottleCounters::default();
+        // The I/O counters stay cumulative (each txg row counts its own share of them).
+        self.io_before = self.io;
+        self.issued_before = self.issued;
+        self.measure_from = now;
+        self.dirtied_before = self.invariants.dirtied_bytes;
+    }
+
+    /// The last synced txg's sync time [ns], if any txg has synced.
+    pub fn last_sync_ns(&self) -> Option<u64> {
+        self.txgs.last().map(|t| t.stime)
     }
 
     pub fn leaf_io(&mut self, class: Class, bytes: u64, total: u64, queue: u64, disk: u64) {
@@ -175,8 +215,14 @@ impl Recorder {
         }
         match kind {
             Kind::Read => self.issued.0 += 1,
-            Kind::Write => self.issued.1 += 1,
+            Kind::Write => {
+                self.issued.1 += 1;
+                self.now_interval.write_members += m;
+                self.now_interval.write_issued += 1;
+            }
         }
+        self.now_interval.issued += 1;
+        self.now_interval.device_sum += u128::from(latency);
     }
 
     /// When the last report interval was sampled.
@@ -290,6 +336,8 @@ pub struct PicketFence {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SummaryReport {
+    /// The simulated time the summaries cover [ns] (after steady state, or the whole run).
+    pub measured_ns: u64,
     pub classes: BTreeMap<&'static str, ClassReport>,
     pub client_write: Summary,
     pub client_write_ops_per_s: f64,
@@ -333,6 +381,13 @@ pub struct SeriesReport {
     pub class_max_ns: BTreeMap<&'static str, Vec<u64>>,
     pub open_txg: Vec<u64>,
     pub syncing_txg: Vec<u64>,
+    /// Issued I/Os completed per second, all kinds.
+    pub ops_per_s: Vec<u64>,
+    /// Mean issue-to-completion latency of the device I/Os completed in the interval, reads
+    /// and writes (rw.d's and iostat's view; 0: none).
+    pub latency_mean_ns: Vec<u64>,
+    /// Queued writes per issued write in the interval (0: no write issued).
+    pub write_aggregation: Vec<f64>,
     /// Client reads finished in each interval by power-of-two latency bucket, flat: the
     /// interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).
     pub read_latency_buckets: Vec<u32>,
@@ -351,6 +406,8 @@ pub struct Report {
     pub histograms: Histograms,
     pub series: SeriesReport,
     pub txgs: Vec<TxgRow>,
+    /// When each metric and the run became steady, and what the summaries cover.
+    pub steady: SteadyReport,
     pub invariants: Invariants,
     pub scenario: Scenario,
 }
@@ -396,6 +453,26 @@ impl Sim {
         s.open_txg.push(self.txg.open);
         s.syncing_txg.push(self.txg.syncing_txg());
         s.read_latency_buckets.extend_from_slice(&interval.read_buckets.0);
+        s.ops_per_s.push((u128::from(interval.issued) * 1_000_000_000 / u128::from(span)) as u64);
+        let (sum, count) = (interval.device_sum, interval.issued);
+        s.latency_mean_ns.push(mean(sum, count));
+        let aggregation =
+            (interval.write_issued > 0).then(|| interval.write_members as f64 / interval.write_issued as f64);
+        s.write_aggregation.push(aggregation.map_or(0.0, |a| (a * 1000.0).round() / 1000.0));
+        // Steady-state metrics; an interval with no I/O of a kind has no latency or aggregation.
+        let bandwidth =
+            (u128::from(interval.bytes_read + interval.bytes_written) * 1_000_000_000 / u128::from(span)) as f64;
+        let sample = [
+            Some(*s.ops_per_s.last().unwrap_or(&0) as f64),
+            Some(bandwidth),
+            (count > 0).then(|| mean(sum, count) as f64),
+            Some(self.txg.dirty_total as f64),
+            self.rec.last_sync_ns().map(|ns| ns as f64),
+            aggregation,
+        ];
+        if self.steady.push(self.now, sample) {
+            self.steady_reached();
+        }
         if self.now + span <= self.scenario.duration_ns {
             self.events.push(self.now + span, super::Ev::Sample);
         }
@@ -408,7 +485,15 @@ impl Sim {
             Some(why) => why.clone(),
             None => Some(format!("stopped by the caller at {:.3} s simulated", self.now as f64 / 1e9)),
         };
-        let elapsed = self.now.max(1);
+        let elapsed = (self.now - self.rec.measure_from).max(1);
+        let summaries = match (self.steady.reached_at(), self.steady.spec().summaries_after_steady) {
+            (Some(at), true) => {
+                format!("after steady state: {:.3} s to {:.3} s", at as f64 / 1e9, self.now as f64 / 1e9)
+            }
+            (None, true) => format!("the whole run ({:.3} s): steady state was not reached", self.now as f64 / 1e9),
+            (_, false) => format!("the whole run ({:.3} s), as asked", self.now as f64 / 1e9),
+        };
+        let steady = self.steady.report(summaries);
         let r = &mut self.rec;
         r.invariants.dirty_at_end = self.txg.dirty_total;
         r.invariants.leaf_ios_outstanding = self.leaf_ios.len() as u64;
@@ -449,11 +534,12 @@ impl Sim {
             read_p99_ratio: if during == 0 || between == 0 { 0.0 } else { ratio(during, between) },
         };
         let summary = SummaryReport {
+            measured_ns: elapsed,
             classes,
             client_write: r.client_write.summary(),
             client_write_ops_per_s: per_s(r.client_write.count, elapsed),
-            client_write_bytes_per_s: (u128::from(r.invariants.dirtied_bytes) * 1_000_000_000 / u128::from(elapsed))
-                as u64,
+            client_write_bytes_per_s: (u128::from(r.invariants.dirtied_bytes - r.dirtied_before) * 1_000_000_000
+                / u128::from(elapsed)) as u64,
             client_read: r.client_read.summary(),
             client_fsync: r.client_fsync.summary(),
             throttle: ThrottleReport {
@@ -463,11 +549,11 @@ impl Sim {
             backend: BackendReport {
                 device_read: r.device[0].summary(),
                 device_write: r.device[1].summary(),
-                read_bytes_per_s: (u128::from(r.io.2) * 1_000_000_000 / u128::from(elapsed)) as u64,
-                write_bytes_per_s: (u128::from(r.io.3) * 1_000_000_000 / u128::from(elapsed)) as u64,
-                read_iops: per_s(r.issued.0, elapsed),
-                write_iops: per_s(r.issued.1, elapsed),
-                write_aggregation: ratio(r.io.1, r.issued.1),
+                read_bytes_per_s: (u128::from(r.io.2 - r.io_before.2) * 1_000_000_000 / u128::from(elapsed)) as u64,
+                write_bytes_per_s: (u128::from(r.io.3 - r.io_before.3) * 1_000_000_000 / u128::from(elapsed)) as u64,
+                read_iops: per_s(r.issued.0 - r.issued_before.0, elapsed),
+                write_iops: per_s(r.issued.1 - r.issued_before.1, elapsed),
+                write_aggregation: ratio(r.io.1 - r.io_before.1, r.issued.1 - r.issued_before.1),
             },
             picket_fence,
         };
@@ -483,6 +569,7 @@ impl Sim {
             // run able to go on and report again.
             series: r.series.clone(),
             txgs: r.txgs.clone(),
+            steady,
             invariants: r.invariants.clone(),
             scenario: self.scenario.clone(),
         }

@@ -1,0 +1,208 @@
+//! Steady-state detection as the SNIA criteria define it and the array-level talk applies it
+//! (seed 004, S12): over a window of N report intervals a metric y is steady when
+//! max(y) − min(y) ≤ 20% of mean(y) and the least-squares line's excursion across the
+//! window ≤ 10% of mean(y). The run is steady once a quorum of its metrics is. A metric whose
+//! collection fails (no value in an interval of the window) counts as steady, as the talk's
+//! tool does.
+
+use serde::Serialize;
+
+/// The range limit and the slope (excursion) limit, in percent of the window's mean.
+const RANGE_PERCENT: f64 = 20.0;
+const EXCURSION_PERCENT: f64 = 10.0;
+
+/// The metrics tracked, in report order.
+pub const METRICS: [&str; 6] =
+    ["ops_per_s", "bandwidth_bytes_per_s", "latency_mean_ns", "dirty_bytes", "txg_sync_ns", "write_aggregation"];
+
+/// How a scenario asks for steady state to be detected and used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SteadySpec {
+    /// Report intervals in the measurement window.
+    pub window: u32,
+    /// Metrics that must be steady, in percent of the metrics tracked (rounded up).
+    pub quorum_percent: u64,
+    /// Summaries cover only the time after steady state is reached (when it is).
+    pub summaries_after_steady: bool,
+    /// End the run one window after steady state is reached (or at the duration or budget).
+    pub until_steady: bool,
+}
+
+impl Default for SteadySpec {
+    fn default() -> Self {
+        SteadySpec { window: 20, quorum_percent: 70, summaries_after_steady: true, until_steady: false }
+    }
+}
+
+/// The SNIA verdict on one window of values; `None` anywhere is a failed collection (steady).
+pub fn window_is_steady(ys: &[Option<f64>]) -> bool {
+    let Some(values) = ys.iter().copied().collect::<Option<Vec<f64>>>() else { return true };
+    if values.is_empty() {
+        return true;
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let (min, max) = values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    let range_ok = max - min <= RANGE_PERCENT / 100.0 * mean.abs();
+    // Least squares over x = 0..n-1: the fitted line's change from the first x to the last.
+    let x_mean = (n - 1.0) / 2.0;
+    let (sxy, sxx) = values.iter().enumerate().fold((0.0, 0.0), |(sxy, sxx), (i, &y)| {
+        let dx = i as f64 - x_mean;
+        (sxy + dx * (y - mean), sxx + dx * dx)
+    });
+    let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
+    let excursion = (slope * (n - 1.0)).abs();
+    range_ok && excursion <= EXCURSION_PERCENT / 100.0 * mean.abs()
+}
+
+/// When a metric, and the run, became steady.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MetricVerdict {
+    pub name: &'static str,
+    /// The end of the first window in which the metric was steady [ns], if any.
+    pub steady_at_ns: Option<u64>,
+    /// Intervals in which the metric could not be collected.
+    pub failed_intervals: u64,
+    /// Steady in the last window of the run.
+    pub steady_at_end: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SteadyReport {
+    pub window: u32,
+    pub quorum: u32,
+    pub metrics: Vec<MetricVerdict>,
+    /// The end of the first window in which a quorum of metrics was steady [ns].
+    pub reached_at_ns: Option<u64>,
+    /// What the summaries cover, in words.
+    pub summaries: String,
+}
+
+/// Follows the metrics interval by interval and says when the run becomes steady.
+#[derive(Clone, Debug)]
+pub struct SteadyTracker {
+    spec: SteadySpec,
+    quorum: u32,
+    values: Vec<Vec<Option<f64>>>,
+    steady_now: Vec<bool>,
+    steady_at: Vec<Option<u64>>,
+    failed: Vec<u64>,
+    reached_at: Option<u64>,
+}
+
+impl SteadyTracker {
+    pub fn new(spec: SteadySpec) -> Self {
+        let n = METRICS.len();
+        // 7 of 10 scaled to the metrics in use, rounded up: 5 of 6 at the default 70%.
+        let quorum = ((n as u64 * spec.quorum_percent).div_ceil(100)).clamp(1, n as u64) as u32;
+        SteadyTracker {
+            spec,
+            quorum,
+            values: vec![Vec::new(); n],
+            steady_now: vec![false; n],
+            steady_at: vec![None; n],
+            failed: vec![0; n],
+            reached_at: None,
+        }
+    }
+
+    pub fn spec(&self) -> &SteadySpec {
+        &self.spec
+    }
+
+    /// The metrics of the interval ending at `t_ns`, in [`METRICS`] order. True when this
+    /// interval is the one in which the run first became steady.
+    pub fn push(&mut self, t_ns: u64, sample: [Option<f64>; 6]) -> bool {
+        let window = self.spec.window.max(2) as usize;
+        for (m, value) in sample.into_iter().enumerate() {
+            let ys = &mut self.values[m];
+            ys.push(value);
+            if value.is_none() {
+                self.failed[m] += 1;
+            }
+            let full = ys.len() >= window;
+            self.steady_now[m] = full && window_is_steady(&ys[ys.len() - window..]);
+            if self.steady_now[m] && self.steady_at[m].is_none() {
+                self.steady_at[m] = Some(t_ns);
+            }
+        }
+        let steady = self.steady_now.iter().filter(|&&s| s).count() as u32;
+        if self.reached_at.is_none() && steady >= self.quorum {
+            self.reached_at = Some(t_ns);
+            return true;
+        }
+        false
+    }
+
+    pub fn reached_at(&self) -> Option<u64> {
+        self.reached_at
+    }
+
+    pub fn report(&self, summaries: String) -> SteadyReport {
+        SteadyReport {
+            window: self.spec.window,
+            quorum: self.quorum,
+            metrics: METRICS
+                .iter()
+                .enumerate()
+                .map(|(m, &name)| MetricVerdict {
+                    name,
+                    steady_at_ns: self.steady_at[m],
+                    failed_intervals: self.failed[m],
+                    steady_at_end: self.steady_now[m],
+                })
+                .collect(),
+            reached_at_ns: self.reached_at,
+            summaries,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn some(v: &[f64]) -> Vec<Option<f64>> {
+        v.iter().map(|&x| Some(x)).collect()
+    }
+
+    #[test]
+    fn the_snia_range_and_excursion_limits() {
+        // Range 18% of the mean, no trend: steady.
+        assert!(window_is_steady(&some(&[91.0, 109.0, 91.0, 109.0, 100.0])));
+        // Range 22% of the mean: not steady.
+        assert!(!window_is_steady(&some(&[89.0, 111.0, 89.0, 111.0, 100.0])));
+        // A ramp 95..105 (range 10%) is within the range limit but its fitted line moves
+        // 10 over a mean of 100 (10%): just steady; 94..106 moves 12%: not.
+        assert!(window_is_steady(&some(&[95.0, 97.5, 100.0, 102.5, 105.0])));
+        assert!(!window_is_steady(&some(&[94.0, 97.0, 100.0, 103.0, 106.0])));
+        // All zero: steady (no range, no slope).
+        assert!(window_is_steady(&some(&[0.0; 5])));
+        // A failed collection counts as steady.
+        assert!(window_is_steady(&[Some(1.0), None, Some(1000.0)]));
+    }
+
+    #[test]
+    fn the_run_is_steady_once_a_quorum_of_metrics_is() {
+        let mut t = SteadyTracker::new(SteadySpec { window: 3, ..SteadySpec::default() });
+        assert_eq!(t.quorum, 5);
+        // Five metrics flat from the start, one (latency) ramping: steady at the third sample.
+        let mut reached = Vec::new();
+        for i in 0..6u64 {
+            let ramp = Some(10.0 * (i as f64 + 1.0));
+            reached.push(t.push(i * 10, [Some(5.0), Some(7.0), ramp, Some(1.0), None, Some(8.0)]));
+        }
+        assert_eq!(reached, [false, false, true, false, false, false]);
+        let r = t.report("after".into());
+        assert_eq!(r.reached_at_ns, Some(20));
+        assert_eq!(r.metrics[2].steady_at_ns, None);
+        assert_eq!(r.metrics[4].failed_intervals, 6);
+        assert_eq!(r.metrics[0].steady_at_ns, Some(20));
+    }
+
+    #[test]
+    fn quorum_scales_with_the_percent() {
+        let q = |p| SteadyTracker::new(SteadySpec { quorum_percent: p, ..SteadySpec::default() }).quorum;
+        assert_eq!((q(0), q(50), q(70), q(100)), (1, 3, 5, 6));
+    }
+}

@@ -1,0 +1,103 @@
+//! S12: steady-state detection on runs of the model. A steady load becomes steady (and a
+//! run until steady stops one window later, its summaries covering that window); a load that
+//! keeps changing never does; the window and quorum move the verdict as they should.
+
+use serde_json::{json, Value};
+use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::presets;
+use throttle_model::sim::scenario::Scenario;
+
+fn preset(name: &str) -> Value {
+    serde_json::from_str(presets::find(name).expect("preset").json).expect("preset JSON")
+}
+
+fn run(v: &Value) -> Report {
+    Sim::new(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).run()
+}
+
+#[test]
+fn the_preset_becomes_steady_and_stops_one_window_later() {
+    let r = run(&preset("s12-steady-state"));
+    let at = r.steady.reached_at_ns.expect("steady state reached");
+    let interval = r.scenario.report_interval_ns;
+    // Not before a whole window is in, and the run ends exactly one window after.
+    assert!(at >= 20 * interval, "{at}");
+    assert_eq!(r.simulated_ns, at + 20 * interval);
+    assert!(r.truncated.is_none());
+    assert_eq!(r.summary.measured_ns, 20 * interval);
+    assert!(r.steady.summaries.starts_with("after steady state"), "{}", r.steady.summaries);
+    // At least the quorum of metrics had become steady by then.
+    let by_then = r.steady.metrics.iter().filter(|m| m.steady_at_ns.is_some_and(|t| t <= at)).count();
+    assert!(by_then as u32 >= r.steady.quorum, "{:?}", r.steady);
+    // The summaries count only the window: client writes at the dirty-data equilibrium,
+    // a window's worth at the 100 MB/s the LUN drains.
+    let secs = r.summary.measured_ns as f64 / 1e9;
+    let written = r.summary.client_write_bytes_per_s as f64 * secs;
+    assert!((written / (100e6 * secs) - 1.0).abs() < 0.15, "{written}");
+}
+
+#[test]
+fn a_steady_load_on_other_devices_and_windows_is_steady_too() {
+    let cases = [(json!({"kind": "hdd"}), [10, 15, 30]), (json!({"kind": "lun", "base_latency": "2ms"}), [10, 15, 30])];
+    for (device, windows) in cases {
+        let mut reached = Vec::new();
+        for window in windows {
+            let mut v = preset("s12-steady-state");
+            v["pool"]["device"] = device.clone();
+            v["steady"]["window"] = json!(window);
+            v["duration"] = json!("300s");
+            let r = run(&v);
+            let at = r.steady.reached_at_ns.unwrap_or_else(|| panic!("{device} {window}: not steady: {:?}", r.steady));
+            assert_eq!(r.simulated_ns, at + window * r.scenario.report_interval_ns, "{device}");
+            reached.push(at);
+        }
+        // A longer window cannot be full, so cannot be steady, any sooner.
+        assert!(reached.windows(2).all(|w| w[0] <= w[1]), "{device}: {reached:?}");
+    }
+}
+
+#[test]
+fn the_nearer_the_input_to_the_backend_the_later_steady_state_comes() {
+    // Writers a little faster than the 100 MB/s LUN fill dirty data at the difference, so
+    // dirty data (and the sync time with it) keeps growing for longer before the throttle
+    // holds it: steady state comes later the smaller the excess.
+    let at = |rate: &str| {
+        let mut v = preset("s12-steady-state");
+        v["workloads"][0]["rate"] = json!(rate);
+        run(&v).steady.reached_at_ns.unwrap_or_else(|| panic!("{rate}: not steady"))
+    };
+    let times: Vec<u64> = ["0", "150M", "120M", "110M"].iter().map(|r| at(r)).collect();
+    assert!(times.windows(2).all(|w| w[0] < w[1]), "{times:?}");
+}
+
+#[test]
+fn bursts_longer_than_the_window_are_never_steady() {
+    // S1: 10 s of writes, 10 s of silence. A 20 s window (80 intervals) always holds both
+    // phases, whose throughput differs by far more than 20% of the mean. (A window shorter
+    // than a phase can fall inside the silence, where every metric is zero or not collected,
+    // and so steady by the SNIA rules: an idle system is steady.)
+    let mut v = preset("s1-bursty-writes");
+    v["steady"] = json!({"window": 80, "run_until": "steady"});
+    let r = run(&v);
+    assert_eq!(r.steady.reached_at_ns, None, "{:?}", r.steady);
+    assert_eq!(r.simulated_ns, r.scenario.duration_ns, "a run until steady that never is runs its duration");
+    assert!(r.steady.summaries.contains("not reached"));
+    assert_eq!(r.summary.measured_ns, r.simulated_ns);
+}
+
+#[test]
+fn a_full_quorum_is_harder_to_reach_than_none() {
+    let mut v = preset("s12-steady-state");
+    v["steady"]["run_until"] = json!("duration");
+    v["duration"] = json!("120s");
+    v["steady"]["quorum"] = json!("0%");
+    let easy = run(&v).steady.reached_at_ns.expect("a quorum of one metric is reached");
+    v["steady"]["quorum"] = json!("70%");
+    let usual = run(&v).steady.reached_at_ns.expect("reached");
+    assert!(easy <= usual, "{easy} {usual}");
+    // Whole-run summaries when asked, whether or not steady state is reached.
+    v["steady"]["summaries"] = json!("whole_run");
+    let r = run(&v);
+    assert_eq!(r.summary.measured_ns, r.simulated_ns);
+    assert!(r.steady.summaries.contains("as asked"));
+}

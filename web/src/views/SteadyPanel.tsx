@@ -1,0 +1,145 @@
+// The steady-state panel (S12): each tracked metric over time, the window in which it first
+// became steady shaded and that moment marked, and when the run as a whole became steady
+// (a quorum of metrics), which every time panel marks too.
+
+import { memo } from "react";
+import { Panel } from "./Marks";
+import { TimeChart, type Series } from "./TimeChart";
+import { MIB, tick } from "./display";
+import { column, steadyOf, syncStart, txgsOf, type RunView } from "./report-data";
+
+interface Props {
+  runs: RunView[];
+  cursorS: number | null;
+  onCursorS: (s: number | null) => void;
+  durationS: number;
+}
+
+/** Each metric: its title, axis label, and its value per interval in display units. */
+const METRICS: { name: string; title: string; unit: string; values: (r: RunView) => [number, number][] }[] = [
+  { name: "ops_per_s", title: "Pool operations", unit: "ops/s", values: (r) => pairs(r, "ops_per_s", 1) },
+  {
+    name: "bandwidth_bytes_per_s",
+    title: "Pool bandwidth",
+    unit: "MiB/s",
+    values: (r) => {
+      const t = column(r.report, "t_ns");
+      const rd = column(r.report, "read_bytes_per_s");
+      const wr = column(r.report, "write_bytes_per_s");
+      return Array.from(t, (ns, i) => [ns / 1e9, ((rd[i] ?? 0) + (wr[i] ?? 0)) / MIB]);
+    },
+  },
+  {
+    name: "latency_mean_ns",
+    title: "Average latency",
+    unit: "ms",
+    values: (r) => pairs(r, "latency_mean_ns", 1e6),
+  },
+  { name: "dirty_bytes", title: "Dirty data", unit: "MiB", values: (r) => pairs(r, "dirty_bytes", MIB) },
+  {
+    name: "txg_sync_ns",
+    title: "Txg sync time (last synced)",
+    unit: "s",
+    values: (r) => {
+      // The last synced txg's sync time at each sample: a step that moves at each sync.
+      const syncs = txgsOf(r.report).map((t) => [syncStart(t) + t.stime, t.stime / 1e9] as const);
+      return Array.from(column(r.report, "t_ns"), (ns): [number, number] => {
+        let last = 0;
+        for (const [done, s] of syncs) if (done <= ns) last = s;
+        return [ns / 1e9, last];
+      });
+    },
+  },
+  {
+    name: "write_aggregation",
+    title: "Write aggregation",
+    unit: "writes per I/O",
+    values: (r) => pairs(r, "write_aggregation", 1),
+  },
+];
+
+function pairs(r: RunView, name: string, scale: number): [number, number][] {
+  const t = column(r.report, "t_ns");
+  const v = column(r.report, name);
+  return Array.from(t, (ns, i) => [ns / 1e9, (v[i] ?? 0) / scale]);
+}
+
+export const SteadyPanel = memo(function SteadyPanel({ runs, cursorS, onCursorS, durationS }: Props) {
+  const b = runs.find((r) => r.side === "b");
+  const bSteady = b ? steadyOf(b.report) : null;
+  const intervalS = b
+    ? Number((b.report.meta["scenario"] as { report_interval_ns?: number })?.report_interval_ns ?? 0) / 1e9
+    : 0;
+  return (
+    <Panel
+      id="steady"
+      title="Steady state"
+      caption="When each metric settled: steady once, over a window of intervals, its range stays within 20% of its mean and its fitted line moves less than 10% (SNIA). The run is steady when a quorum of metrics is; summaries then cover only what follows."
+    >
+      <ul className="steady-verdicts" data-testid="steady-verdicts">
+        {runs.map((r) => {
+          const st = steadyOf(r.report);
+          return (
+            <li key={r.side} className={`figure side-${r.side}`}>
+              <strong>{r.label}</strong>:{" "}
+              {st.reached_at_ns === null
+                ? `not steady (${st.metrics.filter((m) => m.steady_at_end).length} of ${st.metrics.length} metrics steady at the end, ${st.quorum} needed)`
+                : `steady at ${(st.reached_at_ns / 1e9).toFixed(2)} s (${st.quorum} of ${st.metrics.length} metrics over ${st.window} intervals)`}
+              ; summaries cover {st.summaries}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="steady-grid">
+        {METRICS.map((m) => {
+          const series: Series[] = runs.map((r) => ({
+            id: `${m.name}-${r.side}`,
+            side: r.side,
+            label: r.label,
+            points: m.values(r),
+          }));
+          const verdict = bSteady?.metrics.find((v) => v.name === m.name);
+          const at =
+            verdict?.steady_at_ns === null || verdict === undefined ? null : verdict.steady_at_ns / 1e9;
+          const windowS = bSteady ? bSteady.window * intervalS : 0;
+          const yMax = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1])));
+          return (
+            <figure key={m.name} className="steady-metric" data-metric={m.name}>
+              <figcaption>
+                {m.title}: {at === null ? "never steady" : `steady at ${at.toFixed(2)} s`}
+                {verdict && verdict.failed_intervals > 0
+                  ? ` (not collected in ${verdict.failed_intervals} intervals: counted steady)`
+                  : ""}
+              </figcaption>
+              <TimeChart
+                title={`${m.title} over time`}
+                yLabel={m.unit}
+                yMax={yMax}
+                yFormat={tick}
+                durationS={durationS}
+                series={series}
+                cursorS={cursorS}
+                onCursorS={onCursorS}
+              >
+                {(x, y) =>
+                  at !== null && (
+                    <>
+                      <rect
+                        className="steady-window"
+                        x={x(Math.max(0, at - windowS))}
+                        width={x(at) - x(Math.max(0, at - windowS))}
+                        y={0}
+                        height={y(0)}
+                      />
+                      <line className="steady-at" x1={x(at)} x2={x(at)} y1={0} y2={y(0)} />
+                    </>
+                  )
+                }
+              </TimeChart>
+            </figure>
+          );
+        })}
+      </div>
+    </Panel>
+  );
+});

@@ -18,6 +18,7 @@ test("screenshots of the page and each panel", async ({ page }) => {
     "picket-fence",
     "latency",
     "txgs",
+    "steady",
     "summary",
   ]) {
     await page.locator(`[data-panel="${id}"]`).screenshot({ path: `${dir}/${id}.png` });

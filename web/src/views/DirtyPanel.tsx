@@ -5,7 +5,7 @@ import { memo } from "react";
 import { Panel } from "./Marks";
 import { TimeChart, sampleAt } from "./TimeChart";
 import { MIB, mib, tick } from "./display";
-import { column, simulatedNs, syncStart, txgsOf, type RunView } from "./report-data";
+import { column, simulatedNs, syncStart, truncatedOf, txgsOf, type RunView } from "./report-data";
 
 /** The current settings' levels: zfs_dirty_data_max [bytes] and the percents drawn. */
 export interface DirtyLevels {
@@ -62,7 +62,9 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCu
         })
         .join(" · ");
   }
-  const shown = b ? Math.min(simulatedNs(b.report) / 1e9, durationS) : 0;
+  // A partial report (a run still going) says it was stopped by the caller.
+  const partial = b && /stopped by the caller/.test(truncatedOf(b.report) ?? "");
+  const shown = b ? simulatedNs(b.report) / 1e9 : 0;
   return (
     <Panel
       id="dirty"
@@ -87,7 +89,7 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCu
         onCursorS={onCursorS}
       />
       <p className="readout" aria-live="polite" data-testid="dirty-readout">
-        {readout} {b && shown < durationS ? `(simulated ${shown.toFixed(1)} s so far)` : ""}
+        {readout} {partial ? `(simulated ${shown.toFixed(1)} s so far)` : ""}
       </p>
       <details className="text-view">
         <summary>

@@ -159,3 +159,12 @@ test("the steady-state preset runs until steady, marks it on every time panel, a
   await expect(page.locator(".time-chart .steady-mark")).toHaveCount(1 + 2 + 2 + 6);
   await expect(page.locator('[data-metric="dirty_bytes"] figcaption')).toContainText("steady at");
 });
+
+test("the zones preset shows each tenant as vfsstat does, the writer throttled", async ({ page }) => {
+  await openLab(page);
+  await page.locator("#preset").selectOption("zones");
+  await expect(page.getByTestId("sim-status")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+  const table = page.getByTestId("tenant-table");
+  await expect(table).toContainText("readers");
+  await expect(table.locator("tr", { hasText: "writers" }).first()).toContainText("100 µs");
+});

@@ -202,6 +202,26 @@ pub fn human(r: &Report) -> String {
         p.read_p99_during_sync_ns as f64 / 1e6,
         p.read_p99_between_syncs_ns as f64 / 1e6
     );
+    if r.tenants.len() > 1 {
+        let _ = writeln!(
+            out,
+            "tenants (vfsstat's view): {:>8} {:>9} {:>8} {:>9} {:>9} {:>8}",
+            "r/s", "read_t", "w/s", "Mw/s", "max read", "delay"
+        );
+        for t in &r.tenants {
+            let _ = writeln!(
+                out,
+                "  {:<23} {:>8.1} {:>6.1} ms {:>8.1} {:>9.1} {:>6.0} ms {:>5} us",
+                t.name,
+                t.read_ops_per_s,
+                t.reads.mean_ns as f64 / 1e6,
+                t.write_ops_per_s,
+                t.write_bytes_per_s as f64 / 1e6,
+                t.reads.max_ns as f64 / 1e6,
+                t.delay_now_ns / 1000
+            );
+        }
+    }
     let _ = writeln!(out, "txgs: {} synced", r.txgs.len());
     for t in r.txgs.iter().take(5) {
         let _ = writeln!(

@@ -129,6 +129,8 @@ const CURVE: &str = "Async-write curve";
 const QUEUES: &str = "I/O scheduler queue depths";
 const AGGREGATION: &str = "I/O scheduler aggregation and scrub credit";
 const LAB: &str = "Lab";
+const ZONES: &str = "Zone I/O throttle (SmartOS)";
+const ZONE_HISTORY: &str = "illumos-joyent (SmartOS) only, from 2011 (the seed's Joyent post of March 2011; zfs_zone.c): set in /etc/system, held in microseconds by the kernel (the lab floors to whole microseconds). No OpenZFS on Linux or FreeBSD equivalent.";
 const WORKLOAD: &str = "Workload";
 const POOL: &str = "Pool";
 const RUN: &str = "Models and run";
@@ -384,6 +386,78 @@ schema! {
         history: "6 on the lbolt tick clock (64 ticks = 0.64 s) until early 2013, then 29 on the nanosecond clock just before the rewrite. Used only by the legacy scheduler.",
         freebsd: None,
     }
+    ZoneDelayEnable {
+        name: "zfs_zone_delay_enable", kind: Kind::Tunable, group: ZONES, unit: Unit::Choice,
+        default: 1, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The zone I/O throttle: a tenant (zone) using more than its fair share of disk time has each read and write call delayed. It only matters when workloads belong to different tenants.",
+        history: ZONE_HISTORY, choices: OFF_ON,
+    }
+    ZoneDelayStep {
+        name: "zfs_zone_delay_step", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: 5_000, min: 0, max: 10 * MS, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "How much a tenant's delay per call grows (above its fair share while the disks are busy) or shrinks at each adjustment.",
+        history: ZONE_HISTORY,
+    }
+    ZoneDelayCeiling {
+        name: "zfs_zone_delay_ceiling", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: 100_000, min: 0, max: 100 * MS, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The most a tenant's read or write call is delayed (a write may wait twice this while txgs sync faster than zfs_txg_timeout).",
+        history: ZONE_HISTORY,
+    }
+    ZoneAdjustTime {
+        name: "zfs_zone_adjust_time", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: 250 * MS, min: MS, max: 60 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "How often the tenants' utilisation and delays are recomputed (checked at each call, so an idle pool recomputes later).",
+        history: ZONE_HISTORY,
+    }
+    ZoneCycleTime {
+        name: "zfs_zone_cycle_time", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: 2 * S, min: MS, max: 600 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The window over which each tenant's reads and writes are counted (the last cycle's count, decayed by half per idle cycle).",
+        history: ZONE_HISTORY,
+    }
+    ZoneSysAvgCycle {
+        name: "zfs_zone_sys_avg_cycle", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: S, min: MS, max: 600 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The cycle of the pool-wide average read and write latencies that weigh each tenant's counts into its utilisation.",
+        history: ZONE_HISTORY,
+    }
+    ZoneUtilThreshold {
+        name: "zfs_zone_util_threshold", kind: Kind::Tunable, group: ZONES, unit: Unit::Percent,
+        default: 80, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Delays grow only while the disks were busy more than this percent of the last adjustment period (and an I/O took over zfs_zone_laggard_threshold recently).",
+        history: ZONE_HISTORY,
+    }
+    ZoneUnderutilThreshold {
+        name: "zfs_zone_underutil_threshold", kind: Kind::Tunable, group: ZONES, unit: Unit::Percent,
+        default: 60, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Delays shrink while the disks were busy less than this percent of the last adjustment period.",
+        history: ZONE_HISTORY,
+    }
+    ZoneRwLatLimit {
+        name: "zfs_zone_rw_lat_limit", kind: Kind::Tunable, group: ZONES, unit: Unit::Count,
+        default: 10, min: 1, max: 1_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The average read and write latencies used as weights are kept within this factor of each other, so fast sequential writes cannot make slow random reads look like the heavy user.",
+        history: ZONE_HISTORY,
+    }
+    ZoneLaggardThreshold {
+        name: "zfs_zone_laggard_threshold", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: 50 * MS, min: 0, max: 60 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "An I/O slower than this is a laggard: a sign the disks are saturated rather than merely busy.",
+        history: ZONE_HISTORY,
+    }
+    ZoneLaggardRecent {
+        name: "zfs_zone_laggard_recent", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: S, min: 0, max: 600 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Delays grow only if the last laggard was within this long.",
+        history: ZONE_HISTORY,
+    }
+    ZoneLaggardAncient {
+        name: "zfs_zone_laggard_ancient", kind: Kind::Tunable, group: ZONES, unit: Unit::Nanoseconds,
+        default: 5 * S, min: 0, max: 600 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Delays shrink once the last laggard is older than this.",
+        history: ZONE_HISTORY,
+    }
     WriteSize {
         name: "write_size", kind: Kind::Lab, group: LAB, unit: Unit::Bytes,
         default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Redraw,
@@ -441,6 +515,12 @@ schema! {
         name: "readers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,
         default: 4, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Random reader threads over a 1 TiB working set that misses the cache (fio rw=randread, iodepth=1): their latency is what an application feels.",
+    }
+    Tenancy {
+        name: "tenancy", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Whether the workloads share one tenant (zone), or each kind (buffered writers, sync writers, readers) is a tenant of its own, as the zone I/O throttle sees them.",
+        choices: &["shared", "per_workload"],
     }
     ReadBlockSize {
         name: "read_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,

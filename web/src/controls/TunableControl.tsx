@@ -134,12 +134,18 @@ export const TunableControl = memo(function TunableControl({
           {text(engine.describeValue(spec.name, spec.max))}
           {spec.effect === "redraw" ? " · redraws only" : ""}
         </p>
-        {spec.kind === "tunable" && (
-          <p>
-            Linux <code>/sys/module/zfs/parameters/{spec.name}</code> · FreeBSD{" "}
-            {spec.freebsd ? <code>{spec.freebsd}</code> : "none"}
-          </p>
-        )}
+        {spec.kind === "tunable" &&
+          // The zone throttle's tunables exist only in illumos-joyent (SmartOS).
+          (spec.name.startsWith("zfs_zone_") ? (
+            <p>
+              SmartOS <code>/etc/system</code>: <code>set zfs:{spec.name} = …</code> · Linux and FreeBSD: none
+            </p>
+          ) : (
+            <p>
+              Linux <code>/sys/module/zfs/parameters/{spec.name}</code> · FreeBSD{" "}
+              {spec.freebsd ? <code>{spec.freebsd}</code> : "none"}
+            </p>
+          ))}
         <p className="history">{spec.history}</p>
       </div>
     </div>

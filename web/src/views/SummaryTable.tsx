@@ -4,7 +4,7 @@
 import { memo } from "react";
 import { Panel } from "./Marks";
 import { fixed, latency, rate } from "./display";
-import { steadyOf, summaryOf, truncatedOf, type RunView, type Summary } from "./report-data";
+import { steadyOf, summaryOf, tenantsOf, truncatedOf, type RunView, type Summary } from "./report-data";
 
 interface Props {
   runs: RunView[];
@@ -85,6 +85,7 @@ export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
       <p className="readout" data-testid="summary-scope">
         {runs.map((r) => `${r.label}: over ${steadyOf(r.report).summaries}`).join(" · ")}
       </p>
+      <TenantTable runs={runs} />
       <ul className="delay-counts" data-testid="delay-counts">
         {runs.map((r) => {
           const t = summaryOf(r.report).throttle;
@@ -107,3 +108,49 @@ export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
     </Panel>
   );
 });
+
+/**
+ * Per tenant (zone) at the system-call level, as vfsstat prints it, with the zone I/O
+ * throttle's delay per call; shown when workloads run in zones of their own.
+ */
+function TenantTable({ runs }: Props) {
+  const rows = runs.flatMap((r) =>
+    tenantsOf(r.report)
+      .filter((t) => t.name !== "global")
+      .map((t) => ({ r, t })),
+  );
+  if (!runs.some((r) => tenantsOf(r.report).filter((t) => t.name !== "global").length > 1)) return null;
+  return (
+    <table className="summary" data-testid="tenant-table">
+      <caption>Tenants (zones), as vfsstat shows them</caption>
+      <thead>
+        <tr>
+          <th scope="col">run</th>
+          <th scope="col">zone</th>
+          <th scope="col">r/s</th>
+          <th scope="col">read_t</th>
+          <th scope="col">max read</th>
+          <th scope="col">w/s</th>
+          <th scope="col">MB/s written</th>
+          <th scope="col">throttle delay now</th>
+          <th scope="col">calls delayed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ r, t }) => (
+          <tr key={`${r.side}-${t.name}`} className={`side-${r.side}`}>
+            <th scope="row">{r.label}</th>
+            <th scope="row">{t.name}</th>
+            <td>{ops(t.read_ops_per_s)}</td>
+            <td>{latency(t.reads.mean_ns)}</td>
+            <td>{latency(t.reads.max_ns)}</td>
+            <td>{ops(t.write_ops_per_s)}</td>
+            <td>{(t.write_bytes_per_s / 1e6).toFixed(1)}</td>
+            <td>{latency(t.delay_now_ns)}</td>
+            <td>{t.delays.toLocaleString("en")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

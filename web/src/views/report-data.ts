@@ -90,6 +90,21 @@ export interface RunView {
   report: SimReport;
 }
 
+export interface TenantReport {
+  name: string;
+  reads: Summary;
+  writes: Summary;
+  read_ops_per_s: number;
+  write_ops_per_s: number;
+  read_bytes_per_s: number;
+  write_bytes_per_s: number;
+  delays: number;
+  delay_total_ns: number;
+  delay_now_ns: number;
+  utilization: number;
+}
+
+export const tenantsOf = (r: SimReport) => (r.meta["tenants"] ?? []) as TenantReport[];
 export const summaryOf = (r: SimReport) => r.meta["summary"] as ReportSummary;
 export const steadyOf = (r: SimReport) => r.meta["steady"] as SteadyReport;
 export const histogramsOf = (r: SimReport) => r.meta["histograms"] as ReportHistograms;

@@ -4,7 +4,9 @@
 
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::scenario::{Budget, Burst, Pool, Retire, Scenario, SteadySpec, SyncMode, Workload, DEFAULT_MAX_SIMULATED};
+use super::scenario::{
+    Budget, Burst, Pool, Retire, Scenario, SteadySpec, SyncMode, Tenants, Workload, DEFAULT_MAX_SIMULATED, GLOBAL,
+};
 use crate::schema::{Id, SPECS};
 use crate::tunables::Tunables;
 use crate::validate::check;
@@ -48,6 +50,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
             }
         }
     }
+    let workloads = workloads(t);
     let duration_ns = get(Id::Duration) * S;
     let report_interval_ns = (duration_ns / SAMPLES_PER_RUN / MS * MS).max(MIN_REPORT_INTERVAL);
     Ok(Scenario {
@@ -60,7 +63,8 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         ram: RAM,
         tunables,
         pool: pool(t),
-        workloads: workloads(t),
+        tenants: tenants(t, &workloads),
+        workloads,
         budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
         steady: SteadySpec {
             window: get(Id::SteadyWindow) as u32,
@@ -139,6 +143,19 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
         out.push(Workload::Resilver { block_size: 128 * KIB, outstanding: SCAN_OUTSTANDING });
     }
     out
+}
+
+/// One tenant for every workload, or one per kind of workload (the kernel's own, scrub and
+/// resilver, in the global zone either way).
+fn tenants(t: &Tunables, workloads: &[Workload]) -> Tenants {
+    let per_workload = t.get(Id::Tenancy) == 1;
+    Tenants::from_names(workloads.iter().map(|w| match w {
+        Workload::Scrub { .. } | Workload::Resilver { .. } => GLOBAL,
+        _ if !per_workload => "lab",
+        Workload::AsyncWrite { .. } => "writers",
+        Workload::SyncWrite { .. } => "sync_writers",
+        Workload::RandomRead { .. } => "readers",
+    }))
 }
 
 /// The names of the entries that differ between two settings, in schema order: what an

@@ -52,6 +52,12 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         link: "v=1&device=hdd&mirror=2&async_writers=0&resilver=on&scheduler_model=legacy&zfs_vdev_max_pending=35&duration=60",
     },
     LabPreset {
+        name: "zones",
+        title: "Zone I/O throttle (S10): a reader and a streaming writer in two zones",
+        description: "3 random readers and one thread streaming 8 KiB writes, each kind in its own zone, on four 7200 rpm disks under the 2011 models. The zone throttle delays the writer's calls until the readers are back near their solo latency: pin A, then turn zfs_zone_delay_enable off, or remove a workload to see the other alone.",
+        link: "v=1&async_writers=1&async_block_size=8K&async_rate=0&readers=3&tenancy=per_workload&device=hdd&top_level_vdevs=4&throttle_model=legacy&scheduler_model=legacy&duration=60",
+    },
+    LabPreset {
         name: "steady-state",
         title: "Steady state (S12): run until the metrics settle",
         description: "32 writers as fast as admitted and 4 readers on a 100 MB/s LUN, sampled every second (240 s over 240 samples): the run stops one 20-interval window after 5 of its 6 metrics are steady (SNIA range and slope), and the summaries cover that window only.",

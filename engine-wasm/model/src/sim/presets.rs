@@ -26,6 +26,7 @@ presets![
     "s8-hdd-qd1",
     "s8-hdd-qd10",
     "s9-resilver",
+    "s10-zones",
     "s12-steady-state",
     "heavy-1000-writers",
 ];

@@ -127,6 +127,39 @@ pub struct Scenario {
     pub workloads: Vec<Workload>,
     pub budget: Budget,
     pub steady: SteadySpec,
+    pub tenants: Tenants,
+}
+
+/// Which tenant (zone) each workload belongs to; tenant 0 is the global zone, which the
+/// zone I/O throttle never delays (the kernel's own work, scrub and txg syncs, is there).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tenants {
+    pub names: Vec<String>,
+    pub of_workload: Vec<u32>,
+}
+
+/// The name of the global zone.
+pub const GLOBAL: &str = "global";
+
+impl Tenants {
+    /// Tenants in order of first appearance, the global zone first.
+    pub fn from_names<'a>(per_workload: impl IntoIterator<Item = &'a str>) -> Tenants {
+        let mut names = vec![GLOBAL.to_string()];
+        let mut of_workload = Vec::new();
+        for name in per_workload {
+            let i = names.iter().position(|n| n == name).unwrap_or_else(|| {
+                names.push(name.to_string());
+                names.len() - 1
+            });
+            of_workload.push(i as u32);
+        }
+        Tenants { names, of_workload }
+    }
+
+    /// The tenant of workload `w` (the global zone for one out of range).
+    pub fn of(&self, w: usize) -> usize {
+        self.of_workload.get(w).map_or(0, |&t| t as usize)
+    }
 }
 
 fn changed_tunables<S: serde::Serializer>(t: &Tunables, s: S) -> Result<S::Ok, S::Error> {
@@ -182,9 +215,13 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
         None => read_pool(Obj::new("pool", &Value::Object(Default::default()))?)?,
     };
     let mut workloads = Vec::new();
+    let mut tenant_names = Vec::new();
     for (path, v) in o.array("workloads", 64)? {
-        workloads.push(read_workload(&path, v)?);
+        let (w, tenant) = read_workload(&path, v)?;
+        workloads.push(w);
+        tenant_names.push(tenant);
     }
+    let tenants = Tenants::from_names(tenant_names.iter().map(String::as_str));
     let budget = match o.object("budget")? {
         Some(mut b) => {
             let max_events = b.quantity("max_events", Unit::Count, DEFAULT_MAX_EVENTS, 1, 10_000_000_000)?;
@@ -213,6 +250,7 @@ fn read_scenario(value: &Value) -> Read<Scenario> {
         workloads,
         budget,
         steady,
+        tenants,
     })
 }
 
@@ -351,8 +389,14 @@ fn read_device(mut o: Obj<'_>) -> Read<DeviceSpec> {
     Ok(spec)
 }
 
-fn read_workload(path: &str, value: &Value) -> Read<Workload> {
+/// A workload and the tenant (zone) it runs in.
+fn read_workload(path: &str, value: &Value) -> Read<(Workload, String)> {
     let mut o = Obj::new(path, value)?;
+    let tenant_path = o.path_of("tenant");
+    let tenant = o.text("tenant", GLOBAL)?;
+    if tenant.is_empty() || tenant.len() > 64 {
+        return err(&tenant_path, "a tenant name is 1 to 64 characters");
+    }
     let kind = o.choice("kind", &["async_write", "sync_write", "random_read", "scrub", "resilver"], "async_write")?;
     let block = |o: &mut Obj<'_>, default| o.quantity("block_size", Unit::Bytes, default, 512, 16 * MIB);
     let threads =
@@ -412,8 +456,11 @@ fn read_workload(path: &str, value: &Value) -> Read<Workload> {
             Workload::Resilver { block_size, outstanding }
         }
     };
+    if matches!(w, Workload::Scrub { .. } | Workload::Resilver { .. }) && tenant != GLOBAL {
+        return err(&tenant_path, "a scrub or resilver is the kernel's work: it runs in the global zone");
+    }
     o.finish()?;
-    Ok(w)
+    Ok((w, tenant))
 }
 
 #[cfg(test)]

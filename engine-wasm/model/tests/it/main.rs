@@ -6,3 +6,4 @@ mod golden;
 mod legacy;
 mod scenarios;
 mod steady;
+mod tenants;

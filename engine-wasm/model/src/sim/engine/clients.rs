@@ -9,6 +9,10 @@ use crate::sim::vdev_queue::Class;
 
 pub(super) struct Client {
     workload: usize,
+    /// The tenant (zone) this thread runs in.
+    pub(super) tenant: usize,
+    /// The zone throttle's delay for the current call is served: go on with it.
+    zone_delay_served: bool,
     /// When the current operation started [ns].
     op_start: u64,
     /// `tx_start`: when the current transaction was created [ns].
@@ -56,6 +60,8 @@ impl Sim {
                 let c = self.clients.len() as u32;
                 self.clients.push(Client {
                     workload: w,
+                    tenant: self.scenario.tenants.of(w),
+                    zone_delay_served: false,
                     op_start: 0,
                     tx_start: 0,
                     delayed: false,
@@ -145,6 +151,10 @@ impl Sim {
     /// Client `c` starts its next operation, if its burst and rate allow it now.
     pub(super) fn client_issue(&mut self, c: u32) {
         let w = self.clients[c as usize].workload;
+        if std::mem::take(&mut self.clients[c as usize].zone_delay_served) {
+            self.client_call(c, w);
+            return;
+        }
         let (rate, threads, bytes, burst) = match &self.scenario.workloads[w] {
             Workload::AsyncWrite { rate, threads, block_size, burst, .. } => {
                 (*rate, *threads, *block_size, burst.clone())
@@ -171,9 +181,28 @@ impl Sim {
             cl.next_allowed = self.now + interval.max(1);
         }
         cl.op_start = self.now;
+        let fsync = matches!(self.scenario.workloads[w], Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if cl.since_fsync >= every);
+        if !fsync {
+            // The zone I/O throttle delays each read and logical write call of a tenant
+            // above its fair share (zfs_zone_io_throttle()).
+            let (tenant, write) = (cl.tenant, !matches!(self.scenario.workloads[w], Workload::RandomRead { .. }));
+            let wait = self.zones.throttle(tenant, write, self.now);
+            if wait > 0 {
+                self.rec.zone_delay(tenant, wait);
+                self.clients[c as usize].zone_delay_served = true;
+                self.events.push(self.now + wait, Ev::ClientIssue(c));
+                return;
+            }
+        }
+        self.client_call(c, w);
+    }
+
+    /// The call itself, once any pacing and zone delay are past.
+    fn client_call(&mut self, c: u32, w: usize) {
+        let since_fsync = self.clients[c as usize].since_fsync;
         match self.scenario.workloads[w] {
             Workload::RandomRead { block_size, working_set, .. } => self.random_read(c, block_size, working_set),
-            Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if cl.since_fsync >= every => self.fsync(c),
+            Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if since_fsync >= every => self.fsync(c),
             _ => self.start_write(c),
         }
     }
@@ -228,7 +257,7 @@ impl Sim {
         let cl = &mut self.clients[c as usize];
         cl.since_fsync += cl.tx_bytes;
         let latency = self.now - cl.op_start;
-        self.rec.client_write(latency, cl.tx_bytes);
+        self.rec.client_write(latency, cl.tx_bytes, cl.tenant);
         self.events.push(self.now, Ev::ClientIssue(c));
     }
 
@@ -257,8 +286,8 @@ impl Sim {
             cl.since_fsync = 0;
             self.rec.client_fsync(latency);
         } else {
-            let bytes = cl.tx_bytes;
-            self.rec.client_write(latency, bytes);
+            let (bytes, tenant) = (cl.tx_bytes, cl.tenant);
+            self.rec.client_write(latency, bytes, tenant);
         }
         self.events.push(self.now, Ev::ClientIssue(c));
     }
@@ -274,7 +303,8 @@ impl Sim {
     pub(super) fn client_read_done(&mut self, c: u32) {
         let latency = self.now - self.clients[c as usize].op_start;
         let during_sync = self.txg.writing_sync();
-        self.rec.client_read(latency, during_sync);
+        let tenant = self.clients[c as usize].tenant;
+        self.rec.client_read(latency, during_sync, tenant);
         self.events.push(self.now, Ev::ClientIssue(c));
     }
 }

@@ -64,6 +64,8 @@ pub(super) struct Logical {
 /// An issued I/O, possibly several queued I/Os merged.
 pub(super) struct Agg {
     leaf: usize,
+    /// The tenant (zone) it is counted to: a client's read or ZIL write, else the kernel's.
+    tenant: usize,
     class: Class,
     kind: Kind,
     bytes: u64,
@@ -106,8 +108,11 @@ impl Sim {
                 }
             }
             let op = if issue.kind == Kind::Read { Op::Read } else { Op::Write };
+            let tenant = issue.members.first().map_or(0, |&m| self.tenant_of(m));
+            self.zones.io_start(self.now);
             let agg = Agg {
                 leaf,
+                tenant,
                 class: issue.class,
                 kind: issue.kind,
                 bytes: issue.size,
@@ -174,8 +179,22 @@ impl Sim {
             if self.leaves[agg.leaf].rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
         self.leaves[agg.leaf].queue.done(agg.class, limits);
         self.rec.backend(agg.kind, agg.bytes, agg.members.len(), self.now - agg.issued);
+        self.zones.io_done(agg.tenant, agg.kind == Kind::Read, agg.issued, self.now);
         for m in agg.members {
             self.leaf_io_done(m);
+        }
+    }
+
+    /// The tenant a leaf I/O is counted to (`io_zoneid`).
+    fn tenant_of(&self, id: u32) -> usize {
+        let client = |c: u32| self.clients.get(c as usize).map_or(0, |cl| cl.tenant);
+        match self.leaf_ios.get(id).map(|io| io.parent) {
+            Some(Parent::Client(c)) => client(c),
+            Some(Parent::Logical(l)) => match self.logicals.get(l).map(|l| l.owner) {
+                Some(Owner::Zil(c)) => client(c),
+                _ => 0,
+            },
+            _ => 0,
         }
     }
 

@@ -11,10 +11,11 @@ mod record;
 mod throttle;
 mod txg;
 mod zil;
+mod zones;
 
 use crate::sim::steady::SteadyTracker;
 pub use legacy_throttle::LegacyTxg;
-pub use record::{ClassReport, Invariants, Report, SeriesReport, TxgRow};
+pub use record::{ClassReport, Invariants, Report, SeriesReport, TenantReport, TxgRow};
 
 use super::device::AnyDevice;
 use super::events::EventQueue;
@@ -174,6 +175,7 @@ pub struct Sim {
     /// Set when the run is over: why it stopped early, if it did.
     ended: Option<Option<String>>,
     steady: SteadyTracker,
+    zones: zones::Zones,
 }
 
 /// Device request ids at or above this are flushes; below, aggregates.
@@ -234,6 +236,7 @@ impl Sim {
             legacy: LegacyState::default(),
             ended: None,
             steady: SteadyTracker::new(scenario.steady.clone()),
+            zones: zones::Zones::new(&scenario.tunables, scenario.tenants.names.len()),
             scenario,
         };
         sim.legacy_init();

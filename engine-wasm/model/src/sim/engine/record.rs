@@ -69,6 +69,21 @@ pub struct ThrottleCounters {
     pub legacy_limit_waits: u64,
 }
 
+/// What one tenant (zone) saw at the system-call level, as vfsstat shows it.
+#[derive(Default)]
+struct TenantStats {
+    reads: LatencyStats,
+    writes: LatencyStats,
+    write_bytes: u64,
+    read_bytes: u64,
+    delays: u64,
+    delay_ns: u64,
+    /// This interval's reads, their latency sum, and bytes written.
+    interval_reads: u64,
+    interval_read_sum: u128,
+    interval_write_bytes: u64,
+}
+
 #[derive(Default)]
 struct ClassStats {
     bytes: u64,
@@ -132,6 +147,9 @@ pub(super) struct Recorder {
     dirtied_before: u64,
     io_before: (u64, u64, u64, u64),
     issued_before: (u64, u64),
+    tenants: Vec<TenantStats>,
+    tenant_names: Vec<String>,
+    read_block: u64,
 }
 
 impl Recorder {
@@ -157,6 +175,16 @@ impl Recorder {
             dirtied_before: 0,
             io_before: (0, 0, 0, 0),
             issued_before: (0, 0),
+            tenants: s.tenants.names.iter().map(|_| TenantStats::default()).collect(),
+            tenant_names: s.tenants.names.clone(),
+            read_block: s
+                .workloads
+                .iter()
+                .find_map(|w| match w {
+                    crate::sim::scenario::Workload::RandomRead { block_size, .. } => Some(*block_size),
+                    _ => None,
+                })
+                .unwrap_or(0),
         }
     }
 
@@ -177,6 +205,19 @@ impl Recorder {
         self.issued_before = self.issued;
         self.measure_from = now;
         self.dirtied_before = self.invariants.dirtied_bytes;
+        for t in &mut self.tenants {
+            let (interval_reads, interval_read_sum, interval_write_bytes) =
+                (t.interval_reads, t.interval_read_sum, t.interval_write_bytes);
+            *t = TenantStats { interval_reads, interval_read_sum, interval_write_bytes, ..TenantStats::default() };
+        }
+    }
+
+    /// The zone throttle made a call of `tenant` wait `ns`.
+    pub fn zone_delay(&mut self, tenant: usize, ns: u64) {
+        if let Some(t) = self.tenants.get_mut(tenant) {
+            t.delays += 1;
+            t.delay_ns += ns;
+        }
     }
 
     /// The last synced txg's sync time [ns], if any txg has synced.
@@ -262,14 +303,25 @@ impl Recorder {
         self.now_interval.delayed += 1;
     }
 
-    pub fn client_write(&mut self, ns: u64, bytes: u64) {
+    pub fn client_write(&mut self, ns: u64, bytes: u64, tenant: usize) {
+        if let Some(t) = self.tenants.get_mut(tenant) {
+            t.writes.record(ns);
+            t.write_bytes += bytes;
+            t.interval_write_bytes += bytes;
+        }
         self.client_write.record(ns);
         self.now_interval.client_bytes += bytes;
         self.now_interval.write_sum += u128::from(ns);
         self.now_interval.write_count += 1;
     }
 
-    pub fn client_read(&mut self, ns: u64, during_sync: bool) {
+    pub fn client_read(&mut self, ns: u64, during_sync: bool, tenant: usize) {
+        if let Some(t) = self.tenants.get_mut(tenant) {
+            t.reads.record(ns);
+            t.read_bytes += self.read_block;
+            t.interval_reads += 1;
+            t.interval_read_sum += u128::from(ns);
+        }
         self.client_read.record(ns);
         let bucket = &mut self.now_interval.read_buckets.0[pow2_bucket(ns)];
         *bucket = bucket.saturating_add(1);
@@ -287,6 +339,24 @@ impl Recorder {
     pub fn txg_done(&mut self, row: TxgRow) {
         self.txgs.push(row);
     }
+}
+
+/// One tenant (zone) across the run, at the system-call level.
+#[derive(Clone, Debug, Serialize)]
+pub struct TenantReport {
+    pub name: String,
+    pub reads: Summary,
+    pub writes: Summary,
+    pub read_ops_per_s: f64,
+    pub write_ops_per_s: f64,
+    pub read_bytes_per_s: u64,
+    pub write_bytes_per_s: u64,
+    /// Calls the zone throttle delayed, and the time they slept [ns].
+    pub delays: u64,
+    pub delay_total_ns: u64,
+    /// The throttle's delay per call at the end [ns] and the last utilisation computed.
+    pub delay_now_ns: u64,
+    pub utilization: u64,
 }
 
 /// Summary of one I/O class across the run.
@@ -388,6 +458,14 @@ pub struct SeriesReport {
     pub latency_mean_ns: Vec<u64>,
     /// Queued writes per issued write in the interval (0: no write issued).
     pub write_aggregation: Vec<f64>,
+    /// Per tenant (zone) by name: reads per second, their mean latency, bytes written per
+    /// second at the system-call level (vfsstat's r/s, read_t and Mw/s), the zone
+    /// throttle's delay per call and the tenant's utilisation at the interval's end.
+    pub tenant_read_ops_per_s: BTreeMap<String, Vec<u64>>,
+    pub tenant_read_mean_ns: BTreeMap<String, Vec<u64>>,
+    pub tenant_write_bytes_per_s: BTreeMap<String, Vec<u64>>,
+    pub tenant_delay_ns: BTreeMap<String, Vec<u64>>,
+    pub tenant_utilization: BTreeMap<String, Vec<u64>>,
     /// Client reads finished in each interval by power-of-two latency bucket, flat: the
     /// interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).
     pub read_latency_buckets: Vec<u32>,
@@ -408,6 +486,8 @@ pub struct Report {
     pub txgs: Vec<TxgRow>,
     /// When each metric and the run became steady, and what the summaries cover.
     pub steady: SteadyReport,
+    /// Per tenant (zone), the global zone first; the kernel's own I/O counts there.
+    pub tenants: Vec<TenantReport>,
     pub invariants: Invariants,
     pub scenario: Scenario,
 }
@@ -470,6 +550,18 @@ impl Sim {
             self.rec.last_sync_ns().map(|ns| ns as f64),
             aggregation,
         ];
+        let per_s = |n: u64| (u128::from(n) * 1_000_000_000 / u128::from(span)) as u64;
+        for (i, name) in self.rec.tenant_names.iter().enumerate() {
+            let t = &mut self.rec.tenants[i];
+            let zone = self.zones.tenants.get(i);
+            let s = &mut self.rec.series;
+            s.tenant_read_ops_per_s.entry(name.clone()).or_default().push(per_s(t.interval_reads));
+            s.tenant_read_mean_ns.entry(name.clone()).or_default().push(mean(t.interval_read_sum, t.interval_reads));
+            s.tenant_write_bytes_per_s.entry(name.clone()).or_default().push(per_s(t.interval_write_bytes));
+            s.tenant_delay_ns.entry(name.clone()).or_default().push(zone.map_or(0, |z| z.delay_us * 1000));
+            s.tenant_utilization.entry(name.clone()).or_default().push(zone.map_or(0, |z| z.util));
+            (t.interval_reads, t.interval_read_sum, t.interval_write_bytes) = (0, 0, 0);
+        }
         if self.steady.push(self.now, sample) {
             self.steady_reached();
         }
@@ -533,6 +625,25 @@ impl Sim {
             read_p99_between_syncs_ns: between,
             read_p99_ratio: if during == 0 || between == 0 { 0.0 } else { ratio(during, between) },
         };
+        let tenants = r
+            .tenant_names
+            .iter()
+            .zip(&r.tenants)
+            .enumerate()
+            .map(|(i, (name, t))| TenantReport {
+                name: name.clone(),
+                reads: t.reads.summary(),
+                writes: t.writes.summary(),
+                read_ops_per_s: per_s(t.reads.count, elapsed),
+                write_ops_per_s: per_s(t.writes.count, elapsed),
+                read_bytes_per_s: (u128::from(t.read_bytes) * 1_000_000_000 / u128::from(elapsed)) as u64,
+                write_bytes_per_s: (u128::from(t.write_bytes) * 1_000_000_000 / u128::from(elapsed)) as u64,
+                delays: t.delays,
+                delay_total_ns: t.delay_ns,
+                delay_now_ns: self.zones.tenants.get(i).map_or(0, |z| z.delay_us * 1000),
+                utilization: self.zones.tenants.get(i).map_or(0, |z| z.util),
+            })
+            .collect();
         let summary = SummaryReport {
             measured_ns: elapsed,
             classes,
@@ -570,6 +681,7 @@ impl Sim {
             series: r.series.clone(),
             txgs: r.txgs.clone(),
             steady,
+            tenants,
             invariants: r.invariants.clone(),
             scenario: self.scenario.clone(),
         }

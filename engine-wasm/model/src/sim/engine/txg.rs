@@ -388,6 +388,7 @@ impl Sim {
             self.rec.invariants.txg_out_of_order += 1;
         }
         self.txg.synced = s.txg;
+        self.zones.txg_synced(self.now);
         let t = self.txg.times[slot(s.txg)];
         let (reads, writes, nread, nwritten) = self.rec.io_counters();
         let legacy = self.legacy_throttle().then(|| self.legacy_synced(s.txg, s.data_done - s.start));

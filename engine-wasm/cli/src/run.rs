@@ -222,6 +222,24 @@ pub fn human(r: &Report) -> String {
             );
         }
     }
+    if let Some(a) = &r.allocator {
+        let c = &a.counters;
+        let all = (c.first_fit + c.best_fit).max(1);
+        let mean = |f: &[u64]| f.iter().sum::<u64>() as f64 / f.len().max(1) as f64;
+        let _ = writeln!(
+            out,
+            "allocator: {} metaslabs per vdev; {} first fit, {} best fit ({:.1}%), {} frees, {} metaslab switches; mean fill {:.1}% -> {:.1}%, fullest {}%",
+            a.metaslabs_per_vdev,
+            c.first_fit,
+            c.best_fit,
+            c.best_fit as f64 * 100.0 / all as f64,
+            c.frees,
+            c.switches,
+            mean(&a.fill_at_start),
+            mean(&a.fill_at_end),
+            a.fill_at_end.iter().max().copied().unwrap_or(0)
+        );
+    }
     let _ = writeln!(out, "txgs: {} synced", r.txgs.len());
     for t in r.txgs.iter().take(5) {
         let _ = writeln!(

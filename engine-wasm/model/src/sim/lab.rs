@@ -99,6 +99,7 @@ fn pool(t: &Tunables) -> Pool {
         device,
         metadata_percent: 2,
         retire: Retire::Logical,
+        allocator: None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! The discrete-event simulation of the OpenZFS write path.
 
+pub mod allocator;
 pub mod bench;
 pub mod device;
 pub mod engine;

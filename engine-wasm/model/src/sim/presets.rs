@@ -27,6 +27,8 @@ presets![
     "s8-hdd-qd10",
     "s9-resilver",
     "s10-zones",
+    "s11-metaslab-2009",
+    "s11-metaslab-2010",
     "s12-steady-state",
     "heavy-1000-writers",
 ];

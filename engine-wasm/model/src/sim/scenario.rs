@@ -1,6 +1,7 @@
 //! A scenario: tunables, pool, devices, workloads, duration, seed and work budget. Read from
 //! versioned JSON (see `docs/scenario-format.md`); every problem names its field path.
 
+use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::json_reader::{err, FieldError, Obj, Read};
 pub use super::models::{Era, Models, SchedulerModel, ThrottleModel};
@@ -98,6 +99,8 @@ pub struct Pool {
     /// Metadata written per txg, as a percent of its data [%].
     pub metadata_percent: u64,
     pub retire: Retire,
+    /// The metaslab allocator, if modelled; without it blocks go to a sequential cursor.
+    pub allocator: Option<AllocatorSpec>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -326,8 +329,33 @@ fn read_pool(mut o: Obj<'_>) -> Read<Pool> {
         "physical" => Retire::Physical,
         _ => Retire::Logical,
     };
+    let allocator = match o.object("allocator")? {
+        Some(a) => Some(read_allocator(a)?),
+        None => None,
+    };
     o.finish()?;
-    Ok(Pool { top_level_vdevs, mirror, device, metadata_percent, retire })
+    Ok(Pool { top_level_vdevs, mirror, device, metadata_percent, retire, allocator })
+}
+
+/// The allocator: an era's policy, any of its tunables overridden, and the starting state.
+fn read_allocator(mut o: Obj<'_>) -> Read<AllocatorSpec> {
+    let policy = match o.choice("policy", &["2009", "2010"], "2010")? {
+        "2009" => AllocPolicy::Y2009,
+        _ => AllocPolicy::Y2010,
+    };
+    let d = AllocatorSpec::for_policy(policy);
+    let df_free_pct = o.quantity("metaslab_df_free_pct", Unit::Percent, d.df_free_pct, 0, 100)?;
+    let df_alloc_threshold =
+        o.quantity("metaslab_df_alloc_threshold", Unit::Bytes, d.df_alloc_threshold, 512, 1 << 30)?;
+    let fill_percent = o.quantity("fill", Unit::Percent, 0, 0, 100)?;
+    let holes_path = o.path_of("holes");
+    let holes_percent = o.quantity("holes", Unit::Percent, 0, 0, 100)?;
+    if fill_percent + holes_percent > 100 {
+        return err(&holes_path, "fill and holes together cannot pass 100%");
+    }
+    let fill_block = o.quantity("fill_block", Unit::Bytes, d.fill_block, 512, 16 * MIB)?;
+    o.finish()?;
+    Ok(AllocatorSpec { policy, df_free_pct, df_alloc_threshold, fill_percent, holes_percent, fill_block })
 }
 
 /// A device: a kind, a preset of that kind, and any parameter overridden by name.

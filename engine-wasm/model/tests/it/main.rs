@@ -1,5 +1,6 @@
 //! Integration tests of the model, compiled into one binary.
 
+mod allocator;
 mod curves;
 mod engine_invariants;
 mod golden;

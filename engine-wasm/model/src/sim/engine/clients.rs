@@ -247,6 +247,14 @@ impl Sim {
         }
     }
 
+    /// The identity of the record client `c` last wrote, for a buffered writer: the same
+    /// key for the same record of the same file, so a rewrite frees the old copy.
+    pub(super) fn record_key(&self, c: u32) -> Option<u64> {
+        let cl = self.clients.get(c as usize)?;
+        matches!(self.scenario.workloads.get(cl.workload)?, Workload::AsyncWrite { .. })
+            .then(|| ((cl.workload as u64) << 48) | cl.record)
+    }
+
     /// The transaction committed: a buffered write returns; an O_DSYNC write commits the ZIL.
     pub(super) fn client_committed(&mut self, c: u32) {
         let w = self.clients[c as usize].workload;

@@ -7,6 +7,7 @@ mod clients;
 mod io;
 mod leaf_queue;
 mod legacy_throttle;
+mod placement;
 mod record;
 mod throttle;
 mod txg;
@@ -15,6 +16,7 @@ mod zones;
 
 use crate::sim::steady::SteadyTracker;
 pub use legacy_throttle::LegacyTxg;
+pub use placement::AllocatorReport;
 pub use record::{ClassReport, Invariants, Report, SeriesReport, TenantReport, TxgRow};
 
 use super::device::AnyDevice;
@@ -176,6 +178,7 @@ pub struct Sim {
     ended: Option<Option<String>>,
     steady: SteadyTracker,
     zones: zones::Zones,
+    placement: Option<placement::Placement>,
 }
 
 /// Device request ids at or above this are flushes; below, aggregates.
@@ -237,8 +240,10 @@ impl Sim {
             ended: None,
             steady: SteadyTracker::new(scenario.steady.clone()),
             zones: zones::Zones::new(&scenario.tunables, scenario.tenants.names.len()),
+            placement: None,
             scenario,
         };
+        sim.placement_init();
         sim.legacy_init();
         sim.start_clients();
         sim.start_scrub();

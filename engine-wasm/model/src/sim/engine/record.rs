@@ -150,6 +150,8 @@ pub(super) struct Recorder {
     tenants: Vec<TenantStats>,
     tenant_names: Vec<String>,
     read_block: u64,
+    /// Best-fit and all allocations at the last sample.
+    alloc_at_sample: (u64, u64),
 }
 
 impl Recorder {
@@ -177,6 +179,7 @@ impl Recorder {
             issued_before: (0, 0),
             tenants: s.tenants.names.iter().map(|_| TenantStats::default()).collect(),
             tenant_names: s.tenants.names.clone(),
+            alloc_at_sample: (0, 0),
             read_block: s
                 .workloads
                 .iter()
@@ -466,6 +469,10 @@ pub struct SeriesReport {
     pub tenant_write_bytes_per_s: BTreeMap<String, Vec<u64>>,
     pub tenant_delay_ns: BTreeMap<String, Vec<u64>>,
     pub tenant_utilization: BTreeMap<String, Vec<u64>>,
+    /// With the metaslab allocator: the share of the interval's allocations made by best
+    /// fit [%].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alloc_best_fit_percent: Vec<u64>,
     /// Client reads finished in each interval by power-of-two latency bucket, flat: the
     /// interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).
     pub read_latency_buckets: Vec<u32>,
@@ -488,6 +495,9 @@ pub struct Report {
     pub steady: SteadyReport,
     /// Per tenant (zone), the global zone first; the kernel's own I/O counts there.
     pub tenants: Vec<TenantReport>,
+    /// The metaslab allocator, when the scenario models it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allocator: Option<super::AllocatorReport>,
     pub invariants: Invariants,
     pub scenario: Scenario,
 }
@@ -550,6 +560,13 @@ impl Sim {
             self.rec.last_sync_ns().map(|ns| ns as f64),
             aggregation,
         ];
+        if self.placement.is_some() {
+            let (best, all) = self.best_fit_allocations();
+            let (best0, all0) = self.rec.alloc_at_sample;
+            self.rec.alloc_at_sample = (best, all);
+            let share = (best - best0) * 100 / (all - all0).max(1);
+            self.rec.series.alloc_best_fit_percent.push(share);
+        }
         let per_s = |n: u64| (u128::from(n) * 1_000_000_000 / u128::from(span)) as u64;
         for (i, name) in self.rec.tenant_names.iter().enumerate() {
             let t = &mut self.rec.tenants[i];
@@ -586,6 +603,7 @@ impl Sim {
             (_, false) => format!("the whole run ({:.3} s), as asked", self.now as f64 / 1e9),
         };
         let steady = self.steady.report(summaries);
+        let allocator = self.placement_report();
         let r = &mut self.rec;
         r.invariants.dirty_at_end = self.txg.dirty_total;
         r.invariants.leaf_ios_outstanding = self.leaf_ios.len() as u64;
@@ -682,6 +700,7 @@ impl Sim {
             txgs: r.txgs.clone(),
             steady,
             tenants,
+            allocator,
             invariants: r.invariants.clone(),
             scenario: self.scenario.clone(),
         }

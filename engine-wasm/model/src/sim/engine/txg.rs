@@ -44,6 +44,8 @@ struct Record {
     client: u32,
     size: u64,
     logged: bool,
+    /// Which record of which file, for copy-on-write frees (buffered writers only).
+    key: Option<u64>,
 }
 
 struct Syncing {
@@ -133,7 +135,8 @@ impl Sim {
         let s = slot(txg);
         self.txg.pertxg[s] += bytes;
         self.txg.dirty_total += bytes;
-        self.txg.records[s].push(Record { client, size: bytes, logged: false });
+        let key = self.record_key(client);
+        self.txg.records[s].push(Record { client, size: bytes, logged: false, key });
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
         if !self.legacy_throttle() && self.txg.pertxg[s] > self.k.sync_kick_bytes {
@@ -270,8 +273,9 @@ impl Sim {
     fn start_sync(&mut self) {
         let Some(txg) = self.txg.quiesced.take() else { return };
         let s = slot(txg);
-        let records: Vec<u64> = std::mem::take(&mut self.txg.records[s]).iter().map(|r| r.size).collect();
-        let data: u64 = records.iter().sum();
+        let records: Vec<(u64, Option<u64>)> =
+            std::mem::take(&mut self.txg.records[s]).iter().map(|r| (r.size, r.key)).collect();
+        let data: u64 = records.iter().map(|r| r.0).sum();
         let meta_blocks = (data * self.scenario.pool.metadata_percent / 100).div_ceil(META_BLOCK);
         let writes = records.len() as u64 + meta_blocks;
         self.txg.syncing = Some(Syncing {
@@ -290,12 +294,12 @@ impl Sim {
             self.legacy_wake_sleepers(txg + 1);
             self.legacy_try_quiesce();
         }
-        for size in records {
-            let (top, offset) = self.alloc_data(size);
+        for (size, key) in records {
+            let (top, offset) = self.place_block(size, key, txg);
             self.write_logical((top, offset), size, Class::AsyncWrite, txg, size, Owner::TxgData);
         }
         for _ in 0..meta_blocks {
-            let (top, offset) = self.alloc_data(META_BLOCK);
+            let (top, offset) = self.place_block(META_BLOCK, None, txg);
             self.write_logical((top, offset), META_BLOCK, Class::AsyncWrite, txg, 0, Owner::TxgMeta);
         }
         if writes == 0 {
@@ -389,6 +393,7 @@ impl Sim {
         }
         self.txg.synced = s.txg;
         self.zones.txg_synced(self.now);
+        self.placement_synced(s.txg);
         let t = self.txg.times[slot(s.txg)];
         let (reads, writes, nread, nwritten) = self.rec.io_counters();
         let legacy = self.legacy_throttle().then(|| self.legacy_synced(s.txg, s.data_done - s.start));

@@ -1,0 +1,99 @@
+//! Where the syncing txg's blocks go when the scenario models the metaslab allocator: each
+//! top-level vdev's allocator picks the offset, a rewritten record's old copy is freed
+//! (copy-on-write) two txgs after the one that replaced it (`TXG_DEFER_SIZE`), and the
+//! pool's metaslab fill is reported. Without an allocator, blocks go to a sequential cursor.
+
+use super::Sim;
+use crate::sim::allocator::{AllocCounters, Allocator};
+use serde::Serialize;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Txgs a freed block waits before it can be allocated again (`TXG_DEFER_SIZE`).
+const TXG_DEFER: u64 = 2;
+
+pub(super) struct Placement {
+    tops: Vec<Allocator>,
+    /// Each rewritable record's current copy: (top-level vdev, offset, size).
+    blocks: BTreeMap<u64, (usize, u64, u64)>,
+    /// Frees waiting for their txg to be old enough: (txg, top, offset, size).
+    deferred: VecDeque<(u64, usize, u64, u64)>,
+    fill_at_start: Vec<u64>,
+}
+
+/// The allocator's side of the report.
+#[derive(Clone, Debug, Serialize)]
+pub struct AllocatorReport {
+    pub metaslabs_per_vdev: usize,
+    /// Allocated share of each metaslab of the first top-level vdev, at the start and the
+    /// end of the run [%].
+    pub fill_at_start: Vec<u64>,
+    pub fill_at_end: Vec<u64>,
+    #[serde(flatten)]
+    pub counters: AllocCounters,
+}
+
+impl Sim {
+    pub(super) fn placement_init(&mut self) {
+        let Some(spec) = self.scenario.pool.allocator.clone() else { return };
+        let data_area = self.scenario.pool.device.capacity() / 10 * 9;
+        let tops: Vec<Allocator> =
+            (0..self.tops.len()).map(|_| Allocator::new(data_area, spec.clone(), &mut self.rng)).collect();
+        let fill_at_start = tops.first().map(Allocator::fill).unwrap_or_default();
+        self.placement = Some(Placement { tops, blocks: BTreeMap::new(), deferred: VecDeque::new(), fill_at_start });
+    }
+
+    /// Where a block of the syncing `txg` goes; `key` names a record that may have an older
+    /// copy to free.
+    pub(super) fn place_block(&mut self, size: u64, key: Option<u64>, txg: u64) -> (usize, u64) {
+        let (top, cursor_offset) = self.alloc_data(size);
+        let Some(p) = self.placement.as_mut() else { return (top, cursor_offset) };
+        // The rotor chose the vdev; its allocator the offset (the cursor if it is full).
+        let offset = p.tops[top].alloc(size).unwrap_or(cursor_offset);
+        if let Some(k) = key {
+            if let Some((old_top, old_offset, old_size)) = p.blocks.insert(k, (top, offset, size)) {
+                p.deferred.push_back((txg, old_top, old_offset, old_size));
+            }
+        }
+        (top, offset)
+    }
+
+    /// Txg `synced` is on disk: frees deferred long enough become free space.
+    pub(super) fn placement_synced(&mut self, synced: u64) {
+        let Some(p) = self.placement.as_mut() else { return };
+        while let Some(&(txg, top, offset, size)) = p.deferred.front() {
+            if txg + TXG_DEFER > synced {
+                break;
+            }
+            p.deferred.pop_front();
+            p.tops[top].free(offset, size);
+        }
+    }
+
+    pub(super) fn placement_report(&self) -> Option<AllocatorReport> {
+        let p = self.placement.as_ref()?;
+        let mut counters = AllocCounters::default();
+        for a in &p.tops {
+            let c = &a.counters;
+            counters.first_fit += c.first_fit;
+            counters.best_fit += c.best_fit;
+            counters.failed += c.failed;
+            counters.frees += c.frees;
+            counters.switches += c.switches;
+        }
+        Some(AllocatorReport {
+            metaslabs_per_vdev: p.tops.first().map_or(0, Allocator::metaslab_count),
+            fill_at_start: p.fill_at_start.clone(),
+            fill_at_end: p.tops.first().map(Allocator::fill).unwrap_or_default(),
+            counters,
+        })
+    }
+
+    /// Best-fit allocations so far, all vdevs together (for the per-interval series).
+    pub(super) fn best_fit_allocations(&self) -> (u64, u64) {
+        self.placement.as_ref().map_or((0, 0), |p| {
+            p.tops
+                .iter()
+                .fold((0, 0), |(b, a), t| (b + t.counters.best_fit, a + t.counters.best_fit + t.counters.first_fit))
+        })
+    }
+}

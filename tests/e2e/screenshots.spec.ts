@@ -29,7 +29,8 @@ test("screenshots of the page and each panel", async ({ page }) => {
   await page.locator('[data-panel="latency"]').screenshot({ path: `${dir}/latency-iostat.png` });
   await page.locator(".controls").screenshot({ path: `${dir}/controls.png` });
   await page
-    .locator("fieldset", { hasText: "Workload" })
+    .locator("fieldset")
+    .filter({ has: page.locator("legend", { hasText: /^Workload$/ }) })
     .screenshot({ path: `${dir}/controls-workload.png` });
   for (const [file, legend] of [
     ["controls-legacy-throttle", "Legacy write throttle"],

@@ -35,7 +35,8 @@ function bestOf(f) {
   return best / 1000;
 }
 
-const native = JSON.parse(execFileSync(cli, ["bench", "--json"], { encoding: "utf8" }));
+const bench = JSON.parse(execFileSync(cli, ["bench", "--json"], { encoding: "utf8" }));
+const native = bench.engine;
 const list = wasm.presets();
 const rows = [];
 for (const name of presets) {
@@ -67,8 +68,17 @@ for (const name of presets) {
   rows.push(row);
 }
 const scaling = native.filter((r) => r.preset === "default" && r.duration !== "preset");
+const allocator = bench.allocator.map((r) => ({
+  preset: r.preset,
+  blocks_placed: r.blocks_placed,
+  ns_per_event_with: Math.round(r.ns_per_event_with),
+  ns_per_event_without: Math.round(r.ns_per_event_without),
+  ageing_seconds: +r.ageing_seconds.toFixed(3),
+  ns_per_block_placed: Math.round(r.ns_per_block_placed),
+}));
 const report = {
   rows,
+  allocator,
   scaling: scaling.map((r) => ({
     duration: r.duration,
     leaf_ios: r.leaf_ios,
@@ -77,5 +87,6 @@ const report = {
 };
 console.table(rows);
 console.table(report.scaling);
+console.table(allocator);
 mkdirSync(".reports", { recursive: true });
 writeFileSync(".reports/bench-engine.json", `${JSON.stringify(report, null, 2)}\n`);

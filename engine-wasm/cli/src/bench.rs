@@ -1,6 +1,8 @@
 //! `throttle-lab bench`: the engine's speed on the default and heavy presets, beside a bare
 //! event loop on the same heap in the same process, and its cost per simulated I/O at three
-//! run lengths (it must grow linearly). Prints a table, or JSON with `--json`.
+//! run lengths (it must grow linearly), and what the metaslab allocator costs per block it
+//! places (the S11 presets run with and without it, side by side). Prints a table, or JSON
+//! with `--json`.
 
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -57,14 +59,43 @@ fn measure(name: &str, duration: Option<&str>) -> Result<Value, String> {
     }))
 }
 
+/// The S11 preset with the allocator against the same run placing blocks at a cursor:
+/// the extra time per block placed. (The runs differ in more than placement, since the
+/// offsets change the disk's work; the simulated I/O is what the allocator costs too.)
+fn allocator_cost(name: &str) -> Result<Value, String> {
+    let with = scenario(name, Some("30s"))?;
+    let mut without = with.clone();
+    without.pool.allocator = None;
+    let (secs, report) = best_of(|| Sim::new(with.clone()).run());
+    let (base_secs, base) = best_of(|| Sim::new(without.clone()).run());
+    // Ageing the pool (writing its starting fill and holes) happens once, at the start.
+    let (setup, _) = best_of(|| Sim::new(with.clone()));
+    let (base_setup, _) = best_of(|| Sim::new(without.clone()));
+    let a = report.allocator.as_ref().ok_or("no allocator in the report")?;
+    let placed = (a.counters.first_fit + a.counters.best_fit).max(1);
+    Ok(json!({
+        "preset": name,
+        "blocks_placed": placed,
+        "seconds_with": secs,
+        "seconds_without": base_secs,
+        "events_with": report.events,
+        "events_without": base.events,
+        "ns_per_event_with": secs * 1e9 / report.events.max(1) as f64,
+        "ns_per_event_without": base_secs * 1e9 / base.events.max(1) as f64,
+        "ageing_seconds": setup - base_setup,
+        "ns_per_block_placed": ((secs - setup) - (base_secs - base_setup)) * 1e9 / placed as f64,
+    }))
+}
+
 pub fn bench(json_out: bool) -> Result<String, String> {
     let mut rows =
         vec![measure("default", None)?, measure("heavy-1000-writers", None)?, measure("s4-heavy-writers", None)?];
     for d in ["15s", "30s", "60s"] {
         rows.push(measure("default", Some(d))?);
     }
+    let alloc = vec![allocator_cost("s11-metaslab-2009")?, allocator_cost("s11-metaslab-2010")?];
     if json_out {
-        return Ok(format!("{}\n", Value::from(rows)));
+        return Ok(format!("{}\n", json!({ "engine": rows, "allocator": alloc })));
     }
     let mut out = format!(
         "{:<20} {:>8} {:>10} {:>10} {:>9} {:>12} {:>10} {:>12}\n",
@@ -81,6 +112,21 @@ pub fn bench(json_out: bool) -> Result<String, String> {
             r["events_per_s"].as_f64().unwrap_or(0.0),
             r["ratio_to_bare_heap"].as_f64().unwrap_or(0.0),
             r["ns_per_leaf_io"].as_f64().unwrap_or(0.0),
+        ));
+    }
+    out.push_str(&format!(
+        "\n{:<20} {:>12} {:>14} {:>17} {:>12} {:>16}\n",
+        "allocator (30 s)", "blocks", "ns/event with", "ns/event without", "ageing s", "ns/block placed"
+    ));
+    for r in &alloc {
+        out.push_str(&format!(
+            "{:<20} {:>12} {:>14.0} {:>17.0} {:>12.3} {:>16.0}\n",
+            r["preset"].as_str().unwrap_or(""),
+            r["blocks_placed"],
+            r["ns_per_event_with"].as_f64().unwrap_or(0.0),
+            r["ns_per_event_without"].as_f64().unwrap_or(0.0),
+            r["ageing_seconds"].as_f64().unwrap_or(0.0),
+            r["ns_per_block_placed"].as_f64().unwrap_or(0.0),
         ));
     }
     Ok(out)

@@ -51,9 +51,27 @@ fn scenario() -> impl Strategy<Value = Value> {
         (16u64..2048, 1u64..8, 0u64..40, 40u64..90),
         (1u64..12, 1u64..12),
         (any::<bool>(), any::<bool>(), any::<bool>()),
+        (proptest::option::of((any::<bool>(), 0u64..40, 0u64..15)), 0u64..4),
     )
-        .prop_map(|(seed, tops, mirror, device, workloads, (dirty_mb, timeout, sync_pct, delay_pct), (wmin, wmax), (lt, ls, old))| {
+        .prop_map(|(seed, tops, mirror, mut device, mut workloads, (dirty_mb, timeout, sync_pct, delay_pct), (wmin, wmax), (lt, ls, old), (allocator, zones))| {
             let model = |legacy: bool| if legacy { "legacy" } else { "openzfs" };
+            // Tenants: none, or the workloads spread over up to three zones and the global one.
+            for (i, w) in workloads.iter_mut().enumerate() {
+                let scan = matches!(w["kind"].as_str(), Some("scrub" | "resilver"));
+                if zones > 0 && !scan {
+                    w["tenant"] = json!(format!("z{}", (i as u64 + seed) % zones));
+                }
+            }
+            // The metaslab allocator, on a small disk so that ageing it stays quick.
+            let allocator = allocator.map(|(y2009, fill, holes)| {
+                device["capacity"] = json!("16G");
+                json!({"policy": if y2009 { "2009" } else { "2010" }, "fill": format!("{fill}%"), "holes": format!("{holes}%")})
+            });
+            let mut pool = json!({"top_level_vdevs": tops, "mirror": mirror, "device": device,
+                                  "retire": if seed % 2 == 0 { "logical" } else { "physical" }});
+            if let Some(a) = allocator {
+                pool["allocator"] = a;
+            }
             json!({
                 "models": {"throttle": model(lt), "scheduler": model(ls), "era": if old { "2008" } else { "2010" }},
                 "seed": seed, "duration": "4s", "report_interval": "250ms",
@@ -62,8 +80,7 @@ fn scenario() -> impl Strategy<Value = Value> {
                     "zfs_dirty_data_sync_percent": sync_pct, "zfs_delay_min_dirty_percent": delay_pct,
                     "zfs_vdev_async_write_min_active": wmin.min(wmax), "zfs_vdev_async_write_max_active": wmax.max(wmin),
                 },
-                "pool": {"top_level_vdevs": tops, "mirror": mirror, "device": device,
-                         "retire": if seed % 2 == 0 { "logical" } else { "physical" }},
+                "pool": pool,
                 "workloads": workloads,
                 "budget": {"max_events": 3_000_000},
             })
@@ -114,6 +131,22 @@ proptest! {
             prop_assert_eq!(w[1].txg, w[0].txg + 1);
             prop_assert!(w[1].birth >= w[0].birth);
         }
+        // Tenants: the system-call counts add up, and no delay passes the ceiling (twice
+        // it for a write while txgs sync fast); the global zone is never delayed.
+        let reads: u64 = r.tenants.iter().map(|t| t.reads.count).sum();
+        prop_assert_eq!(reads, r.summary.client_read.count);
+        prop_assert!(r.tenants.iter().all(|t| t.delay_now_ns <= 100_000));
+        prop_assert_eq!(r.tenants[0].delays, 0);
+        // The allocator: every metaslab's fill is a percentage, frees never outnumber
+        // the blocks placed, and its report is there exactly when it was asked for.
+        prop_assert_eq!(r.allocator.is_some(), v["pool"].get("allocator").is_some());
+        if let Some(a) = &r.allocator {
+            prop_assert!(a.fill_at_end.iter().all(|&f| f <= 100));
+            prop_assert!(a.counters.frees <= a.counters.first_fit + a.counters.best_fit);
+        }
+        // Steady state: a verdict for each metric, and summaries saying what they cover.
+        prop_assert_eq!(r.steady.metrics.len(), 6);
+        prop_assert!(r.summary.measured_ns <= r.simulated_ns);
     }
 
     #[test]

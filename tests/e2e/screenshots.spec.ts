@@ -71,12 +71,17 @@ test("screenshots of the simulation panels for other presets and an A/B pair", a
     ["hdd-mirror", "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0"],
     ["steady-state", "?v=1&async_writers=32&async_rate=0&lun_latency=500us&duration=240&run_until=steady"],
     [
+      "zones",
+      "?v=1&async_writers=1&async_block_size=8K&async_rate=0&readers=3&tenancy=per_workload&device=hdd&top_level_vdevs=4&throttle_model=legacy&scheduler_model=legacy&duration=60",
+    ],
+    [
       "ab-delay-scale",
       "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&async_writers=64&async_rate=0&readers=4&lun_latency=500us&duration=30&pinned=1&a.zfs_dirty_data_max=1G&a.async_writers=64&a.async_rate=0&a.readers=4&a.lun_latency=500us&a.duration=30",
     ],
   ] as const) {
     await openLab(page, search);
     await page.screenshot({ path: `${dir}/page-${name}.png`, fullPage: true });
+    await page.locator('[data-panel="summary"]').screenshot({ path: `${dir}/summary-${name}.png` });
   }
   await page.locator(".controls").screenshot({ path: `${dir}/controls-ab.png` });
 });

@@ -108,7 +108,7 @@ impl Sim {
                 }
             }
             let op = if issue.kind == Kind::Read { Op::Read } else { Op::Write };
-            let tenant = issue.members.first().map_or(0, |&m| self.tenant_of(m));
+            let tenant = if self.zones.active { issue.members.first().map_or(0, |&m| self.tenant_of(m)) } else { 0 };
             self.zones.io_start(self.now);
             let agg = Agg {
                 leaf,

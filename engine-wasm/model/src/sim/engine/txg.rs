@@ -135,7 +135,8 @@ impl Sim {
         let s = slot(txg);
         self.txg.pertxg[s] += bytes;
         self.txg.dirty_total += bytes;
-        let key = self.record_key(client);
+        // Only the allocator frees old copies; without it the key is not needed.
+        let key = if self.placement.is_some() { self.record_key(client) } else { None };
         self.txg.records[s].push(Record { client, size: bytes, logged: false, key });
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.

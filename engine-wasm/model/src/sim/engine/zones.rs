@@ -167,6 +167,9 @@ pub(super) struct TenantState {
 #[derive(Clone, Debug)]
 pub(super) struct Zones {
     pub k: ZoneKnobs,
+    /// Some workload runs outside the global zone: otherwise nothing is ever delayed, and
+    /// the accounting is skipped (it would change nothing the run reports).
+    pub active: bool,
     pub tenants: Vec<TenantState>,
     rd_lat: SysLat,
     wr_lat: SysLat,
@@ -188,6 +191,7 @@ impl Zones {
     pub fn new(t: &Tunables, tenants: usize) -> Self {
         Zones {
             k: ZoneKnobs::new(t),
+            active: tenants > 1,
             tenants: vec![TenantState::default(); tenants.max(1)],
             rd_lat: SysLat::default(),
             wr_lat: SysLat::default(),
@@ -207,6 +211,9 @@ impl Zones {
     /// `zfs_zone_io_throttle()`: tenant `t` makes a read (ARC miss) or a logical write
     /// call at `now_ns`; the delay it must sleep first [ns].
     pub fn throttle(&mut self, t: usize, logical_write: bool, now_ns: u64) -> u64 {
+        if !self.active {
+            return 0;
+        }
         let unow = now_ns / 1000;
         if logical_write {
             let cycle = self.k.cycle_us;
@@ -231,6 +238,9 @@ impl Zones {
 
     /// `zfs_zone_zio_start()`: an I/O is issued to a disk.
     pub fn io_start(&mut self, now_ns: u64) {
+        if !self.active {
+            return;
+        }
         if self.disk_rcnt != 0 {
             self.disk_rtime += now_ns - self.disk_rlastupdate;
         }
@@ -240,6 +250,9 @@ impl Zones {
 
     /// `zfs_zone_zio_done()`: an I/O of tenant `t` issued at `issued_ns` completed.
     pub fn io_done(&mut self, t: usize, read: bool, issued_ns: u64, now_ns: u64) {
+        if !self.active {
+            return;
+        }
         let (unow, udelta) = (now_ns / 1000, (now_ns - issued_ns) / 1000);
         self.disk_rcnt = self.disk_rcnt.saturating_sub(1);
         self.disk_rtime += now_ns - self.disk_rlastupdate;
@@ -268,6 +281,9 @@ impl Zones {
 
     /// `zfs_zone_report_txg_sync()`: a txg finished syncing.
     pub fn txg_synced(&mut self, now_ns: u64) {
+        if !self.active {
+            return;
+        }
         self.txg_cnt += 1;
         let now = now_ns / 1_000_000_000;
         if now.saturating_sub(self.txg_last_check_s) >= self.k.txg_timeout_s {

@@ -71,6 +71,10 @@ test("screenshots of the simulation panels for other presets and an A/B pair", a
     ["hdd-mirror", "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0"],
     ["steady-state", "?v=1&async_writers=32&async_rate=0&lun_latency=500us&duration=240&run_until=steady"],
     [
+      "metaslab",
+      "?v=1&async_writers=16&async_block_size=8K&recordsize=8K&file_size=4G&async_pattern=random&async_rate=0&readers=0&device=hdd&disk_capacity=64G&allocator=2009&pool_fill=62&pool_holes=8&zfs_dirty_data_max=512M&duration=60&pinned=1&a.async_writers=16&a.async_block_size=8K&a.recordsize=8K&a.file_size=4G&a.async_pattern=random&a.async_rate=0&a.readers=0&a.device=hdd&a.disk_capacity=64G&a.allocator=2010&a.pool_fill=62&a.pool_holes=8&a.zfs_dirty_data_max=512M&a.duration=60",
+    ],
+    [
       "zones",
       "?v=1&async_writers=1&async_block_size=8K&async_rate=0&readers=3&tenancy=per_workload&device=hdd&top_level_vdevs=4&throttle_model=legacy&scheduler_model=legacy&duration=60",
     ],

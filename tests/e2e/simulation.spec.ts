@@ -168,3 +168,12 @@ test("the zones preset shows each tenant as vfsstat does, the writer throttled",
   await expect(table).toContainText("readers");
   await expect(table.locator("tr", { hasText: "writers" }).first()).toContainText("100 µs");
 });
+
+test("the metaslab preset shows allocation, aggregation and each metaslab's fill", async ({ page }) => {
+  await openLab(page);
+  await page.locator("#preset").selectOption("metaslab");
+  await expect(page.getByTestId("sim-status")).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+  await expect(page.getByTestId("allocator-figures")).toContainText("115 metaslabs per vdev");
+  await expect(page.getByTestId("allocator-figures")).toContainText("best fit");
+  await expect(page.locator('[data-panel="allocator"] rect.fill-end')).toHaveCount(2 * 115);
+});

@@ -480,6 +480,16 @@ schema! {
         default: 40 * MIB, min: 0, max: 100 * GIB, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Total rate the buffered writers aim for (fio rate); 0 is a closed loop, as fast as the throttle admits.",
     }
+    Recordsize {
+        name: "recordsize", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
+        default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The dataset's recordsize: a buffered write dirties its whole record (at least the write's size); a database uses its page size.",
+    }
+    FileSize {
+        name: "file_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
+        default: 100 * GIB, min: 4 * KIB, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The file the buffered writers cover (fio size); random writes rewrite its records, freeing their old copies.",
+    }
     AsyncPattern {
         name: "async_pattern", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
@@ -574,6 +584,27 @@ schema! {
         name: "lun_latency", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
         default: 5 * MS, min: 0, max: S, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "The LUN's fixed latency per I/O, on top of its transfer time.",
+    }
+    DiskCapacity {
+        name: "disk_capacity", kind: Kind::Lab, group: POOL, unit: Unit::Bytes,
+        default: 0, min: 0, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Each disk's size; 0 keeps the device's own (4 TB HDD, 1.92 TB SSD, 10 TB LUN). A small disk keeps an aged allocator quick to set up.",
+    }
+    Allocator {
+        name: "allocator", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 0, min: 0, max: 2, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Where the txg's blocks go: a plain cursor per vdev, or the metaslab allocator of 2009/Q3 (best fit past 70% full, a sticky primary metaslab) or 2010/Q1 (96%, the 128 KiB rule).",
+        choices: &["cursor", "2009", "2010"],
+    }
+    PoolFill {
+        name: "pool_fill", kind: Kind::Lab, group: POOL, unit: Unit::Percent,
+        default: 0, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "With the metaslab allocator: the share of each metaslab already allocated at the start (an aged pool).",
+    }
+    PoolHoles {
+        name: "pool_holes", kind: Kind::Lab, group: POOL, unit: Unit::Percent,
+        default: 0, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "With the metaslab allocator: free single blocks (of the recordsize) among the allocated ones at the start, as copy-on-write frees leave them; fill and holes together at most 100%.",
     }
     TopLevelVdevs {
         name: "top_level_vdevs", kind: Kind::Lab, group: POOL, unit: Unit::Count,

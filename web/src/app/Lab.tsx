@@ -8,6 +8,7 @@ import type { TunableSpec } from "../engine/schema";
 import type { Simulator } from "../engine/simulation";
 import { ControlPanel } from "../controls/ControlPanel";
 import { TunableControl } from "../controls/TunableControl";
+import { AllocatorPanel } from "../views/AllocatorPanel";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
 import { DelayCurvePanel } from "../views/DelayCurvePanel";
 import { DirtyPanel, type DirtyLevels } from "../views/DirtyPanel";
@@ -256,6 +257,7 @@ export function Lab({ engine, initial, simulators }: Props) {
               <PicketFencePanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
               <LatencyPanel engine={engine} runs={runs} />
               <TxgPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
+              <AllocatorPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
               <SteadyPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
               <SummaryTable runs={runs} />
             </SteadyMark.Provider>

@@ -104,6 +104,18 @@ export interface TenantReport {
   utilization: number;
 }
 
+export interface AllocatorReport {
+  metaslabs_per_vdev: number;
+  fill_at_start: number[];
+  fill_at_end: number[];
+  first_fit: number;
+  best_fit: number;
+  failed: number;
+  frees: number;
+  switches: number;
+}
+
+export const allocatorOf = (r: SimReport) => (r.meta["allocator"] ?? null) as AllocatorReport | null;
 export const tenantsOf = (r: SimReport) => (r.meta["tenants"] ?? []) as TenantReport[];
 export const summaryOf = (r: SimReport) => r.meta["summary"] as ReportSummary;
 export const steadyOf = (r: SimReport) => r.meta["steady"] as SteadyReport;

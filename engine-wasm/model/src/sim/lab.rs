@@ -2,6 +2,7 @@
 //! duration and seed that a link carries, so that a link, the app and the CLI's
 //! `run --link` all simulate exactly the same system.
 
+use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::scenario::{
@@ -12,12 +13,12 @@ use crate::tunables::Tunables;
 use crate::validate::check;
 
 const KIB: u64 = 1 << 10;
+/// The smallest disk a scenario file accepts too.
+const MIN_CAPACITY: u64 = 64 << 20;
 const MS: u64 = 1_000_000;
 const S: u64 = 1_000_000_000;
 /// The working set of the random readers: far larger than any cache.
 const READ_WORKING_SET: u64 = 1 << 40;
-/// The file the buffered writers cover before wrapping.
-const WRITE_REGION: u64 = 100 << 30;
 /// Samples per run, so that a panel has the same resolution at any duration.
 const SAMPLES_PER_RUN: u64 = 240;
 const MIN_REPORT_INTERVAL: u64 = 10 * MS;
@@ -50,6 +51,12 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
             }
         }
     }
+    let capacity = t.get(Id::DiskCapacity);
+    if capacity > 0 && capacity < MIN_CAPACITY {
+        return Err(format!(
+            "disk_capacity: {capacity} bytes is too small for a disk; give at least 64M, or 0 for the device's own"
+        ));
+    }
     let workloads = workloads(t);
     let duration_ns = get(Id::Duration) * S;
     let report_interval_ns = (duration_ns / SAMPLES_PER_RUN / MS * MS).max(MIN_REPORT_INTERVAL);
@@ -62,7 +69,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         models,
         ram: RAM,
         tunables,
-        pool: pool(t),
+        pool: Pool { allocator: allocator(t)?, ..pool(t) },
         tenants: tenants(t, &workloads),
         workloads,
         budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
@@ -76,7 +83,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
 }
 
 fn pool(t: &Tunables) -> Pool {
-    let device = match t.get(Id::Device) {
+    let mut device = match t.get(Id::Device) {
         0 => DeviceSpec::Hdd(HddParams {
             rpm: t.get(Id::HddRpm),
             queue_depth: t.get(Id::HddQueueDepth) as u32,
@@ -93,6 +100,9 @@ fn pool(t: &Tunables) -> Pool {
             ..LunParams::array_100mbs()
         }),
     };
+    if t.get(Id::DiskCapacity) > 0 {
+        device.set_capacity(t.get(Id::DiskCapacity));
+    }
     Pool {
         top_level_vdevs: t.get(Id::TopLevelVdevs) as u32,
         mirror: t.get(Id::Mirror) as u32,
@@ -114,9 +124,9 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
         out.push(Workload::AsyncWrite {
             threads: threads(Id::AsyncWriters),
             block_size,
-            record_size: block_size.max(128 * KIB),
+            record_size: block_size.max(get(Id::Recordsize)),
             sequential: get(Id::AsyncPattern) == 0,
-            region: WRITE_REGION.max(block_size),
+            region: get(Id::FileSize).max(block_size),
             rate: get(Id::AsyncRate),
             burst,
         });
@@ -144,6 +154,26 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
         out.push(Workload::Resilver { block_size: 128 * KIB, outstanding: SCAN_OUTSTANDING });
     }
     out
+}
+
+/// The metaslab allocator the settings ask for, if any.
+fn allocator(t: &Tunables) -> Result<Option<AllocatorSpec>, String> {
+    let policy = match t.get(Id::Allocator) {
+        1 => AllocPolicy::Y2009,
+        2 => AllocPolicy::Y2010,
+        _ => return Ok(None),
+    };
+    let (fill, holes) = (t.get(Id::PoolFill), t.get(Id::PoolHoles));
+    if fill + holes > 100 {
+        return Err(format!("pool_fill ({fill}%) and pool_holes ({holes}%) together pass 100% of a metaslab"));
+    }
+    let block = t.get(Id::Recordsize).max(512);
+    Ok(Some(AllocatorSpec {
+        fill_percent: fill,
+        holes_percent: holes,
+        fill_block: block,
+        ..AllocatorSpec::for_policy(policy)
+    }))
 }
 
 /// One tenant for every workload, or one per kind of workload (the kernel's own, scrub and
@@ -253,6 +283,20 @@ mod tests {
         let report = Sim::new(scenario_from_settings(&with(&[(Id::EventBudget, 5_000)])).expect("valid")).run();
         assert!(report.events <= 5_000);
         assert!(report.truncated.as_ref().is_some_and(|why| why.contains("5000")), "{:?}", report.truncated);
+    }
+
+    #[test]
+    fn the_allocator_settings_describe_an_aged_pool_and_refuse_too_much() {
+        let t = with(&[(Id::Allocator, 1), (Id::PoolFill, 62), (Id::PoolHoles, 8), (Id::DiskCapacity, 64 << 30)]);
+        let s = scenario_from_settings(&t).expect("valid");
+        let a = s.pool.allocator.expect("an allocator");
+        assert_eq!((a.policy, a.fill_percent, a.holes_percent, a.df_free_pct), (AllocPolicy::Y2009, 62, 8, 30));
+        assert_eq!(s.pool.device.capacity(), 64 << 30);
+        let e = scenario_from_settings(&with(&[(Id::Allocator, 2), (Id::PoolFill, 95), (Id::PoolHoles, 8)]));
+        assert!(e.is_err_and(|e| e.contains("pool_fill")));
+        let e = scenario_from_settings(&with(&[(Id::DiskCapacity, 1 << 20)]));
+        assert!(e.is_err_and(|e| e.contains("disk_capacity")));
+        assert!(scenario_from_settings(&Tunables::default()).expect("valid").pool.allocator.is_none());
     }
 
     #[test]

@@ -58,6 +58,12 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         link: "v=1&async_writers=1&async_block_size=8K&async_rate=0&readers=3&tenancy=per_workload&device=hdd&top_level_vdevs=4&throttle_model=legacy&scheduler_model=legacy&duration=60",
     },
     LabPreset {
+        name: "metaslab",
+        title: "Metaslab allocator (S11): random rewrites on an aged disk",
+        description: "16 database writers rewrite random 8 KiB records of a 4 GiB file on a 64 GiB disk whose metaslabs are 62% full with 8% of holes, under the 2009 allocator: once a metaslab passes 70% full, best fit scatters the blocks and the vdev queue has little to aggregate. Pin A, then set allocator to 2010.",
+        link: "v=1&async_writers=16&async_block_size=8K&recordsize=8K&file_size=4G&async_pattern=random&async_rate=0&readers=0&device=hdd&disk_capacity=64G&allocator=2009&pool_fill=62&pool_holes=8&zfs_dirty_data_max=512M&duration=60",
+    },
+    LabPreset {
         name: "steady-state",
         title: "Steady state (S12): run until the metrics settle",
         description: "32 writers as fast as admitted and 4 readers on a 100 MB/s LUN, sampled every second (240 s over 240 samples): the run stops one 20-interval window after 5 of its 6 metrics are steady (SNIA range and slope), and the summaries cover that window only.",

@@ -109,6 +109,15 @@ pub enum DeviceSpec {
 }
 
 impl DeviceSpec {
+    /// Sets the disk's size (the lab's `disk_capacity`).
+    pub fn set_capacity(&mut self, bytes: u64) {
+        match self {
+            DeviceSpec::Hdd(p) => p.capacity = bytes,
+            DeviceSpec::Ssd(p) => p.capacity = bytes,
+            DeviceSpec::Lun(p) => p.capacity = bytes,
+        }
+    }
+
     pub fn capacity(&self) -> u64 {
         match self {
             DeviceSpec::Hdd(p) => p.capacity,

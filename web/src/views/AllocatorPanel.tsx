@@ -1,0 +1,133 @@
+// The metaslab allocator (S11): how much the vdev queue could aggregate and how often the
+// allocator fell back to best fit, over time, and each metaslab's fill at the start and the
+// end of the run. Shown when a run models the allocator.
+
+import { memo } from "react";
+import { scaleLinear } from "d3-scale";
+import { Panel } from "./Marks";
+import { TimeChart } from "./TimeChart";
+import { fixed, tick } from "./display";
+import { allocatorOf, column, type RunView } from "./report-data";
+
+interface Props {
+  runs: RunView[];
+  cursorS: number | null;
+  onCursorS: (s: number | null) => void;
+  durationS: number;
+}
+
+const FILL_VIEW = { width: 410, height: 150 };
+const FM = { top: 8, right: 8, bottom: 28, left: 40 };
+
+function FillBars({ label, start, end }: { label: string; start: number[]; end: number[] }) {
+  const w = FILL_VIEW.width - FM.left - FM.right;
+  const h = FILL_VIEW.height - FM.top - FM.bottom;
+  const x = scaleLinear()
+    .domain([0, Math.max(start.length, 1)])
+    .range([0, w]);
+  const y = scaleLinear().domain([0, 100]).range([h, 0]);
+  const bw = Math.max(1, w / Math.max(start.length, 1) - 0.5);
+  return (
+    <figure className="bars">
+      <figcaption>{label}: each metaslab's fill, start (light) and end (dark)</figcaption>
+      <svg
+        viewBox={`0 0 ${FILL_VIEW.width} ${FILL_VIEW.height}`}
+        role="img"
+        aria-label={`${label}: fill of each metaslab`}
+      >
+        <g transform={`translate(${FM.left},${FM.top})`}>
+          {[0, 50, 70, 96].map((v) => (
+            <g key={v} className="tick" transform={`translate(0,${y(v)})`}>
+              <line className="grid" x2={w} />
+              <text x={-6} dy="0.32em" textAnchor="end">
+                {v}%
+              </text>
+            </g>
+          ))}
+          {end.map((f, i) => (
+            <rect key={`e${i}`} className="fill-end" x={x(i)} width={bw} y={y(f)} height={h - y(f)} />
+          ))}
+          {start.map((f, i) => (
+            <rect key={`s${i}`} className="fill-start" x={x(i)} width={bw} y={y(f)} height={h - y(f)} />
+          ))}
+          <line className="axis" y1={h} y2={h} x2={w} />
+          <text className="axis-label" x={w / 2} y={h + 20} textAnchor="middle">
+            metaslab, lowest LBA first
+          </text>
+        </g>
+      </svg>
+    </figure>
+  );
+}
+
+export const AllocatorPanel = memo(function AllocatorPanel({ runs, cursorS, onCursorS, durationS }: Props) {
+  const withAllocator = runs.filter((r) => allocatorOf(r.report) !== null);
+  if (withAllocator.length === 0) return null;
+  const series = (name: string) =>
+    withAllocator.map((r) => {
+      const t = column(r.report, "t_ns");
+      const v = column(r.report, name);
+      return {
+        id: `${name}-${r.side}`,
+        side: r.side,
+        label: r.label,
+        points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, v[i] ?? 0]),
+      };
+    });
+  const aggregation = series("write_aggregation");
+  const bestFit = series("alloc_best_fit_percent");
+  const max = (s: typeof aggregation) => Math.max(0, ...s.flatMap((x) => x.points.map((p) => p[1])));
+  return (
+    <Panel
+      id="allocator"
+      title="Metaslab allocation and write aggregation"
+      caption="Where the txg's blocks land decides what the vdev queue can merge: first fit from a cursor keeps consecutive blocks together; best fit drops each into the smallest hole, and aggregation (blocks per issued write) falls."
+    >
+      <ul className="steady-verdicts" data-testid="allocator-figures">
+        {withAllocator.map((r) => {
+          const a = allocatorOf(r.report);
+          if (!a) return null;
+          const all = Math.max(1, a.first_fit + a.best_fit);
+          const mean = (f: number[]) => f.reduce((s, v) => s + v, 0) / Math.max(1, f.length);
+          return (
+            <li key={r.side} className={`figure side-${r.side}`}>
+              <strong>{r.label}</strong>: {a.metaslabs_per_vdev} metaslabs per vdev;{" "}
+              {a.first_fit.toLocaleString("en")} first fit, {a.best_fit.toLocaleString("en")} best fit (
+              {fixed(1)((a.best_fit * 100) / all)}%), {a.frees.toLocaleString("en")} frees, {a.switches}{" "}
+              metaslab switches; mean fill {fixed(1)(mean(a.fill_at_start))}% →{" "}
+              {fixed(1)(mean(a.fill_at_end))}%
+            </li>
+          );
+        })}
+      </ul>
+      <TimeChart
+        title="Write aggregation over time"
+        yLabel="blocks per issued write"
+        yMax={max(aggregation)}
+        yFormat={tick}
+        durationS={durationS}
+        series={aggregation}
+        cursorS={cursorS}
+        onCursorS={onCursorS}
+      />
+      <TimeChart
+        title="Best-fit allocations over time"
+        yLabel="best fit, % of allocations"
+        yMax={100}
+        yFormat={tick}
+        durationS={durationS}
+        series={bestFit}
+        cursorS={cursorS}
+        onCursorS={onCursorS}
+      />
+      <div className="bar-grid">
+        {withAllocator.map((r) => {
+          const a = allocatorOf(r.report);
+          return a ? (
+            <FillBars key={r.side} label={r.label} start={a.fill_at_start} end={a.fill_at_end} />
+          ) : null;
+        })}
+      </div>
+    </Panel>
+  );
+});

@@ -5,9 +5,9 @@
 import { memo } from "react";
 import { scaleLinear } from "d3-scale";
 import { Panel } from "./Marks";
-import { TimeChart } from "./TimeChart";
+import { maxOf, seriesOf, TimeChart } from "./TimeChart";
 import { fixed, tick } from "./display";
-import { allocatorOf, column, type RunView } from "./report-data";
+import { allocatorOf, type RunView } from "./report-data";
 
 interface Props {
   runs: RunView[];
@@ -63,20 +63,8 @@ function FillBars({ label, start, end }: { label: string; start: number[]; end: 
 export const AllocatorPanel = memo(function AllocatorPanel({ runs, cursorS, onCursorS, durationS }: Props) {
   const withAllocator = runs.filter((r) => allocatorOf(r.report) !== null);
   if (withAllocator.length === 0) return null;
-  const series = (name: string) =>
-    withAllocator.map((r) => {
-      const t = column(r.report, "t_ns");
-      const v = column(r.report, name);
-      return {
-        id: `${name}-${r.side}`,
-        side: r.side,
-        label: r.label,
-        points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, v[i] ?? 0]),
-      };
-    });
-  const aggregation = series("write_aggregation");
-  const bestFit = series("alloc_best_fit_percent");
-  const max = (s: typeof aggregation) => Math.max(0, ...s.flatMap((x) => x.points.map((p) => p[1])));
+  const aggregation = seriesOf(withAllocator, "write_aggregation", 1);
+  const bestFit = seriesOf(withAllocator, "alloc_best_fit_percent", 1);
   return (
     <Panel
       id="allocator"
@@ -103,7 +91,7 @@ export const AllocatorPanel = memo(function AllocatorPanel({ runs, cursorS, onCu
       <TimeChart
         title="Write aggregation over time"
         yLabel="blocks per issued write"
-        yMax={max(aggregation)}
+        yMax={maxOf(aggregation)}
         yFormat={tick}
         durationS={durationS}
         series={aggregation}

@@ -5,7 +5,7 @@
 import { memo } from "react";
 import { Panel } from "./Marks";
 import { HeatMap, bucketRange } from "./HeatMap";
-import { TimeChart } from "./TimeChart";
+import { maxOf, seriesOf, TimeChart } from "./TimeChart";
 import { fixed, latency, MIB, tick } from "./display";
 import { column, simulatedNs, summaryOf, type RunView } from "./report-data";
 
@@ -15,22 +15,6 @@ interface Props {
   onCursorS: (s: number | null) => void;
   durationS: number;
 }
-
-function seriesOf(runs: RunView[], name: string, scale: number) {
-  return runs.map((r) => {
-    const t = column(r.report, "t_ns");
-    const v = column(r.report, name);
-    return {
-      id: `${name}-${r.side}`,
-      side: r.side,
-      label: r.label,
-      points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, (v[i] ?? 0) / scale]),
-    };
-  });
-}
-
-const maxOf = (series: { points: [number, number][] }[]) =>
-  Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1])));
 
 export const PicketFencePanel = memo(function PicketFencePanel({
   runs,

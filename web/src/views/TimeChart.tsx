@@ -5,6 +5,7 @@
 import { useContext, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
+import { column, type RunView } from "./report-data";
 import { SteadyMark, TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
 export interface Series {
@@ -150,3 +151,21 @@ export function sampleAt(tNs: Float64Array, s: number): number {
   for (let i = 0; i < tNs.length; i++) if ((tNs[i] ?? 0) >= ns) return i;
   return tNs.length - 1;
 }
+
+/** One series per run from report column `name`, divided by `scale` for display. */
+export function seriesOf(runs: RunView[], name: string, scale: number) {
+  return runs.map((r) => {
+    const t = column(r.report, "t_ns");
+    const v = column(r.report, name);
+    return {
+      id: `${name}-${r.side}`,
+      side: r.side,
+      label: r.label,
+      points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, (v[i] ?? 0) / scale]),
+    };
+  });
+}
+
+/** The largest value of any series (0 for none). */
+export const maxOf = (series: { points: [number, number][] }[]) =>
+  Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1])));

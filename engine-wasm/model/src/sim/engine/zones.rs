@@ -227,7 +227,7 @@ impl Zones {
         if unow.saturating_sub(self.last_checked_us) > self.k.adjust_us {
             let last = self.last_checked_us;
             self.last_checked_us = unow;
-            self.adjust(unow, last, now_ns);
+            self.adjust(unow, last);
         }
         let mut wait = self.tenants.get(t).map_or(0, |z| z.delay_us);
         if wait > 0 && logical_write && (self.txg_cnt > 1 || self.txg_sync_rate > 1) {
@@ -294,7 +294,7 @@ impl Zones {
     }
 
     /// `zfs_zone_wait_adjust()`: recompute every tenant's utilisation and delay.
-    fn adjust(&mut self, unow: u64, last_checked: u64, now_ns: u64) {
+    fn adjust(&mut self, unow: u64, last_checked: u64) {
         let (cycle, avg_cycle) = (self.k.cycle_us, self.k.sys_avg_cycle_us);
         let mut rlat = self.rd_lat.value(unow, avg_cycle);
         let mut wlat = self.wr_lat.value(unow, avg_cycle);
@@ -331,11 +331,7 @@ impl Zones {
         } else {
             (self.disk_rtime - self.disk_last_rtime) * 100 / ((unow - last_checked) * 1000)
         };
-        // Time with I/O in flight up to now, so that a long I/O counts before it ends.
-        let in_flight = if self.disk_rcnt > 0 { now_ns - self.disk_rlastupdate } else { 0 };
-        self.disk_last_rtime = self.disk_rtime + in_flight;
-        self.disk_rtime += in_flight;
-        self.disk_rlastupdate = if self.disk_rcnt > 0 { now_ns } else { self.disk_rlastupdate };
+        self.disk_last_rtime = self.disk_rtime;
         self.last_disk_util = disk_util;
         let laggard_age = unow.saturating_sub(self.last_laggard_us);
         let underutil = disk_util < self.k.underutil_threshold || laggard_age > self.k.laggard_ancient_us;

@@ -122,6 +122,12 @@ fn tenant_series_and_summaries_add_up() {
     let r = run(&preset());
     let reads: u64 = r.tenants.iter().map(|t| t.reads.count).sum();
     assert_eq!(reads, r.summary.client_read.count);
+    // Bytes read are each read's own block size (8 KiB here), over the time measured.
+    let z02 = tenant(&r, "z02");
+    assert_eq!(
+        z02.read_bytes_per_s,
+        (u128::from(z02.reads.count) * 8192 * 1_000_000_000 / u128::from(r.summary.measured_ns)) as u64
+    );
     let writes: u64 = r.tenants.iter().map(|t| t.writes.count).sum();
     assert_eq!(writes, r.summary.client_write.count);
     let delays = &r.series.tenant_delay_ns["z03"];

@@ -311,8 +311,10 @@ impl Sim {
     pub(super) fn client_read_done(&mut self, c: u32) {
         let latency = self.now - self.clients[c as usize].op_start;
         let during_sync = self.txg.writing_sync();
-        let tenant = self.clients[c as usize].tenant;
-        self.rec.client_read(latency, during_sync, tenant);
+        let cl = &self.clients[c as usize];
+        // A reader's block size, like a writer's, is its tx_bytes.
+        let (tenant, bytes) = (cl.tenant, cl.tx_bytes);
+        self.rec.client_read(latency, during_sync, tenant, bytes);
         self.events.push(self.now, Ev::ClientIssue(c));
     }
 }

@@ -149,7 +149,6 @@ pub(super) struct Recorder {
     issued_before: (u64, u64),
     tenants: Vec<TenantStats>,
     tenant_names: Vec<String>,
-    read_block: u64,
     /// Best-fit and all allocations at the last sample.
     alloc_at_sample: (u64, u64),
 }
@@ -180,14 +179,6 @@ impl Recorder {
             tenants: s.tenants.names.iter().map(|_| TenantStats::default()).collect(),
             tenant_names: s.tenants.names.clone(),
             alloc_at_sample: (0, 0),
-            read_block: s
-                .workloads
-                .iter()
-                .find_map(|w| match w {
-                    crate::sim::scenario::Workload::RandomRead { block_size, .. } => Some(*block_size),
-                    _ => None,
-                })
-                .unwrap_or(0),
         }
     }
 
@@ -322,13 +313,13 @@ impl Recorder {
         self.now_interval.write_count += 1;
     }
 
-    pub fn client_read(&mut self, ns: u64, during_sync: bool, tenant: usize) {
+    pub fn client_read(&mut self, ns: u64, during_sync: bool, tenant: usize, bytes: u64) {
         let multi = self.tenants.len() > 1;
         if let Some(t) = self.tenants.get_mut(tenant) {
             if multi {
                 t.reads.record(ns);
             }
-            t.read_bytes += self.read_block;
+            t.read_bytes += bytes;
             t.interval_reads += 1;
             t.interval_read_sum += u128::from(ns);
         }

@@ -3,7 +3,7 @@
 
 import { memo } from "react";
 import { Panel } from "./Marks";
-import { TimeChart, sampleAt } from "./TimeChart";
+import { TimeChart, sampleAt, seriesOf } from "./TimeChart";
 import { MIB, mib, tick } from "./display";
 import { column, simulatedNs, syncStart, truncatedOf, txgsOf, type RunView } from "./report-data";
 
@@ -27,16 +27,7 @@ interface Props {
 export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCursorS, durationS }: Props) {
   const { dirtyMax } = levels;
   const atPercent = (percent: number) => (dirtyMax * percent) / 100 / MIB;
-  const series = runs.map((r) => {
-    const t = column(r.report, "t_ns");
-    const d = column(r.report, "dirty_bytes");
-    return {
-      id: `dirty-${r.side}`,
-      side: r.side,
-      label: r.label,
-      points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, (d[i] ?? 0) / MIB]),
-    };
-  });
+  const series = seriesOf(runs, "dirty_bytes", MIB);
   const yMax = Math.max(
     ...series.flatMap((s) => s.points.map((p) => p[1])),
     atPercent(levels.delayMinPercent),

@@ -4,7 +4,7 @@
 
 import { memo } from "react";
 import { Panel } from "./Marks";
-import { TimeChart, type Series } from "./TimeChart";
+import { pointsOf, TimeChart, type Series } from "./TimeChart";
 import { MIB, tick } from "./display";
 import { column, steadyOf, syncStart, txgsOf, type RunView } from "./report-data";
 
@@ -17,7 +17,7 @@ interface Props {
 
 /** Each metric: its title, axis label, and its value per interval in display units. */
 const METRICS: { name: string; title: string; unit: string; values: (r: RunView) => [number, number][] }[] = [
-  { name: "ops_per_s", title: "Pool operations", unit: "ops/s", values: (r) => pairs(r, "ops_per_s", 1) },
+  { name: "ops_per_s", title: "Pool operations", unit: "ops/s", values: (r) => pointsOf(r, "ops_per_s", 1) },
   {
     name: "bandwidth_bytes_per_s",
     title: "Pool bandwidth",
@@ -33,9 +33,9 @@ const METRICS: { name: string; title: string; unit: string; values: (r: RunView)
     name: "latency_mean_ns",
     title: "Average latency",
     unit: "ms",
-    values: (r) => pairs(r, "latency_mean_ns", 1e6),
+    values: (r) => pointsOf(r, "latency_mean_ns", 1e6),
   },
-  { name: "dirty_bytes", title: "Dirty data", unit: "MiB", values: (r) => pairs(r, "dirty_bytes", MIB) },
+  { name: "dirty_bytes", title: "Dirty data", unit: "MiB", values: (r) => pointsOf(r, "dirty_bytes", MIB) },
   {
     name: "txg_sync_ns",
     title: "Txg sync time (last synced)",
@@ -54,15 +54,9 @@ const METRICS: { name: string; title: string; unit: string; values: (r: RunView)
     name: "write_aggregation",
     title: "Write aggregation",
     unit: "writes per I/O",
-    values: (r) => pairs(r, "write_aggregation", 1),
+    values: (r) => pointsOf(r, "write_aggregation", 1),
   },
 ];
-
-function pairs(r: RunView, name: string, scale: number): [number, number][] {
-  const t = column(r.report, "t_ns");
-  const v = column(r.report, name);
-  return Array.from(t, (ns, i) => [ns / 1e9, (v[i] ?? 0) / scale]);
-}
 
 export const SteadyPanel = memo(function SteadyPanel({ runs, cursorS, onCursorS, durationS }: Props) {
   const b = runs.find((r) => r.side === "b");

@@ -153,17 +153,20 @@ export function sampleAt(tNs: Float64Array, s: number): number {
 }
 
 /** One series per run from report column `name`, divided by `scale` for display. */
-export function seriesOf(runs: RunView[], name: string, scale: number) {
-  return runs.map((r) => {
-    const t = column(r.report, "t_ns");
-    const v = column(r.report, name);
-    return {
-      id: `${name}-${r.side}`,
-      side: r.side,
-      label: r.label,
-      points: Array.from(t, (ns, i): [number, number] => [ns / 1e9, (v[i] ?? 0) / scale]),
-    };
-  });
+export function seriesOf(runs: RunView[], name: string, scale: number): Series[] {
+  return runs.map((r) => ({
+    id: `${name}-${r.side}`,
+    side: r.side,
+    label: r.label,
+    points: pointsOf(r, name, scale),
+  }));
+}
+
+/** A run's report column `name` against simulated time [s], divided by `scale`. */
+export function pointsOf(r: RunView, name: string, scale: number): [number, number][] {
+  const t = column(r.report, "t_ns");
+  const v = column(r.report, name);
+  return Array.from(t, (ns, i) => [ns / 1e9, (v[i] ?? 0) / scale]);
 }
 
 /** The largest value of any series (0 for none). */

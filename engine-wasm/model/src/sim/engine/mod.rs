@@ -9,6 +9,7 @@ mod leaf_queue;
 mod legacy_throttle;
 mod placement;
 mod record;
+mod report;
 mod throttle;
 mod txg;
 mod zil;
@@ -17,7 +18,8 @@ mod zones;
 use crate::sim::steady::SteadyTracker;
 pub use legacy_throttle::LegacyTxg;
 pub use placement::AllocatorReport;
-pub use record::{ClassReport, Invariants, Report, SeriesReport, TenantReport, TxgRow};
+pub use record::ThrottleCounters;
+pub use report::{ClassReport, Invariants, Report, SeriesReport, TenantReport, TxgRow};
 
 use super::device::AnyDevice;
 use super::events::EventQueue;

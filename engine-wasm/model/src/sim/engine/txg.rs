@@ -8,7 +8,7 @@
 //! retired when the sync ends.
 
 use super::io::{FlushOwner, Owner};
-use super::record::TxgRow;
+use super::report::TxgRow;
 use super::{Ev, Sim};
 use crate::sim::vdev_queue::Class;
 

@@ -10,6 +10,7 @@ pub mod lab;
 pub mod lab_presets;
 pub mod legacy_queue;
 pub mod models;
+pub mod pool;
 pub mod presets;
 pub mod rng;
 pub mod scenario;

@@ -17,6 +17,7 @@ pub mod link;
 pub mod messages;
 pub mod schema;
 pub mod sim;
+pub mod spec;
 pub mod tunables;
 pub mod units;
 pub mod validate;

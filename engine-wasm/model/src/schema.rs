@@ -1,66 +1,13 @@
-//! The one schema of every tunable: name, unit, default, range, meaning and history.
+//! The one schema of every tunable and every setting of the simulated system: name, unit,
+//! default, range, meaning and history. This file is the table; what an entry is lives in
+//! `spec.rs`.
 //!
 //! Everything else (sliders, value fields, links, validation, the CLI's `tunables` listing,
 //! the TypeScript types' data) is derived from [`SPECS`]. Defaults are current OpenZFS on
 //! 64-bit Linux; `history` says where older releases or illumos differed.
 
-use crate::units::{describe_value, format_value, parse_value, ParseProblem, Unit};
-use serde::Serialize;
-
-/// How a slider moves through a tunable's range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Scale {
-    Linear,
-    /// Logarithmic in `1 + value`, so that 0 stays reachable.
-    Log,
-}
-
-/// What a change to the value invalidates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Effect {
-    /// The simulated system changes: a simulation must run again.
-    Rerun,
-    /// Only a view reads it: redraw, no new simulation.
-    Redraw,
-}
-
-/// An OpenZFS module parameter, or a setting of the lab itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    Tunable,
-    Lab,
-}
-
-/// One entry of the schema.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Spec {
-    #[serde(skip)]
-    pub id: Id,
-    /// OpenZFS module parameter name (Linux `/sys/module/zfs/parameters/NAME`), or the lab's own.
-    pub name: &'static str,
-    pub kind: Kind,
-    /// Section of the controls this belongs to.
-    pub group: &'static str,
-    pub unit: Unit,
-    pub default: u64,
-    /// Smallest accepted value (inclusive).
-    pub min: u64,
-    /// Largest accepted value (inclusive).
-    pub max: u64,
-    pub scale: Scale,
-    pub effect: Effect,
-    /// One line: what it does.
-    pub meaning: &'static str,
-    /// Where older releases or other platforms had another default or behaviour.
-    pub history: &'static str,
-    /// FreeBSD (13+, OpenZFS) sysctl, if it has one.
-    pub freebsd: Option<&'static str>,
-    /// For [`Unit::Choice`]: the name of each value, the value being the index.
-    pub choices: &'static [&'static str],
-}
+pub use crate::spec::{Effect, Kind, Scale, Spec};
+use crate::units::Unit;
 
 /// What an entry leaves unsaid: no history, no FreeBSD name, no choices.
 const BASE: Spec = Spec {
@@ -79,42 +26,6 @@ const BASE: Spec = Spec {
     freebsd: None,
     choices: &[],
 };
-
-impl Spec {
-    /// Reads `text` typed for this entry: a choice by name (or index), anything else in
-    /// its unit. Not range-checked.
-    pub fn parse(&self, text: &str) -> Result<u64, ParseProblem> {
-        if self.unit == Unit::Choice {
-            if let Some(i) = self.choices.iter().position(|c| c.eq_ignore_ascii_case(text.trim())) {
-                return Ok(i as u64);
-            }
-        }
-        parse_value(self.unit, text)
-    }
-
-    /// `value` in the shortest exact form [`Spec::parse`] reads back (a choice by name).
-    pub fn format(&self, value: u64) -> String {
-        match self.choice(value) {
-            Some(name) => name.to_string(),
-            None => format_value(self.unit, value),
-        }
-    }
-
-    /// `value` for reading (`4 GiB`, `1.50 ms`, a choice's name).
-    pub fn describe(&self, value: u64) -> String {
-        match self.choice(value) {
-            Some(name) => name.to_string(),
-            None => describe_value(self.unit, value),
-        }
-    }
-
-    fn choice(&self, value: u64) -> Option<&'static str> {
-        (self.unit == Unit::Choice)
-            .then(|| usize::try_from(value).ok().and_then(|i| self.choices.get(i)))
-            .flatten()
-            .copied()
-    }
-}
 
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;

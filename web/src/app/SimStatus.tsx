@@ -1,6 +1,7 @@
 // Beside the controls: whether the simulations are running (with progress), and any error
 // an engine run returned. The rest of the lab keeps working whatever this says.
 
+import { truncatedOf } from "../engine/report";
 import type { SimState } from "./use-simulation";
 
 interface Props {
@@ -10,7 +11,7 @@ interface Props {
 }
 
 function Line({ name, state }: { name: string; state: SimState }) {
-  const truncated = state.report?.meta["truncated"];
+  const truncated = state.report ? truncatedOf(state.report) : null;
   const budget =
     !state.running && typeof truncated === "string" && !truncated.startsWith("stopped by the caller");
   return (

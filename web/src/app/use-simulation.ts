@@ -3,7 +3,8 @@
 
 import { useEffect, useState } from "react";
 import type { Engine, Values } from "../engine/engine";
-import type { SimReport, Simulator } from "../engine/simulation";
+import type { SimReport } from "../engine/report";
+import type { Simulator } from "../engine/simulation";
 
 export interface SimState {
   /** The newest report: complete, or partial while `running`. */

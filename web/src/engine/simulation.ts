@@ -1,9 +1,10 @@
 // Simulation runs behind one interface: in slices (so progress and partial results can be
 // shown and a superseded run dropped), latest wins, and the report's series as typed-array
-// columns that a worker can transfer. The in-process implementation here serves vitest; the
-// Web Worker (sim-worker.ts) runs the same `runInSlices` inside itself.
+// columns (report.ts) that a worker can transfer. The in-process implementation here serves
+// vitest; the Web Worker (sim-worker.ts) runs the same `runInSlices` inside itself.
 
 import type * as Wasm from "./generated/throttle_lab_wasm.js";
+import { toColumns, type SimReport } from "./report";
 
 type WasmModule = typeof Wasm;
 
@@ -18,13 +19,6 @@ export interface SimProgress {
   partial?: SimReport;
 }
 
-/** A report: everything but the series as parsed JSON, the series as columns. */
-export interface SimReport {
-  meta: Record<string, unknown>;
-  /** One column per series; per-class series are named like `class_mean_ns.sync_read`. */
-  columns: Record<string, Float64Array>;
-}
-
 export type SimResult =
   { status: "ok"; report: SimReport } | { status: "error"; message: string } | { status: "superseded" };
 
@@ -37,21 +31,6 @@ export interface Simulator {
 export const SLICE_EVENTS = 50_000;
 /** Wall time between partial reports of a long run [ms]. */
 export const PARTIAL_EVERY_MS = 250;
-
-/** Splits a report's series into typed-array columns. */
-export function toColumns(report: Record<string, unknown>): SimReport {
-  const { series, ...meta } = report;
-  const columns: Record<string, Float64Array> = {};
-  for (const [name, value] of Object.entries((series ?? {}) as Record<string, unknown>)) {
-    if (Array.isArray(value)) columns[name] = Float64Array.from(value as number[]);
-    else if (value && typeof value === "object") {
-      for (const [sub, values] of Object.entries(value as Record<string, number[]>)) {
-        columns[`${name}.${sub}`] = Float64Array.from(values);
-      }
-    }
-  }
-  return { meta, columns };
-}
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

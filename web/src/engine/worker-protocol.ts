@@ -7,14 +7,8 @@
 // resolves their promises as superseded at once and ignores anything still in flight.
 
 import type * as Wasm from "./generated/throttle_lab_wasm.js";
-import {
-  runInSlices,
-  type SimProgress,
-  type SimReport,
-  type SimRequest,
-  type SimResult,
-  type Simulator,
-} from "./simulation";
+import type { SimReport } from "./report";
+import { runInSlices, type SimProgress, type SimRequest, type SimResult, type Simulator } from "./simulation";
 
 type WasmModule = typeof Wasm;
 

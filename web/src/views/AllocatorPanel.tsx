@@ -7,7 +7,8 @@ import { scaleLinear } from "d3-scale";
 import { Panel } from "./Marks";
 import { maxOf, seriesOf, TimeChart } from "./TimeChart";
 import { fixed, tick } from "./display";
-import { allocatorOf, type RunView } from "./report-data";
+import { allocatorOf } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   runs: RunView[];

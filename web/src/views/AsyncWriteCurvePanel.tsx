@@ -9,7 +9,8 @@ import { CurveChart } from "./CurveChart";
 import { bytesAtHundredths, percentOf, PLOT, xPercent } from "./chart-layout";
 import { Panel, VerticalMark } from "./Marks";
 import { dirtyText } from "./readout";
-import { column, schedulerOf, type RunView } from "./report-data";
+import { column, schedulerOf } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   engine: Engine;
@@ -132,7 +133,7 @@ const LimitDistribution = memo(function LimitDistribution({
     <div className="text-blocks" data-testid="async-limit-distribution">
       {runs.map((r) => {
         const text =
-          schedulerOf(r) === "legacy"
+          schedulerOf(r.report) === "legacy"
             ? null
             : engine.lquantizeText(column(r.report, "async_write_limit"), 0, 30, 1);
         return (

@@ -11,7 +11,8 @@ import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart
 import { Panel, VerticalMark } from "./Marks";
 import { dirtyText, nsText, rateText } from "./readout";
 import { Pow2Bars } from "./Pow2Bars";
-import { histogramsOf, summaryOf, type RunView } from "./report-data";
+import { histogramsOf, summaryOf } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   engine: Engine;

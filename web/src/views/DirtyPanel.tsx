@@ -5,7 +5,8 @@ import { memo } from "react";
 import { Panel } from "./Marks";
 import { TimeChart, sampleAt, seriesOf } from "./TimeChart";
 import { MIB, mib, tick } from "./display";
-import { column, simulatedNs, syncStart, truncatedOf, txgsOf, type RunView } from "./report-data";
+import { column, simulatedNs, syncStart, stoppedByCaller, txgsOf } from "../engine/report";
+import type { RunView } from "./runs";
 
 /** The current settings' levels: zfs_dirty_data_max [bytes] and the percents drawn. */
 export interface DirtyLevels {
@@ -54,7 +55,7 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCu
         .join(" · ");
   }
   // A partial report (a run still going) says it was stopped by the caller.
-  const partial = b && /stopped by the caller/.test(truncatedOf(b.report) ?? "");
+  const partial = b && stoppedByCaller(b.report);
   const shown = b ? simulatedNs(b.report) / 1e9 : 0;
   return (
     <Panel

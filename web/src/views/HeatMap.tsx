@@ -4,8 +4,7 @@
 import { useEffect, useRef } from "react";
 import { scaleSequentialLog } from "d3-scale";
 import { interpolateRgb } from "d3-interpolate";
-import { POW2_BUCKETS } from "./report-data";
-import { bucketLabel } from "./display";
+import { bucketLabel, POW2_BUCKETS } from "./display";
 
 interface Props {
   label: string;

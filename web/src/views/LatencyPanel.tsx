@@ -6,7 +6,8 @@ import { memo, useState } from "react";
 import type { Engine } from "../engine/engine";
 import { Panel } from "./Marks";
 import { Pow2Bars } from "./Pow2Bars";
-import { histogramsOf, type ReportHistograms, type RunView } from "./report-data";
+import { histogramsOf, type ReportHistograms } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   engine: Engine;

@@ -7,7 +7,8 @@ import { Panel } from "./Marks";
 import { HeatMap, bucketRange } from "./HeatMap";
 import { maxOf, seriesOf, TimeChart } from "./TimeChart";
 import { fixed, latency, MIB, tick } from "./display";
-import { column, simulatedNs, summaryOf, type RunView } from "./report-data";
+import { column, simulatedNs, summaryOf } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   runs: RunView[];

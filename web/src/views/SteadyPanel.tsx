@@ -6,7 +6,8 @@ import { memo } from "react";
 import { Panel } from "./Marks";
 import { pointsOf, TimeChart, type Series } from "./TimeChart";
 import { MIB, tick } from "./display";
-import { column, steadyOf, syncStart, txgsOf, type RunView } from "./report-data";
+import { column, reportIntervalNs, steadyOf, syncStart, txgsOf } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   runs: RunView[];
@@ -61,9 +62,7 @@ const METRICS: { name: string; title: string; unit: string; values: (r: RunView)
 export const SteadyPanel = memo(function SteadyPanel({ runs, cursorS, onCursorS, durationS }: Props) {
   const b = runs.find((r) => r.side === "b");
   const bSteady = b ? steadyOf(b.report) : null;
-  const intervalS = b
-    ? Number((b.report.meta["scenario"] as { report_interval_ns?: number })?.report_interval_ns ?? 0) / 1e9
-    : 0;
+  const intervalS = b ? reportIntervalNs(b.report) / 1e9 : 0;
   return (
     <Panel
       id="steady"

@@ -4,7 +4,8 @@
 import { memo } from "react";
 import { Panel } from "./Marks";
 import { fixed, latency, rate } from "./display";
-import { steadyOf, summaryOf, tenantsOf, truncatedOf, type RunView, type Summary } from "./report-data";
+import { steadyOf, stoppedByCaller, summaryOf, tenantsOf, truncatedOf, type Summary } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   runs: RunView[];
@@ -98,7 +99,7 @@ export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
               {(t.delay_total_ns / 1e9).toFixed(1)} s of delay in all
               {legacy &&
                 `; legacy throttle: ${t.legacy_delays_7_8.toLocaleString("en")} delayed a tick past 7/8 of the limit, ${t.legacy_limit_waits.toLocaleString("en")} waited for the next txg`}
-              {truncatedOf(r.report) && !/stopped by the caller/.test(truncatedOf(r.report) ?? "") && (
+              {truncatedOf(r.report) && !stoppedByCaller(r.report) && (
                 <span className="truncated"> · {truncatedOf(r.report)}</span>
               )}
             </li>

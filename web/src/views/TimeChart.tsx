@@ -5,7 +5,8 @@
 import { useContext, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { column, type RunView } from "./report-data";
+import { column } from "../engine/report";
+import type { RunView } from "./runs";
 import { SteadyMark, TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
 export interface Series {

@@ -5,7 +5,8 @@ import { memo } from "react";
 import { Panel } from "./Marks";
 import { TimeChart } from "./TimeChart";
 import { MIB, tick } from "./display";
-import { syncStart, txgsOf, type RunView, type TxgRow } from "./report-data";
+import { syncStart, txgsOf, type TxgRow } from "../engine/report";
+import type { RunView } from "./runs";
 
 interface Props {
   runs: RunView[];

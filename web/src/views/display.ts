@@ -22,5 +22,8 @@ export const rate = (bytesPerS: number) => `${fixed(1)(bytesPerS / MIB)} MiB/s`;
 /** `1,024 MiB` for bytes. */
 export const mib = (bytes: number) => `${format(",.0f")(bytes / MIB)} MiB`;
 
+/** Power-of-two buckets of a histogram: bucket j holds [2^j, 2^(j+1)) ns. */
+export const POW2_BUCKETS = 37;
+
 /** The label of power-of-two bucket j by its lower bound, as zpool iostat -w names rows. */
 export const bucketLabel = (j: number) => latency(2 ** j);

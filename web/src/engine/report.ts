@@ -1,7 +1,28 @@
-// Typed views of a simulation report's parts the panels read. The engine writes the report
-// (record.rs); these types name only what the panels use.
+// A simulation report as the app reads it: the JSON parts and the series as typed-array
+// columns, the hand-written types of the parts the panels use, and the accessors that are
+// the only code to read `meta[...]`. The engine writes the report (report.rs, record.rs).
 
-import type { SimReport } from "../engine/simulation";
+/** A report: everything but the series as parsed JSON, the series as columns. */
+export interface SimReport {
+  meta: Record<string, unknown>;
+  /** One column per series; per-class series are named like `class_mean_ns.sync_read`. */
+  columns: Record<string, Float64Array>;
+}
+
+/** Splits a report's series into typed-array columns. */
+export function toColumns(report: Record<string, unknown>): SimReport {
+  const { series, ...meta } = report;
+  const columns: Record<string, Float64Array> = {};
+  for (const [name, value] of Object.entries((series ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(value)) columns[name] = Float64Array.from(value as number[]);
+    else if (value && typeof value === "object") {
+      for (const [sub, values] of Object.entries(value as Record<string, number[]>)) {
+        columns[`${name}.${sub}`] = Float64Array.from(values);
+      }
+    }
+  }
+  return { meta, columns };
+}
 
 export interface Summary {
   count: number;
@@ -83,13 +104,6 @@ export interface TxgRow {
   stime: number;
 }
 
-/** One run as the panels see it: which side of the comparison, its label and report. */
-export interface RunView {
-  side: "b" | "a";
-  label: string;
-  report: SimReport;
-}
-
 export interface TenantReport {
   name: string;
   reads: Summary;
@@ -125,13 +139,21 @@ export const simulatedNs = (r: SimReport) => Number(r.meta["simulated_ns"] ?? 0)
 export const truncatedOf = (r: SimReport) => (r.meta["truncated"] ?? null) as string | null;
 export const column = (r: SimReport, name: string) => r.columns[name] ?? new Float64Array();
 
+/** The part of the scenario a report echoes that the app reads. */
+interface ScenarioEcho {
+  models?: { scheduler?: string };
+  report_interval_ns?: number;
+}
+const scenarioOf = (r: SimReport) => r.meta["scenario"] as ScenarioEcho | undefined;
+
 /** The scheduler model a run used: "openzfs" or "legacy". */
-export const schedulerOf = (r: RunView) =>
-  (r.report.meta["scenario"] as { models?: { scheduler?: string } } | undefined)?.models?.scheduler ??
-  "openzfs";
+export const schedulerOf = (r: SimReport) => scenarioOf(r)?.models?.scheduler ?? "openzfs";
+
+/** The interval between a run's samples [ns] (0 if the report does not say). */
+export const reportIntervalNs = (r: SimReport) => Number(scenarioOf(r)?.report_interval_ns ?? 0);
+
+/** Whether a report is partial: a run still going, stopped by the caller to report so far. */
+export const stoppedByCaller = (r: SimReport) => /stopped by the caller/.test(truncatedOf(r) ?? "");
 
 /** When a txg started to sync [ns]: born, then open, quiescing and waiting for the sync thread. */
 export const syncStart = (t: TxgRow) => t.birth + t.otime + t.qtime + t.wtime;
-
-/** Power-of-two buckets of a histogram: bucket j holds [2^j, 2^(j+1)) ns. */
-export const POW2_BUCKETS = 37;

@@ -16,7 +16,7 @@ import { LatencyPanel } from "../views/LatencyPanel";
 import { PicketFencePanel } from "../views/PicketFencePanel";
 import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
-import { SteadyMark } from "../views/time-layout";
+import { SteadyMark } from "../views/chart/time-layout";
 import { TxgPanel } from "../views/TxgPanel";
 import { simulatedNs, steadyOf } from "../engine/report";
 import type { RunView } from "../views/runs";

@@ -2,13 +2,13 @@
 // allocator fell back to best fit, over time, and each metaslab's fill at the start and the
 // end of the run. Shown when a run models the allocator.
 
-import { memo } from "react";
 import { scaleLinear } from "d3-scale";
-import { Panel } from "./Marks";
-import { maxOf, seriesOf, TimeChart } from "./TimeChart";
-import { fixed, tick } from "./display";
+import { memo } from "react";
 import { allocatorOf } from "../engine/report";
-import type { RunView } from "./runs";
+import { maxOf, TimeChart } from "./chart/TimeChart";
+import { fixed, tick } from "./chart/display";
+import { Panel } from "./Panel";
+import { seriesOf, type RunView } from "./runs";
 
 interface Props {
   runs: RunView[];

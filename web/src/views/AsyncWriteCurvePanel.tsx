@@ -1,15 +1,16 @@
 // Panel: the async-write concurrency per leaf vdev against dirty data
 // (vdev_queue_max_async_writes), its four tunables annotated by name.
 
-import { memo, useMemo } from "react";
 import { scaleLinear } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
+import { memo, useMemo } from "react";
 import { both, type Engine, type Values } from "../engine/engine";
-import { CurveChart } from "./CurveChart";
-import { bytesAtHundredths, percentOf, PLOT, xPercent } from "./chart-layout";
-import { Panel, VerticalMark } from "./Marks";
-import { dirtyText } from "./readout";
 import { column, schedulerOf } from "../engine/report";
+import { CurveChart } from "./chart/CurveChart";
+import { VerticalMark } from "./chart/Marks";
+import { bytesAtHundredths, percentOf, PLOT, xPercent } from "./chart/chart-layout";
+import { Panel } from "./Panel";
+import { dirtyText } from "./readout";
 import type { RunView } from "./runs";
 
 interface Props {

@@ -1,17 +1,18 @@
 // Panel: the write delay per transaction against dirty data (dmu_tx_delay) on a log time
 // axis, with the delay start, the zfs_delay_scale midpoint, the cap and the hard limit.
 
-import { memo, useMemo, type ReactNode } from "react";
 import { scaleLog } from "d3-scale";
 import { line } from "d3-shape";
-import { both, type Engine, type Values } from "../engine/engine";
+import { memo, useMemo, type ReactNode } from "react";
 import { messages } from "../app/messages";
-import { CurveChart } from "./CurveChart";
-import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart-layout";
-import { Panel, VerticalMark } from "./Marks";
-import { dirtyText, nsText, rateText } from "./readout";
-import { Pow2Bars } from "./Pow2Bars";
+import { both, type Engine, type Values } from "../engine/engine";
 import { histogramsOf, summaryOf } from "../engine/report";
+import { CurveChart } from "./chart/CurveChart";
+import { VerticalMark } from "./chart/Marks";
+import { Pow2Bars } from "./chart/Pow2Bars";
+import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart/chart-layout";
+import { Panel } from "./Panel";
+import { dirtyText, nsText, rateText } from "./readout";
 import type { RunView } from "./runs";
 
 interface Props {

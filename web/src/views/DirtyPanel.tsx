@@ -2,11 +2,11 @@
 // sync-kick level of the current settings, and each txg sync marked (the dirty.d view).
 
 import { memo } from "react";
-import { Panel } from "./Marks";
-import { TimeChart, sampleAt, seriesOf } from "./TimeChart";
-import { MIB, mib, tick } from "./display";
 import { column, simulatedNs, syncStart, stoppedByCaller, txgsOf } from "../engine/report";
-import type { RunView } from "./runs";
+import { TimeChart } from "./chart/TimeChart";
+import { MIB, mib, tick } from "./chart/display";
+import { Panel } from "./Panel";
+import { sampleAt, seriesOf, type RunView } from "./runs";
 
 /** The current settings' levels: zfs_dirty_data_max [bytes] and the percents drawn. */
 export interface DirtyLevels {

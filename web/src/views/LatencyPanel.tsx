@@ -4,9 +4,9 @@
 
 import { memo, useState } from "react";
 import type { Engine } from "../engine/engine";
-import { Panel } from "./Marks";
-import { Pow2Bars } from "./Pow2Bars";
 import { histogramsOf, type ReportHistograms } from "../engine/report";
+import { Pow2Bars } from "./chart/Pow2Bars";
+import { Panel } from "./Panel";
 import type { RunView } from "./runs";
 
 interface Props {

@@ -3,12 +3,12 @@
 // seed, a client-read latency heat map for each, and the picket-fence figures.
 
 import { memo } from "react";
-import { Panel } from "./Marks";
-import { HeatMap, bucketRange } from "./HeatMap";
-import { maxOf, seriesOf, TimeChart } from "./TimeChart";
-import { fixed, latency, MIB, tick } from "./display";
 import { column, simulatedNs, summaryOf } from "../engine/report";
-import type { RunView } from "./runs";
+import { HeatMap, bucketRange } from "./chart/HeatMap";
+import { maxOf, TimeChart } from "./chart/TimeChart";
+import { fixed, latency, MIB, tick } from "./chart/display";
+import { Panel } from "./Panel";
+import { seriesOf, type RunView } from "./runs";
 
 interface Props {
   runs: RunView[];

@@ -3,11 +3,11 @@
 // (a quorum of metrics), which every time panel marks too.
 
 import { memo } from "react";
-import { Panel } from "./Marks";
-import { pointsOf, TimeChart, type Series } from "./TimeChart";
-import { MIB, tick } from "./display";
 import { column, reportIntervalNs, steadyOf, syncStart, txgsOf } from "../engine/report";
-import type { RunView } from "./runs";
+import { TimeChart, type Series } from "./chart/TimeChart";
+import { MIB, tick } from "./chart/display";
+import { Panel } from "./Panel";
+import { pointsOf, type RunView } from "./runs";
 
 interface Props {
   runs: RunView[];

@@ -2,9 +2,9 @@
 // for device reads and writes), plus what clients saw and how often they were delayed.
 
 import { memo } from "react";
-import { Panel } from "./Marks";
-import { fixed, latency, rate } from "./display";
 import { steadyOf, stoppedByCaller, summaryOf, tenantsOf, truncatedOf, type Summary } from "../engine/report";
+import { fixed, latency, rate } from "./chart/display";
+import { Panel } from "./Panel";
 import type { RunView } from "./runs";
 
 interface Props {

@@ -2,10 +2,10 @@
 // sync started (the duration.d view and the txgs kstat rows).
 
 import { memo } from "react";
-import { Panel } from "./Marks";
-import { TimeChart } from "./TimeChart";
-import { MIB, tick } from "./display";
 import { syncStart, txgsOf, type TxgRow } from "../engine/report";
+import { TimeChart } from "./chart/TimeChart";
+import { MIB, tick } from "./chart/display";
+import { Panel } from "./Panel";
 import type { RunView } from "./runs";
 
 interface Props {

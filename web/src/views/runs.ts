@@ -1,10 +1,36 @@
-// The runs the simulation panels show: the current run (B) and the comparison (A).
+// The runs the simulation panels show, the current run (B) and the comparison (A), and
+// their report columns as the time charts' series.
 
-import type { SimReport } from "../engine/report";
+import { column, type SimReport } from "../engine/report";
+import type { Series } from "./chart/TimeChart";
 
 /** One run as the panels see it: which side of the comparison, its label and report. */
 export interface RunView {
   side: "b" | "a";
   label: string;
   report: SimReport;
+}
+
+/** The index of the sample covering time `s` (samples end at `t_ns`), or -1. */
+export function sampleAt(tNs: Float64Array, s: number): number {
+  const ns = s * 1e9;
+  for (let i = 0; i < tNs.length; i++) if ((tNs[i] ?? 0) >= ns) return i;
+  return tNs.length - 1;
+}
+
+/** One series per run from report column `name`, divided by `scale` for display. */
+export function seriesOf(runs: RunView[], name: string, scale: number): Series[] {
+  return runs.map((r) => ({
+    id: `${name}-${r.side}`,
+    side: r.side,
+    label: r.label,
+    points: pointsOf(r, name, scale),
+  }));
+}
+
+/** A run's report column `name` against simulated time [s], divided by `scale`. */
+export function pointsOf(r: RunView, name: string, scale: number): [number, number][] {
+  const t = column(r.report, "t_ns");
+  const v = column(r.report, name);
+  return Array.from(t, (ns, i) => [ns / 1e9, (v[i] ?? 0) / scale]);
 }

@@ -2,11 +2,10 @@
 // for the current run (B) and the comparison (A), levels and marks, and the shared hover
 // cursor (pointer or arrow keys) that every time panel draws at the same moment.
 
-import { useContext, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
-import { column } from "../engine/report";
-import type { RunView } from "./runs";
+import { cursorKeyDown, HoverTarget } from "./cursor";
 import { SteadyMark, TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
 export interface Series {
@@ -46,26 +45,9 @@ export function TimeChart(p: Props) {
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
-  const onMove = (e: PointerEvent<SVGRectElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    if (rect.width <= 0) return;
-    const px = ((e.clientX - rect.left) / rect.width) * TIME_PLOT.width;
-    p.onCursorS(Math.min(p.durationS, Math.max(0, x.invert(px))));
-  };
-  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
-    const step = p.durationS / (e.shiftKey ? 10 : 100);
-    const at = p.cursorS ?? p.durationS / 2;
-    const moves: Record<string, number | null> = {
-      ArrowRight: Math.min(p.durationS, at + step),
-      ArrowLeft: Math.max(0, at - step),
-      Home: 0,
-      End: p.durationS,
-      Escape: null,
-    };
-    if (!(e.key in moves)) return;
-    p.onCursorS(moves[e.key] ?? null);
-    e.preventDefault();
-  };
+  const onXPx = (xPx: number) => p.onCursorS(Math.min(p.durationS, Math.max(0, x.invert(xPx))));
+  // Arrows move a hundredth of the run, a tenth with Shift.
+  const keys = { step: p.durationS / 100, bigStep: p.durationS / 10, end: p.durationS };
   return (
     <svg
       className="chart time-chart"
@@ -73,7 +55,7 @@ export function TimeChart(p: Props) {
       role="img"
       aria-label={`${p.title}. Focus and use the arrow keys to move the time cursor.`}
       tabIndex={0}
-      onKeyDown={onKey}
+      onKeyDown={cursorKeyDown(p.cursorS, keys, p.onCursorS)}
       onBlur={() => p.onCursorS(null)}
     >
       <g transform={`translate(${TIME_MARGIN.left},${TIME_MARGIN.top})`}>
@@ -133,41 +115,15 @@ export function TimeChart(p: Props) {
         {p.cursorS !== null && (
           <line className="cursor" x1={x(p.cursorS)} x2={x(p.cursorS)} y2={TIME_PLOT.height} />
         )}
-        <rect
-          className="hover-target"
+        <HoverTarget
           width={TIME_PLOT.width}
           height={TIME_PLOT.height}
-          onPointerMove={onMove}
-          onPointerDown={onMove}
-          onPointerLeave={() => p.onCursorS(null)}
+          onXPx={onXPx}
+          onLeave={() => p.onCursorS(null)}
         />
       </g>
     </svg>
   );
-}
-
-/** The index of the sample covering time `s` (samples end at `t_ns`), or -1. */
-export function sampleAt(tNs: Float64Array, s: number): number {
-  const ns = s * 1e9;
-  for (let i = 0; i < tNs.length; i++) if ((tNs[i] ?? 0) >= ns) return i;
-  return tNs.length - 1;
-}
-
-/** One series per run from report column `name`, divided by `scale` for display. */
-export function seriesOf(runs: RunView[], name: string, scale: number): Series[] {
-  return runs.map((r) => ({
-    id: `${name}-${r.side}`,
-    side: r.side,
-    label: r.label,
-    points: pointsOf(r, name, scale),
-  }));
-}
-
-/** A run's report column `name` against simulated time [s], divided by `scale`. */
-export function pointsOf(r: RunView, name: string, scale: number): [number, number][] {
-  const t = column(r.report, "t_ns");
-  const v = column(r.report, name);
-  return Array.from(t, (ns, i) => [ns / 1e9, (v[i] ?? 0) / scale]);
 }
 
 /** The largest value of any series (0 for none). */

@@ -1,8 +1,9 @@
 // The frame every curve panel shares: axes from D3 scales rendered by React, a hover and
 // keyboard cursor over dirty data, and slots for the curve and its annotations.
 
-import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { CURSOR_STEPS, MARGIN, PLOT, VIEW, xPercent } from "./chart-layout";
+import { cursorKeyDown, HoverTarget } from "./cursor";
 
 export interface Tick {
   value: number;
@@ -25,28 +26,12 @@ const X_TICKS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 /** The pointer snaps to 0.05% so a readout's percent is exactly the bytes it shows. */
 const POINTER_SNAP = 5;
 const clampCursor = (h: number) => Math.min(CURSOR_STEPS, Math.max(0, h));
+/** Arrows move 0.25%, 5% with Shift. */
+const KEYS = { step: 25, bigStep: 500, end: CURSOR_STEPS };
 
 export function CurveChart({ title, yLabel, yTicks, cursor, onCursor, children }: Props) {
-  const onMove = (e: PointerEvent<SVGRectElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    if (rect.width <= 0) return;
-    const xPx = ((e.clientX - rect.left) / rect.width) * PLOT.width;
+  const onXPx = (xPx: number) =>
     onCursor(clampCursor(Math.round(xPercent.invert(xPx) * (100 / POINTER_SNAP)) * POINTER_SNAP));
-  };
-  const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
-    const step = e.shiftKey ? 500 : 25;
-    const at = cursor ?? CURSOR_STEPS / 2;
-    const moves: Record<string, number | null> = {
-      ArrowRight: clampCursor(at + step),
-      ArrowLeft: clampCursor(at - step),
-      Home: 0,
-      End: CURSOR_STEPS,
-      Escape: null,
-    };
-    if (!(e.key in moves)) return;
-    onCursor(moves[e.key] ?? null);
-    e.preventDefault();
-  };
 
   return (
     <svg
@@ -55,7 +40,7 @@ export function CurveChart({ title, yLabel, yTicks, cursor, onCursor, children }
       role="img"
       aria-label={`${title}. Focus and use the arrow keys (Shift for bigger steps, Home, End) to read exact values.`}
       tabIndex={0}
-      onKeyDown={onKey}
+      onKeyDown={cursorKeyDown(cursor, KEYS, onCursor)}
       onBlur={() => onCursor(null)}
     >
       <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
@@ -91,14 +76,7 @@ export function CurveChart({ title, yLabel, yTicks, cursor, onCursor, children }
         {cursor !== null && (
           <line className="cursor" x1={xPercent(cursor / 100)} x2={xPercent(cursor / 100)} y2={PLOT.height} />
         )}
-        <rect
-          className="hover-target"
-          width={PLOT.width}
-          height={PLOT.height}
-          onPointerMove={onMove}
-          onPointerDown={onMove}
-          onPointerLeave={() => onCursor(null)}
-        />
+        <HoverTarget width={PLOT.width} height={PLOT.height} onXPx={onXPx} onLeave={() => onCursor(null)} />
       </g>
     </svg>
   );

@@ -16,7 +16,7 @@ import { LatencyPanel } from "../views/LatencyPanel";
 import { PicketFencePanel } from "../views/PicketFencePanel";
 import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
-import { SteadyMark } from "../views/chart/time-layout";
+import { TimeAxisProvider } from "../views/chart/time-axis";
 import { TxgPanel } from "../views/TxgPanel";
 import { simulatedNs, steadyOf } from "../engine/report";
 import type { RunView } from "../views/runs";
@@ -43,7 +43,6 @@ export function Lab({ engine, initial, simulators }: Props) {
   const [edit, dispatch] = useReducer(reducer, { values: initial.values, errors: {}, copyStatus: "" });
   const { values, errors, copyStatus } = edit;
   const [pinned, setPinned] = useState<Values | null>(initial.pinned);
-  const [cursorS, setCursorS] = useState<number | null>(null);
   const [notices, setNotices] = useState<string[]>(initial.notices);
   const [cursor, setCursor] = useState<number | null>(null);
   const writeUrl = useMemo(() => createUrlWriter(), []);
@@ -247,21 +246,15 @@ export function Lab({ engine, initial, simulators }: Props) {
             pinned={pinned}
           />
           {runs.length > 0 && (
-            <SteadyMark.Provider value={steadyS}>
-              <DirtyPanel
-                levels={levels}
-                runs={runs}
-                cursorS={cursorS}
-                onCursorS={setCursorS}
-                durationS={durationS}
-              />
-              <PicketFencePanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
+            <TimeAxisProvider durationS={durationS} steadyS={steadyS}>
+              <DirtyPanel levels={levels} runs={runs} />
+              <PicketFencePanel runs={runs} />
               <LatencyPanel engine={engine} runs={runs} />
-              <TxgPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
-              <AllocatorPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
-              <SteadyPanel runs={runs} cursorS={cursorS} onCursorS={setCursorS} durationS={durationS} />
+              <TxgPanel runs={runs} />
+              <AllocatorPanel runs={runs} />
+              <SteadyPanel runs={runs} />
               <SummaryTable runs={runs} />
-            </SteadyMark.Provider>
+            </TimeAxisProvider>
           )}
           <footer className="footer">
             Engine {engine.version}. Defaults are current OpenZFS on 64-bit Linux; each tunable&apos;s history

@@ -12,9 +12,6 @@ import { seriesOf, type RunView } from "./runs";
 
 interface Props {
   runs: RunView[];
-  cursorS: number | null;
-  onCursorS: (s: number | null) => void;
-  durationS: number;
 }
 
 const FILL_VIEW = { width: 410, height: 150 };
@@ -61,7 +58,7 @@ function FillBars({ label, start, end }: { label: string; start: number[]; end: 
   );
 }
 
-export const AllocatorPanel = memo(function AllocatorPanel({ runs, cursorS, onCursorS, durationS }: Props) {
+export const AllocatorPanel = memo(function AllocatorPanel({ runs }: Props) {
   const withAllocator = runs.filter((r) => allocatorOf(r.report) !== null);
   if (withAllocator.length === 0) return null;
   const aggregation = seriesOf(withAllocator, "write_aggregation", 1);
@@ -94,20 +91,14 @@ export const AllocatorPanel = memo(function AllocatorPanel({ runs, cursorS, onCu
         yLabel="blocks per issued write"
         yMax={maxOf(aggregation)}
         yFormat={tick}
-        durationS={durationS}
         series={aggregation}
-        cursorS={cursorS}
-        onCursorS={onCursorS}
       />
       <TimeChart
         title="Best-fit allocations over time"
         yLabel="best fit, % of allocations"
         yMax={100}
         yFormat={tick}
-        durationS={durationS}
         series={bestFit}
-        cursorS={cursorS}
-        onCursorS={onCursorS}
       />
       <div className="bar-grid">
         {withAllocator.map((r) => {

@@ -3,6 +3,7 @@
 
 import { memo } from "react";
 import { column, simulatedNs, syncStart, stoppedByCaller, txgsOf } from "../engine/report";
+import { useTimeAxis } from "./chart/time-axis";
 import { TimeChart } from "./chart/TimeChart";
 import { MIB, mib, tick } from "./chart/display";
 import { Panel } from "./Panel";
@@ -20,12 +21,9 @@ export interface DirtyLevels {
 interface Props {
   levels: DirtyLevels;
   runs: RunView[];
-  cursorS: number | null;
-  onCursorS: (s: number | null) => void;
-  durationS: number;
 }
 
-export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCursorS, durationS }: Props) {
+export const DirtyPanel = memo(function DirtyPanel({ levels, runs }: Props) {
   const { dirtyMax } = levels;
   const atPercent = (percent: number) => (dirtyMax * percent) / 100 / MIB;
   const series = seriesOf(runs, "dirty_bytes", MIB);
@@ -43,6 +41,42 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCu
         return `txg ${t.txg}: ${Math.floor(dirty / MIB)}MB of ${Math.floor(dirtyMax / MIB)}MB used`;
       })
     : [];
+  return (
+    <Panel
+      id="dirty"
+      title="Dirty data over time"
+      caption="Where dirty data sits: below the async-write band the backend idles along; in the band concurrency matches the input; past the delay start writers are slowed. Faint lines mark each txg sync."
+    >
+      <TimeChart
+        title="Dirty data over time"
+        yLabel="dirty data, MiB"
+        yMax={yMax}
+        yFormat={tick}
+        series={series}
+        levels={mergeLevels([
+          [atPercent(levels.asyncMinPercent), "async-write band starts"],
+          [atPercent(levels.asyncMaxPercent), "async-write band ends"],
+          [atPercent(levels.delayMinPercent), "delay starts"],
+          [atPercent(levels.syncPercent), "txg sync kick"],
+        ])}
+        marks={syncs}
+      />
+      <DirtyReadout runs={runs} />
+      <details className="text-view">
+        <summary>
+          dirty.d output for {b?.label ?? "this run"} ({dirtyD.length} txgs)
+        </summary>
+        <pre tabIndex={0} data-testid="dirty-d">
+          {dirtyD.join("\n")}
+        </pre>
+      </details>
+    </Panel>
+  );
+});
+
+/** The dirty data of each run at the cursor: the one part of the panel that follows it. */
+function DirtyReadout({ runs }: { runs: RunView[] }) {
+  const { cursorS } = useTimeAxis();
   let readout = "Hover or focus the chart to read the dirty data at a moment of the run.";
   if (cursorS !== null) {
     readout =
@@ -55,45 +89,15 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs, cursorS, onCu
         .join(" · ");
   }
   // A partial report (a run still going) says it was stopped by the caller.
+  const b = runs.find((r) => r.side === "b");
   const partial = b && stoppedByCaller(b.report);
   const shown = b ? simulatedNs(b.report) / 1e9 : 0;
   return (
-    <Panel
-      id="dirty"
-      title="Dirty data over time"
-      caption="Where dirty data sits: below the async-write band the backend idles along; in the band concurrency matches the input; past the delay start writers are slowed. Faint lines mark each txg sync."
-    >
-      <TimeChart
-        title="Dirty data over time"
-        yLabel="dirty data, MiB"
-        yMax={yMax}
-        yFormat={tick}
-        durationS={durationS}
-        series={series}
-        levels={mergeLevels([
-          [atPercent(levels.asyncMinPercent), "async-write band starts"],
-          [atPercent(levels.asyncMaxPercent), "async-write band ends"],
-          [atPercent(levels.delayMinPercent), "delay starts"],
-          [atPercent(levels.syncPercent), "txg sync kick"],
-        ])}
-        marks={syncs}
-        cursorS={cursorS}
-        onCursorS={onCursorS}
-      />
-      <p className="readout" aria-live="polite" data-testid="dirty-readout">
-        {readout} {partial ? `(simulated ${shown.toFixed(1)} s so far)` : ""}
-      </p>
-      <details className="text-view">
-        <summary>
-          dirty.d output for {b?.label ?? "this run"} ({dirtyD.length} txgs)
-        </summary>
-        <pre tabIndex={0} data-testid="dirty-d">
-          {dirtyD.join("\n")}
-        </pre>
-      </details>
-    </Panel>
+    <p className="readout" aria-live="polite" data-testid="dirty-readout">
+      {readout} {partial ? `(simulated ${shown.toFixed(1)} s so far)` : ""}
+    </p>
   );
-});
+}
 
 /** Levels at the same height share one line and one label. */
 function mergeLevels(levels: [number, string][]) {

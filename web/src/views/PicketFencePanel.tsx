@@ -12,17 +12,9 @@ import { seriesOf, type RunView } from "./runs";
 
 interface Props {
   runs: RunView[];
-  cursorS: number | null;
-  onCursorS: (s: number | null) => void;
-  durationS: number;
 }
 
-export const PicketFencePanel = memo(function PicketFencePanel({
-  runs,
-  cursorS,
-  onCursorS,
-  durationS,
-}: Props) {
+export const PicketFencePanel = memo(function PicketFencePanel({ runs }: Props) {
   const writes = seriesOf(runs, "write_bytes_per_s", MIB);
   const reads = seriesOf(runs, "class_mean_ns.sync_read", 1e6);
   const heat = runs.map((r) => column(r.report, "read_latency_buckets"));
@@ -51,20 +43,14 @@ export const PicketFencePanel = memo(function PicketFencePanel({
         yLabel="backend writes, MiB/s"
         yMax={maxOf(writes)}
         yFormat={tick}
-        durationS={durationS}
         series={writes}
-        cursorS={cursorS}
-        onCursorS={onCursorS}
       />
       <TimeChart
         title="Mean sync-read latency over time"
         yLabel="sync-read latency, ms"
         yMax={maxOf(reads)}
         yFormat={tick}
-        durationS={durationS}
         series={reads}
-        cursorS={cursorS}
-        onCursorS={onCursorS}
       />
       <div className="heat-maps">
         {runs.map((r, i) => (
@@ -74,9 +60,7 @@ export const PicketFencePanel = memo(function PicketFencePanel({
             buckets={heat[i] ?? new Float64Array()}
             lo={lo}
             hi={hi}
-            fraction={Math.min(1, simulatedNs(r.report) / 1e9 / durationS)}
-            durationS={durationS}
-            cursorS={cursorS}
+            simulatedS={simulatedNs(r.report) / 1e9}
           />
         ))}
       </div>

@@ -11,9 +11,6 @@ import { pointsOf, type RunView } from "./runs";
 
 interface Props {
   runs: RunView[];
-  cursorS: number | null;
-  onCursorS: (s: number | null) => void;
-  durationS: number;
 }
 
 /** Each metric: its title, axis label, and its value per interval in display units. */
@@ -59,7 +56,7 @@ const METRICS: { name: string; title: string; unit: string; values: (r: RunView)
   },
 ];
 
-export const SteadyPanel = memo(function SteadyPanel({ runs, cursorS, onCursorS, durationS }: Props) {
+export const SteadyPanel = memo(function SteadyPanel({ runs }: Props) {
   const b = runs.find((r) => r.side === "b");
   const bSteady = b ? steadyOf(b.report) : null;
   const intervalS = b ? reportIntervalNs(b.report) / 1e9 : 0;
@@ -109,10 +106,7 @@ export const SteadyPanel = memo(function SteadyPanel({ runs, cursorS, onCursorS,
                 yLabel={m.unit}
                 yMax={yMax}
                 yFormat={tick}
-                durationS={durationS}
                 series={series}
-                cursorS={cursorS}
-                onCursorS={onCursorS}
               >
                 {(x, y) =>
                   at !== null && (

@@ -10,12 +10,9 @@ import type { RunView } from "./runs";
 
 interface Props {
   runs: RunView[];
-  cursorS: number | null;
-  onCursorS: (s: number | null) => void;
-  durationS: number;
 }
 
-export const TxgPanel = memo(function TxgPanel({ runs, cursorS, onCursorS, durationS }: Props) {
+export const TxgPanel = memo(function TxgPanel({ runs }: Props) {
   const rows = runs.map((r) => ({ run: r, txgs: txgsOf(r.report) }));
   const dirtyMax = Math.max(0, ...rows.flatMap((r) => r.txgs.map((t) => t.ndirty / MIB)));
   const syncMax = Math.max(0, ...rows.flatMap((r) => r.txgs.map((t) => t.stime / 1e9)));
@@ -54,23 +51,11 @@ export const TxgPanel = memo(function TxgPanel({ runs, cursorS, onCursorS, durat
         yLabel="txg dirty data, MiB"
         yMax={dirtyMax}
         yFormat={tick}
-        durationS={durationS}
         series={[]}
-        cursorS={cursorS}
-        onCursorS={onCursorS}
       >
         {dots((t) => t.ndirty / MIB)}
       </TimeChart>
-      <TimeChart
-        title="Sync time per txg"
-        yLabel="sync time, s"
-        yMax={syncMax}
-        yFormat={tick}
-        durationS={durationS}
-        series={[]}
-        cursorS={cursorS}
-        onCursorS={onCursorS}
-      >
+      <TimeChart title="Sync time per txg" yLabel="sync time, s" yMax={syncMax} yFormat={tick} series={[]}>
         {dots((t) => t.stime / 1e9)}
       </TimeChart>
       {b && (

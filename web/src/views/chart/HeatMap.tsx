@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { scaleSequentialLog } from "d3-scale";
 import { interpolateRgb } from "d3-interpolate";
 import { bucketLabel, POW2_BUCKETS } from "./display";
+import { useTimeAxis } from "./time-axis";
 
 interface Props {
   label: string;
@@ -13,17 +14,16 @@ interface Props {
   /** Buckets shown, lowest and highest (so that both runs share the axis). */
   lo: number;
   hi: number;
-  /** The run's share of the time axis (a partial run fills less). */
-  fraction: number;
-  /** The shared time axis [s] and cursor. */
-  durationS: number;
-  cursorS: number | null;
+  /** Simulated time the run covers [s]: a partial run fills less of the time axis. */
+  simulatedS: number;
 }
 
 const WIDTH = 400;
 const HEIGHT = 180;
 
-export function HeatMap({ label, buckets, lo, hi, fraction, durationS, cursorS }: Props) {
+export function HeatMap({ label, buckets, lo, hi, simulatedS }: Props) {
+  const { durationS, cursorS } = useTimeAxis();
+  const fraction = Math.min(1, simulatedS / durationS);
   const ref = useRef<HTMLCanvasElement>(null);
   const intervals = Math.floor(buckets.length / POW2_BUCKETS);
   useEffect(() => {

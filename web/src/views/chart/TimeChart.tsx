@@ -1,12 +1,13 @@
 // The frame every time panel shares: simulated time across, a value axis with units, lines
 // for the current run (B) and the comparison (A), levels and marks, and the shared hover
-// cursor (pointer or arrow keys) that every time panel draws at the same moment.
+// cursor (pointer or arrow keys) and steady-state mark, both from the time axis.
 
-import { useContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { cursorKeyDown, HoverTarget } from "./cursor";
-import { SteadyMark, TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
+import { useTimeAxis } from "./time-axis";
+import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
 export interface Series {
   id: string;
@@ -26,28 +27,25 @@ interface Props {
   yLabel: string;
   yMax: number;
   yFormat: (v: number) => string;
-  durationS: number;
   series: Series[];
   levels?: Level[];
   /** Times [s] marked by a faint vertical line (txg syncs). */
   marks?: number[];
-  cursorS: number | null;
-  onCursorS: (s: number | null) => void;
   children?: (x: ScaleLinear<number, number>, y: ScaleLinear<number, number>) => ReactNode;
 }
 
 export function TimeChart(p: Props) {
-  const steadyS = useContext(SteadyMark);
-  const x = timeScale(p.durationS);
+  const { durationS, cursorS, setCursorS, steadyS } = useTimeAxis();
+  const x = timeScale(durationS);
   const y = scaleLinear()
     .domain([0, p.yMax > 0 ? p.yMax * 1.08 : 1])
     .range([TIME_PLOT.height, 0]);
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
-  const onXPx = (xPx: number) => p.onCursorS(Math.min(p.durationS, Math.max(0, x.invert(xPx))));
+  const onXPx = (xPx: number) => setCursorS(Math.min(durationS, Math.max(0, x.invert(xPx))));
   // Arrows move a hundredth of the run, a tenth with Shift.
-  const keys = { step: p.durationS / 100, bigStep: p.durationS / 10, end: p.durationS };
+  const keys = { step: durationS / 100, bigStep: durationS / 10, end: durationS };
   return (
     <svg
       className="chart time-chart"
@@ -55,8 +53,8 @@ export function TimeChart(p: Props) {
       role="img"
       aria-label={`${p.title}. Focus and use the arrow keys to move the time cursor.`}
       tabIndex={0}
-      onKeyDown={cursorKeyDown(p.cursorS, keys, p.onCursorS)}
-      onBlur={() => p.onCursorS(null)}
+      onKeyDown={cursorKeyDown(cursorS, keys, setCursorS)}
+      onBlur={() => setCursorS(null)}
     >
       <g transform={`translate(${TIME_MARGIN.left},${TIME_MARGIN.top})`}>
         {y.ticks(5).map((v) => (
@@ -112,14 +110,14 @@ export function TimeChart(p: Props) {
             <title>{s.label}</title>
           </path>
         ))}
-        {p.cursorS !== null && (
-          <line className="cursor" x1={x(p.cursorS)} x2={x(p.cursorS)} y2={TIME_PLOT.height} />
+        {cursorS !== null && (
+          <line className="cursor" x1={x(cursorS)} x2={x(cursorS)} y2={TIME_PLOT.height} />
         )}
         <HoverTarget
           width={TIME_PLOT.width}
           height={TIME_PLOT.height}
           onXPx={onXPx}
-          onLeave={() => p.onCursorS(null)}
+          onLeave={() => setCursorS(null)}
         />
       </g>
     </svg>

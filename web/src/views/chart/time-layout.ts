@@ -1,11 +1,7 @@
 // Shared geometry of the time panels: one viewBox and one time axis, so that the panels
 // line up and the hover cursor means the same simulated moment in every one of them.
 
-import { createContext } from "react";
 import { scaleLinear } from "d3-scale";
-
-/** When the current run became steady [s], or null: every time panel marks it. */
-export const SteadyMark = createContext<number | null>(null);
 
 export const TIME_VIEW = { width: 860, height: 230 };
 export const TIME_MARGIN = { top: 18, right: 24, bottom: 40, left: 70 };

@@ -7,6 +7,7 @@ import { memo, useMemo } from "react";
 import { both, type Engine, type Values } from "../engine/engine";
 import { column, schedulerOf } from "../engine/report";
 import { CurveChart } from "./chart/CurveChart";
+import { useCurveCursor } from "./chart/curve-cursor";
 import { VerticalMark } from "./chart/Marks";
 import { bytesAtHundredths, percentOf, PLOT, xPercent } from "./chart/chart-layout";
 import { Panel } from "./Panel";
@@ -16,15 +17,14 @@ import type { RunView } from "./runs";
 interface Props {
   engine: Engine;
   values: Values;
-  cursor: number | null;
-  onCursor: (hundredths: number | null) => void;
   /** Simulated runs, whose async-write limits over time are shown under the curve. */
   runs: RunView[];
   /** The pinned configuration A, drawn dashed beside the current curve. */
   pinned: Values | null;
 }
 
-export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs, pinned }: Props) {
+export function AsyncWriteCurvePanel({ engine, values, runs, pinned }: Props) {
+  const { cursor } = useCurveCursor();
   const value = (name: string) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const drawn = useMemo(
@@ -93,8 +93,6 @@ export function AsyncWriteCurvePanel({ engine, values, cursor, onCursor, runs, p
         title="Async writes in flight per leaf vdev against dirty data"
         yLabel="async writes per leaf vdev"
         yTicks={yTicks}
-        cursor={cursor}
-        onCursor={onCursor}
       >
         <VerticalMark xPx={loPx} text={loText} row={0} />
         <VerticalMark xPx={hiPx} text={hiText} row={1} prefer="end" />

@@ -8,6 +8,7 @@ import { messages } from "../app/messages";
 import { both, type Engine, type Values } from "../engine/engine";
 import { histogramsOf, summaryOf } from "../engine/report";
 import { CurveChart } from "./chart/CurveChart";
+import { useCurveCursor } from "./chart/curve-cursor";
 import { VerticalMark } from "./chart/Marks";
 import { Pow2Bars } from "./chart/Pow2Bars";
 import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart/chart-layout";
@@ -18,8 +19,6 @@ import type { RunView } from "./runs";
 interface Props {
   engine: Engine;
   values: Values;
-  cursor: number | null;
-  onCursor: (hundredths: number | null) => void;
   /** The write-size control, rendered under the readout. */
   writeSizeControl: ReactNode;
   /** Simulated runs, whose applied delays are shown under the curve. */
@@ -32,7 +31,8 @@ interface Props {
 const FLOOR_NS = 1_000;
 const DECADES = ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s", "100 s"];
 
-export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeControl, runs, pinned }: Props) {
+export function DelayCurvePanel({ engine, values, writeSizeControl, runs, pinned }: Props) {
+  const { cursor } = useCurveCursor();
   const value = (name: string) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const writeSize = value("write_size");
@@ -105,8 +105,6 @@ export function DelayCurvePanel({ engine, values, cursor, onCursor, writeSizeCon
         title="Delay per transaction against dirty data, log time axis"
         yLabel="delay per transaction (log)"
         yTicks={yTicks}
-        cursor={cursor}
-        onCursor={onCursor}
       >
         <VerticalMark xPx={minPx} text={startText} row={0} />
         <VerticalMark

@@ -3,6 +3,7 @@
 
 import type { ReactNode } from "react";
 import { CURSOR_STEPS, MARGIN, PLOT, VIEW, xPercent } from "./chart-layout";
+import { useCurveCursor } from "./curve-cursor";
 import { cursorKeyDown, HoverTarget } from "./cursor";
 
 export interface Tick {
@@ -15,9 +16,6 @@ interface Props {
   title: string;
   yLabel: string;
   yTicks: Tick[];
-  /** Cursor position in hundredths of a percent of zfs_dirty_data_max, or null. */
-  cursor: number | null;
-  onCursor: (hundredths: number | null) => void;
   children: ReactNode;
 }
 
@@ -29,7 +27,8 @@ const clampCursor = (h: number) => Math.min(CURSOR_STEPS, Math.max(0, h));
 /** Arrows move 0.25%, 5% with Shift. */
 const KEYS = { step: 25, bigStep: 500, end: CURSOR_STEPS };
 
-export function CurveChart({ title, yLabel, yTicks, cursor, onCursor, children }: Props) {
+export function CurveChart({ title, yLabel, yTicks, children }: Props) {
+  const { cursor, setCursor: onCursor } = useCurveCursor();
   const onXPx = (xPx: number) =>
     onCursor(clampCursor(Math.round(xPercent.invert(xPx) * (100 / POINTER_SNAP)) * POINTER_SNAP));
 

@@ -1,0 +1,175 @@
+// The lab's state in one hook: the values being edited (a reducer that asks the engine), the
+// pinned A, the link in the address bar, the two simulations (the current run and the
+// comparison), and what the layout draws from them. Lab.tsx only lays out what this returns.
+
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import type { Engine, Values } from "../engine/engine";
+import { simulatedNs, steadyOf } from "../engine/report";
+import type { TunableSpec } from "../engine/schema";
+import type { Simulator } from "../engine/simulation";
+import type { DirtyLevels } from "../views/DirtyPanel";
+import type { RunView } from "../views/runs";
+import { comparisonFor, differenceLines } from "./comparison";
+import { editReducer, warningsOf } from "./lab-state";
+import { messages } from "./messages";
+import { createUrlWriter, searchFor, type Initial } from "./url-state";
+import { reportHash, useSimulation, type SimState } from "./use-simulation";
+
+/** Two simulators, so that the current run and the comparison go on side by side. */
+export type Simulators = { current: Simulator; comparison: Simulator } | null;
+
+/** What every control calls; stable, so that a slider move re-renders only what it changed. */
+export interface ControlHandlers {
+  onValue: (index: number, value: number) => void;
+  onText: (index: number, text: string) => void;
+  onReset: (index: number) => void;
+}
+
+export interface LabState {
+  /** The values edited, in schema order (B when A is pinned). */
+  values: Values;
+  /** Each control's refusal or limit, by schema name. */
+  errors: Record<string, string>;
+  /** Combinations the OpenZFS source advises against, allowed. */
+  warnings: string[];
+  handlers: ControlHandlers;
+  /** Which lab settings the simulated-system controls show: the chosen device's only. */
+  showsSetup: (spec: TunableSpec) => boolean;
+  /** The pinned configuration A, and where B differs from it (`name: A → B`). */
+  pinned: Values | null;
+  differences: string[];
+  pin: () => void;
+  unpin: () => void;
+  /** Problems of the opening link or of a preset; the rest of it was applied. */
+  notices: string[];
+  dismissNotices: () => void;
+  pickPreset: (link: string) => void;
+  resetAll: () => void;
+  copyLink: () => Promise<void>;
+  copyStatus: string;
+  current: SimState;
+  compared: SimState;
+  comparisonLabel: string;
+  /** The runs the simulation panels show; stable while the reports are. */
+  runs: RunView[];
+  /** The current settings' dirty-data levels the dirty panel draws; stable while they are. */
+  levels: DirtyLevels;
+  /** The time axis: simulated time across [s], and when the current run became steady. */
+  durationS: number;
+  steadyS: number | null;
+}
+
+const DEVICE_PREFIXES = ["hdd_", "ssd_", "lun_"];
+
+export function useLab(engine: Engine, initial: Initial, simulators: Simulators): LabState {
+  const reducer = useMemo(() => editReducer(engine), [engine]);
+  const [edit, dispatch] = useReducer(reducer, { values: initial.values, errors: {}, copyStatus: "" });
+  const { values } = edit;
+  const [pinned, setPinned] = useState<Values | null>(initial.pinned);
+  const [notices, setNotices] = useState<string[]>(initial.notices);
+  const writeUrl = useMemo(() => createUrlWriter(), []);
+  const warnings = useMemo(() => warningsOf(engine, values), [engine, values]);
+  useEffect(() => writeUrl(searchFor(engine, values, pinned)), [engine, values, pinned, writeUrl]);
+
+  const comparison = useMemo(() => comparisonFor(engine, values, pinned), [engine, values, pinned]);
+  const current = useSimulation(engine, simulators?.current ?? null, values);
+  const compared = useSimulation(engine, simulators?.comparison ?? null, comparison.values);
+  // Stable while the reports are: the simulation panels are memoized on it, so a slider
+  // move redraws the curves at once and leaves them alone until new reports arrive.
+  const { currentLabel, label: comparisonLabel } = comparison;
+  const runs: RunView[] = useMemo(
+    () => [
+      ...(current.report ? [{ side: "b" as const, label: currentLabel, report: current.report }] : []),
+      ...(compared.report ? [{ side: "a" as const, label: comparisonLabel, report: compared.report }] : []),
+    ],
+    [current.report, compared.report, currentLabel, comparisonLabel],
+  );
+  const at = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const dirtyMax = at("zfs_dirty_data_max");
+  const asyncMinPercent = at("zfs_vdev_async_write_active_min_dirty_percent");
+  const asyncMaxPercent = at("zfs_vdev_async_write_active_max_dirty_percent");
+  const delayMinPercent = at("zfs_delay_min_dirty_percent");
+  const syncPercent = at("zfs_dirty_data_sync_percent");
+  const levels: DirtyLevels = useMemo(
+    () => ({ dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncPercent }),
+    [dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncPercent],
+  );
+
+  // Signals for tests and benchmarks: the lab is up, runs completed, the current report's hash.
+  useEffect(() => {
+    document.body.dataset["ready"] = "true";
+  }, []);
+  useEffect(() => {
+    document.body.dataset["simCompleted"] = String(current.completed);
+    document.body.dataset["compareCompleted"] = String(compared.completed);
+    if (current.report && !current.running) document.body.dataset["reportHash"] = reportHash(current.report);
+  }, [current.completed, compared.completed, current.report, current.running]);
+
+  const reachedNs = current.report ? steadyOf(current.report).reached_at_ns : null;
+  const seconds = (v: Values) => v[engine.indexOf("duration")] ?? 1;
+  // A run until steady state may end early: once both runs are in, the axis ends where the
+  // longer of them did.
+  const settled = !current.running && !compared.running && runs.length > 0;
+  const durationS = settled
+    ? Math.max(...runs.map((r) => simulatedNs(r.report) / 1e9))
+    : Math.max(seconds(values), seconds(comparison.values));
+
+  const device = engine.schema[engine.indexOf("device")]?.choices[at("device")] ?? "";
+  const showsSetup = useCallback(
+    (spec: TunableSpec) =>
+      spec.kind === "lab" &&
+      spec.effect === "rerun" &&
+      DEVICE_PREFIXES.every((p) => !spec.name.startsWith(p) || spec.name.startsWith(`${device}_`)),
+    [device],
+  );
+  const handlers: ControlHandlers = useMemo(
+    () => ({
+      onValue: (index, value) => dispatch({ type: "value", index, value }),
+      onText: (index, text) => dispatch({ type: "text", index, text }),
+      onReset: (index) => dispatch({ type: "reset", index }),
+    }),
+    [],
+  );
+
+  return {
+    values,
+    errors: edit.errors,
+    warnings,
+    handlers,
+    showsSetup,
+    pinned,
+    differences: pinned ? differenceLines(engine, pinned, values) : [],
+    pin: () => setPinned(values),
+    unpin: () => setPinned(null),
+    notices,
+    dismissNotices: () => setNotices([]),
+    pickPreset: (link) => {
+      const decoded = engine.decodeLink(link);
+      if (decoded.status === "error") return setNotices([decoded.message]);
+      dispatch({ type: "replace", values: decoded.value.values });
+      setNotices(decoded.value.notices);
+    },
+    resetAll: () => {
+      dispatch({ type: "replace", values: engine.defaults });
+      setPinned(null);
+    },
+    copyLink: async () => {
+      try {
+        await navigator.clipboard.writeText(
+          `${window.location.origin}${window.location.pathname}${searchFor(engine, values, pinned)}`,
+        );
+        dispatch({ type: "copyStatus", text: messages.copied });
+      } catch {
+        dispatch({ type: "copyStatus", text: messages.copyFailed });
+      }
+    },
+    copyStatus: edit.copyStatus,
+    current,
+    compared,
+    comparisonLabel,
+    runs,
+    levels,
+    durationS,
+    steadyS: reachedNs === null ? null : reachedNs / 1e9,
+  };
+}

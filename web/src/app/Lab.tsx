@@ -4,7 +4,7 @@
 import type { Engine } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import { ControlPanel } from "../controls/ControlPanel";
-import { TunableControl } from "../controls/TunableControl";
+import { EntryControl } from "../controls/TunableControl";
 import { AllocatorPanel } from "../views/AllocatorPanel";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
 import { CurveCursorProvider } from "../views/chart/curve-cursor";
@@ -16,6 +16,7 @@ import { PicketFencePanel } from "../views/PicketFencePanel";
 import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
+import { MessageList } from "./MessageList";
 import { messages } from "./messages";
 import { PresetPicker } from "./PresetPicker";
 import { SimStatus } from "./SimStatus";
@@ -33,18 +34,6 @@ const isTunable = (spec: TunableSpec) => spec.kind === "tunable";
 export function Lab({ engine, initial, simulators }: Props) {
   const lab = useLab(engine, initial, simulators);
   const { values, errors, handlers, pinned, runs } = lab;
-  const writeSizeIndex = engine.indexOf("write_size");
-  const writeSizeSpec = engine.schema[writeSizeIndex];
-  const writeSizeControl = writeSizeSpec && (
-    <TunableControl
-      engine={engine}
-      spec={writeSizeSpec}
-      index={writeSizeIndex}
-      value={values[writeSizeIndex] ?? writeSizeSpec.default}
-      error={errors[writeSizeSpec.name]}
-      {...handlers}
-    />
-  );
 
   return (
     <div className="lab">
@@ -80,50 +69,42 @@ export function Lab({ engine, initial, simulators }: Props) {
           </button>
         </div>
       </header>
-      {lab.notices.length > 0 && (
-        <div className="notice" role="status" data-testid="link-notices">
-          <p>{messages.linkNotices}</p>
-          <ul>
-            {lab.notices.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-          <button type="button" onClick={lab.dismissNotices}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      <MessageList
+        className="notice"
+        testId="link-notices"
+        status
+        title={messages.linkNotices}
+        items={lab.notices}
+      >
+        <button type="button" onClick={lab.dismissNotices}>
+          Dismiss
+        </button>
+      </MessageList>
       <div className="layout">
         <aside className="controls" aria-label="Settings">
           <SimStatus current={lab.current} compared={lab.compared} comparisonLabel={lab.comparisonLabel} />
           {pinned && (
-            <div className="ab" data-testid="ab-differences">
-              <p>
-                <strong>A/B</strong>: A is pinned; B is what you change. Both run the same workload and seed.
-              </p>
-              {lab.differences.length === 0 ? (
-                <p>B is the same as A so far: change anything.</p>
-              ) : (
-                <ul>
-                  {lab.differences.map((d) => (
-                    <li key={d}>
-                      <code>{d}</code>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <MessageList
+              className="ab"
+              testId="ab-differences"
+              title={
+                <>
+                  <strong>A/B</strong>: A is pinned; B is what you change. Both run the same workload and
+                  seed.
+                </>
+              }
+              items={lab.differences}
+              code
+              empty={<p>B is the same as A so far: change anything.</p>}
+            />
           )}
-          {lab.warnings.length > 0 && (
-            <div className="warnings" role="status" data-testid="warnings">
-              <p>{messages.warnings}</p>
-              <ul>
-                {lab.warnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <MessageList
+            className="warnings"
+            testId="warnings"
+            status
+            title={messages.warnings}
+            items={lab.warnings}
+          />
           <h2 className="side-title">Simulated system</h2>
           <PresetPicker engine={engine} onPick={lab.pickPreset} />
           <ControlPanel
@@ -142,7 +123,15 @@ export function Lab({ engine, initial, simulators }: Props) {
             <DelayCurvePanel
               engine={engine}
               values={values}
-              writeSizeControl={writeSizeControl}
+              writeSizeControl={
+                <EntryControl
+                  engine={engine}
+                  index={engine.indexOf("write_size")}
+                  values={values}
+                  errors={errors}
+                  {...handlers}
+                />
+              }
               runs={runs}
               pinned={pinned}
             />

@@ -3,6 +3,7 @@
 // comparison), and what the layout draws from them. Lab.tsx only lays out what this returns.
 
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import type { ControlHandlers } from "../controls/TunableControl";
 import type { Engine, Values } from "../engine/engine";
 import { simulatedNs, steadyOf } from "../engine/report";
 import type { TunableSpec } from "../engine/schema";
@@ -17,13 +18,6 @@ import { reportHash, useSimulation, type SimState } from "./use-simulation";
 
 /** Two simulators, so that the current run and the comparison go on side by side. */
 export type Simulators = { current: Simulator; comparison: Simulator } | null;
-
-/** What every control calls; stable, so that a slider move re-renders only what it changed. */
-export interface ControlHandlers {
-  onValue: (index: number, value: number) => void;
-  onText: (index: number, text: string) => void;
-  onReset: (index: number) => void;
-}
 
 export interface LabState {
   /** The values edited, in schema order (B when A is pinned). */

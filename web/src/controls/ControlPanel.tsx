@@ -4,17 +4,14 @@
 import { memo } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
-import { TunableControl } from "./TunableControl";
+import { EntryControl, type ControlHandlers } from "./TunableControl";
 
-interface Props {
+interface Props extends ControlHandlers {
   engine: Engine;
   /** Which entries to show. */
   shows: (spec: TunableSpec) => boolean;
   values: Values;
   errors: Record<string, string>;
-  onValue: (index: number, value: number) => void;
-  onText: (index: number, text: string) => void;
-  onReset: (index: number) => void;
 }
 
 export const ControlPanel = memo(function ControlPanel({
@@ -34,13 +31,12 @@ export const ControlPanel = memo(function ControlPanel({
           {tunables
             .filter(({ spec }) => spec.group === group)
             .map(({ spec, index }) => (
-              <TunableControl
+              <EntryControl
                 key={spec.name}
                 engine={engine}
-                spec={spec}
                 index={index}
-                value={values[index] ?? spec.default}
-                error={errors[spec.name]}
+                values={values}
+                errors={errors}
                 {...handlers}
               />
             ))}

@@ -2,19 +2,23 @@
 // on hover or focus. A refused entry shows the reason beside the field; the value stays.
 
 import { memo, useState, type KeyboardEvent } from "react";
-import type { Engine } from "../engine/engine";
+import type { Engine, Values } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import { STEPS, toPosition, valueForMove } from "./slider-scale";
 
-interface Props {
+/** What every control calls; stable, so that a slider move re-renders only what it changed. */
+export interface ControlHandlers {
+  onValue: (index: number, value: number) => void;
+  onText: (index: number, text: string) => void;
+  onReset: (index: number) => void;
+}
+
+interface Props extends ControlHandlers {
   engine: Engine;
   spec: TunableSpec;
   index: number;
   value: number;
   error: string | undefined;
-  onValue: (index: number, value: number) => void;
-  onText: (index: number, text: string) => void;
-  onReset: (index: number) => void;
 }
 
 const text = (r: { status: "ok"; value: string } | { status: "error"; message: string }) =>
@@ -151,3 +155,27 @@ export const TunableControl = memo(function TunableControl({
     </div>
   );
 });
+
+interface EntryProps extends ControlHandlers {
+  engine: Engine;
+  index: number;
+  /** All values in schema order, and each entry's refusal by name. */
+  values: Values;
+  errors: Record<string, string>;
+}
+
+/** The control of schema entry `index`, its value and error picked from the lab's. */
+export function EntryControl({ engine, index, values, errors, ...handlers }: EntryProps) {
+  const spec = engine.schema[index];
+  if (!spec) return null;
+  return (
+    <TunableControl
+      engine={engine}
+      spec={spec}
+      index={index}
+      value={values[index] ?? spec.default}
+      error={errors[spec.name]}
+      {...handlers}
+    />
+  );
+}

@@ -5,9 +5,10 @@
 import { scaleLinear } from "d3-scale";
 import { memo } from "react";
 import { allocatorOf } from "../engine/report";
-import { maxOf, TimeChart } from "./chart/TimeChart";
-import { fixed, tick } from "./chart/display";
-import { Panel } from "./Panel";
+import { ticksAt, YGrid } from "./chart/grid";
+import { TimeChart } from "./chart/TimeChart";
+import { fixed } from "./chart/display";
+import { Panel, RunLines } from "./Panel";
 import { seriesOf, type RunView } from "./runs";
 
 interface Props {
@@ -34,14 +35,7 @@ function FillBars({ label, start, end }: { label: string; start: number[]; end: 
         aria-label={`${label}: fill of each metaslab`}
       >
         <g transform={`translate(${FM.left},${FM.top})`}>
-          {[0, 50, 70, 96].map((v) => (
-            <g key={v} className="tick" transform={`translate(0,${y(v)})`}>
-              <line className="grid" x2={w} />
-              <text x={-6} dy="0.32em" textAnchor="end">
-                {v}%
-              </text>
-            </g>
-          ))}
+          <YGrid ticks={ticksAt([0, 50, 70, 96], y, (v) => `${v}%`)} width={w} labelX={-6} />
           {end.map((f, i) => (
             <rect key={`e${i}`} className="fill-end" x={x(i)} width={bw} y={y(f)} height={h - y(f)} />
           ))}
@@ -69,35 +63,27 @@ export const AllocatorPanel = memo(function AllocatorPanel({ runs }: Props) {
       title="Metaslab allocation and write aggregation"
       caption="Where the txg's blocks land decides what the vdev queue can merge: first fit from a cursor keeps consecutive blocks together; best fit drops each into the smallest hole, and aggregation (blocks per issued write) falls."
     >
-      <ul className="steady-verdicts" data-testid="allocator-figures">
-        {withAllocator.map((r) => {
+      <RunLines runs={withAllocator} className="steady-verdicts" testId="allocator-figures">
+        {(r) => {
           const a = allocatorOf(r.report);
           if (!a) return null;
           const all = Math.max(1, a.first_fit + a.best_fit);
           const mean = (f: number[]) => f.reduce((s, v) => s + v, 0) / Math.max(1, f.length);
           return (
-            <li key={r.side} className={`figure side-${r.side}`}>
-              <strong>{r.label}</strong>: {a.metaslabs_per_vdev} metaslabs per vdev;{" "}
-              {a.first_fit.toLocaleString("en")} first fit, {a.best_fit.toLocaleString("en")} best fit (
-              {fixed(1)((a.best_fit * 100) / all)}%), {a.frees.toLocaleString("en")} frees, {a.switches}{" "}
-              metaslab switches; mean fill {fixed(1)(mean(a.fill_at_start))}% →{" "}
-              {fixed(1)(mean(a.fill_at_end))}%
-            </li>
+            <>
+              {a.metaslabs_per_vdev} metaslabs per vdev; {a.first_fit.toLocaleString("en")} first fit,{" "}
+              {a.best_fit.toLocaleString("en")} best fit ({fixed(1)((a.best_fit * 100) / all)}%),{" "}
+              {a.frees.toLocaleString("en")} frees, {a.switches} metaslab switches; mean fill{" "}
+              {fixed(1)(mean(a.fill_at_start))}% → {fixed(1)(mean(a.fill_at_end))}%
+            </>
           );
-        })}
-      </ul>
-      <TimeChart
-        title="Write aggregation over time"
-        yLabel="blocks per issued write"
-        yMax={maxOf(aggregation)}
-        yFormat={tick}
-        series={aggregation}
-      />
+        }}
+      </RunLines>
+      <TimeChart title="Write aggregation over time" yLabel="blocks per issued write" series={aggregation} />
       <TimeChart
         title="Best-fit allocations over time"
         yLabel="best fit, % of allocations"
         yMax={100}
-        yFormat={tick}
         series={bestFit}
       />
       <div className="bar-grid">

@@ -7,10 +7,11 @@ import { memo, useMemo } from "react";
 import { both, type Engine, type Values } from "../engine/engine";
 import { column, schedulerOf } from "../engine/report";
 import { CurveChart } from "./chart/CurveChart";
+import { ticksAt } from "./chart/grid";
 import { useCurveCursor } from "./chart/curve-cursor";
 import { VerticalMark } from "./chart/Marks";
-import { bytesAtHundredths, percentOf, PLOT, xPercent } from "./chart/chart-layout";
-import { Panel } from "./Panel";
+import { bytesAtHundredths, curvePath, percentOf, PLOT, xPercent } from "./chart/chart-layout";
+import { Panel, TextBlock } from "./Panel";
 import { dirtyText } from "./readout";
 import type { RunView } from "./runs";
 
@@ -42,25 +43,12 @@ export function AsyncWriteCurvePanel({ engine, values, runs, pinned }: Props) {
   const y = scaleLinear()
     .domain([0, top * 1.2 + 0.5])
     .range([PLOT.height, 0]);
-  const yTicks = y
-    .ticks(6)
-    .filter(Number.isInteger)
-    .map((v) => ({ value: v, label: String(v), yPx: y(v) }));
-  const points = Array.from(curve.dirty, (d, i): [number, number] => [
-    xPercent(percentOf(d, dirtyMax)),
-    y(curve.value[i] ?? 0),
-  ]);
-  const path = line().curve(curveStepAfter)(points) ?? "";
+  const yTicks = ticksAt(y.ticks(6).filter(Number.isInteger), y, String);
+  const staircase = line().curve(curveStepAfter);
+  const path = curvePath(staircase, curve, dirtyMax, y);
   const pinnedMax = pinned ? pinned[engine.indexOf("zfs_dirty_data_max")] || 1 : 1;
   const pinnedPath =
-    pinnedCurve?.status === "ok"
-      ? (line().curve(curveStepAfter)(
-          Array.from(pinnedCurve.value.dirty, (d, i): [number, number] => [
-            xPercent(percentOf(d, pinnedMax)),
-            y(pinnedCurve.value.value[i] ?? 0),
-          ]),
-        ) ?? "")
-      : null;
+    pinnedCurve?.status === "ok" ? curvePath(staircase, pinnedCurve.value, pinnedMax, y) : null;
   const loPct = value("zfs_vdev_async_write_active_min_dirty_percent");
   const hiPct = value("zfs_vdev_async_write_active_max_dirty_percent");
   const loPx = xPercent(percentOf(marks.lo_bytes, dirtyMax));
@@ -136,18 +124,17 @@ const LimitDistribution = memo(function LimitDistribution({
             ? null
             : engine.lquantizeText(column(r.report, "async_write_limit"), 0, 30, 1);
         return (
-          <div key={r.side} className="text-block">
-            <div className="text-head">
-              <span>{r.label}: async-write limit per interval (q.d, lquantize 0..30)</span>
-            </div>
-            <pre tabIndex={0}>
-              {text === null
+          <TextBlock
+            key={r.side}
+            heading={`${r.label}: async-write limit per interval (q.d, lquantize 0..30)`}
+            text={
+              text === null
                 ? "(no async-write limit: legacy scheduler)\n"
                 : text.status === "ok"
                   ? text.value
-                  : text.message}
-            </pre>
-          </div>
+                  : text.message
+            }
+          />
         );
       })}
     </div>

@@ -11,7 +11,7 @@ import { CurveChart } from "./chart/CurveChart";
 import { useCurveCursor } from "./chart/curve-cursor";
 import { VerticalMark } from "./chart/Marks";
 import { Pow2Bars } from "./chart/Pow2Bars";
-import { bytesAtHundredths, labelSide, percentOf, PLOT, xPercent } from "./chart/chart-layout";
+import { bytesAtHundredths, curvePath, labelSide, percentOf, PLOT, xPercent } from "./chart/chart-layout";
 import { Panel } from "./Panel";
 import { dirtyText, nsText, rateText } from "./readout";
 import type { RunView } from "./runs";
@@ -49,23 +49,14 @@ export function DelayCurvePanel({ engine, values, writeSizeControl, runs, pinned
   const yTicks = DECADES.map((label, i) => ({ value: 10 ** (i + 3), label, yPx: y(10 ** (i + 3)) })).filter(
     (t) => t.value <= topNs,
   );
-  const toPoint = (d: number, ns: number): [number, number] => [
-    xPercent(percentOf(d, dirtyMax)),
-    y(Math.max(ns, FLOOR_NS)),
-  ];
-  const path = line()(Array.from(curve.dirty, (d, i) => toPoint(d, curve.value[i] ?? 0))) ?? "";
+  const yPx = (ns: number) => y(Math.max(ns, FLOOR_NS));
+  const toPoint = (d: number, ns: number): [number, number] => [xPercent(percentOf(d, dirtyMax)), yPx(ns)];
+  const path = curvePath(line(), curve, dirtyMax, yPx);
   // A's curve in percent of A's own zfs_dirty_data_max, on the same axes.
   const pinnedCurve = pinned ? engine.delayCurve(pinned, 400) : null;
   const pinnedMax = pinned ? pinned[engine.indexOf("zfs_dirty_data_max")] || 1 : 1;
   const pinnedPath =
-    pinnedCurve?.status === "ok"
-      ? (line()(
-          Array.from(pinnedCurve.value.dirty, (d, i): [number, number] => [
-            xPercent(percentOf(d, pinnedMax)),
-            y(Math.max(pinnedCurve.value.value[i] ?? 0, FLOOR_NS)),
-          ]),
-        ) ?? "")
-      : null;
+    pinnedCurve?.status === "ok" ? curvePath(line(), pinnedCurve.value, pinnedMax, yPx) : null;
   const minPx = xPercent(percentOf(marks.min_bytes, dirtyMax));
   const [midX, midY] = toPoint(marks.midpoint, marks.midpoint_ns);
   const capY = y(capNs);

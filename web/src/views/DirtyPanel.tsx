@@ -4,9 +4,9 @@
 import { memo } from "react";
 import { column, simulatedNs, syncStart, stoppedByCaller, txgsOf } from "../engine/report";
 import { useTimeAxis } from "./chart/time-axis";
-import { TimeChart } from "./chart/TimeChart";
-import { MIB, mib, tick } from "./chart/display";
-import { Panel } from "./Panel";
+import { maxOf, TimeChart } from "./chart/TimeChart";
+import { MIB, mib } from "./chart/display";
+import { Panel, TextView } from "./Panel";
 import { sampleAt, seriesOf, type RunView } from "./runs";
 
 /** The current settings' levels: zfs_dirty_data_max [bytes] and the percents drawn. */
@@ -27,10 +27,7 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs }: Props) {
   const { dirtyMax } = levels;
   const atPercent = (percent: number) => (dirtyMax * percent) / 100 / MIB;
   const series = seriesOf(runs, "dirty_bytes", MIB);
-  const yMax = Math.max(
-    ...series.flatMap((s) => s.points.map((p) => p[1])),
-    atPercent(levels.delayMinPercent),
-  );
+  const yMax = Math.max(maxOf(series), atPercent(levels.delayMinPercent));
   const b = runs.find((r) => r.side === "b");
   const syncs = b ? txgsOf(b.report).map((t) => syncStart(t) / 1e9) : [];
   // dirty.d prints, at each txg-syncing probe, the pool's dirty data against the limit.
@@ -51,7 +48,6 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs }: Props) {
         title="Dirty data over time"
         yLabel="dirty data, MiB"
         yMax={yMax}
-        yFormat={tick}
         series={series}
         levels={mergeLevels([
           [atPercent(levels.asyncMinPercent), "async-write band starts"],
@@ -62,14 +58,11 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs }: Props) {
         marks={syncs}
       />
       <DirtyReadout runs={runs} />
-      <details className="text-view">
-        <summary>
-          dirty.d output for {b?.label ?? "this run"} ({dirtyD.length} txgs)
-        </summary>
-        <pre tabIndex={0} data-testid="dirty-d">
-          {dirtyD.join("\n")}
-        </pre>
-      </details>
+      <TextView
+        summary={`dirty.d output for ${b?.label ?? "this run"} (${dirtyD.length} txgs)`}
+        testId="dirty-d"
+        text={dirtyD.join("\n")}
+      />
     </Panel>
   );
 });

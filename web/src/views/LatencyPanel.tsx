@@ -6,7 +6,7 @@ import { memo, useState } from "react";
 import type { Engine } from "../engine/engine";
 import { histogramsOf, type ReportHistograms } from "../engine/report";
 import { Pow2Bars } from "./chart/Pow2Bars";
-import { Panel } from "./Panel";
+import { Panel, TextBlock } from "./Panel";
 import type { RunView } from "./runs";
 
 interface Props {
@@ -88,17 +88,17 @@ export const LatencyPanel = memo(function LatencyPanel({ engine, runs }: Props) 
       ) : (
         <div className="text-blocks">
           {blocks.map((b) => (
-            <div key={b.id} className="text-block">
-              <div className="text-head">
-                <span>{b.heading}</span>
+            <TextBlock
+              key={b.id}
+              heading={b.heading}
+              text={b.body}
+              testId={`text-${b.id}`}
+              action={
                 <button type="button" onClick={() => void copy(b.id, b.body)}>
                   {copied === b.id ? "Copied" : "Copy"}
                 </button>
-              </div>
-              <pre tabIndex={0} data-testid={`text-${b.id}`}>
-                {b.body}
-              </pre>
-            </div>
+              }
+            />
           ))}
         </div>
       )}

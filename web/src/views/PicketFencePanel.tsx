@@ -5,9 +5,9 @@
 import { memo } from "react";
 import { column, simulatedNs, summaryOf } from "../engine/report";
 import { HeatMap, bucketRange } from "./chart/HeatMap";
-import { maxOf, TimeChart } from "./chart/TimeChart";
-import { fixed, latency, MIB, tick } from "./chart/display";
-import { Panel } from "./Panel";
+import { TimeChart } from "./chart/TimeChart";
+import { fixed, latency, MIB } from "./chart/display";
+import { Panel, RunLines } from "./Panel";
 import { seriesOf, type RunView } from "./runs";
 
 interface Props {
@@ -25,33 +25,20 @@ export const PicketFencePanel = memo(function PicketFencePanel({ runs }: Props) 
       title="Picket-fencing versus smooth output"
       caption="A square wave of backend writes (bursts at each sync, idle between) is picket-fencing; reads queued behind a burst wait. A smooth line and a flat heat map are what the OpenZFS throttle and scheduler aim for."
     >
-      <div className="figures" data-testid="picket-figures">
-        {runs.map((r) => {
+      <RunLines runs={runs} className="figures" testId="picket-figures" as="paragraphs">
+        {(r) => {
           const pf = summaryOf(r.report).picket_fence;
           return (
-            <p key={r.side} className={`figure side-${r.side}`}>
-              <strong>{r.label}</strong>: write CV{" "}
-              <strong data-testid={`cv-${r.side}`}>{fixed(3)(pf.write_cv)}</strong> (0 smooth, 1 or more a
-              square wave) · read p99 {latency(pf.read_p99_during_sync_ns)} during syncs,{" "}
+            <>
+              write CV <strong data-testid={`cv-${r.side}`}>{fixed(3)(pf.write_cv)}</strong> (0 smooth, 1 or
+              more a square wave) · read p99 {latency(pf.read_p99_during_sync_ns)} during syncs,{" "}
               {latency(pf.read_p99_between_syncs_ns)} between
-            </p>
+            </>
           );
-        })}
-      </div>
-      <TimeChart
-        title="Backend write throughput over time"
-        yLabel="backend writes, MiB/s"
-        yMax={maxOf(writes)}
-        yFormat={tick}
-        series={writes}
-      />
-      <TimeChart
-        title="Mean sync-read latency over time"
-        yLabel="sync-read latency, ms"
-        yMax={maxOf(reads)}
-        yFormat={tick}
-        series={reads}
-      />
+        }}
+      </RunLines>
+      <TimeChart title="Backend write throughput over time" yLabel="backend writes, MiB/s" series={writes} />
+      <TimeChart title="Mean sync-read latency over time" yLabel="sync-read latency, ms" series={reads} />
       <div className="heat-maps">
         {runs.map((r, i) => (
           <HeatMap

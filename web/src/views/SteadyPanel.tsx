@@ -4,10 +4,10 @@
 
 import { memo } from "react";
 import { column, reportIntervalNs, steadyOf, syncStart, txgsOf } from "../engine/report";
-import { TimeChart, type Series } from "./chart/TimeChart";
-import { MIB, tick } from "./chart/display";
-import { Panel } from "./Panel";
-import { pointsOf, type RunView } from "./runs";
+import { TimeChart } from "./chart/TimeChart";
+import { MIB } from "./chart/display";
+import { Panel, RunLines } from "./Panel";
+import { pointsOf, seriesBy, type RunView } from "./runs";
 
 interface Props {
   runs: RunView[];
@@ -66,33 +66,23 @@ export const SteadyPanel = memo(function SteadyPanel({ runs }: Props) {
       title="Steady state"
       caption="When each metric settled: steady once, over a window of intervals, its range stays within 20% of its mean and its fitted line moves less than 10% (SNIA). The run is steady when a quorum of metrics is; summaries then cover only what follows."
     >
-      <ul className="steady-verdicts" data-testid="steady-verdicts">
-        {runs.map((r) => {
+      <RunLines runs={runs} className="steady-verdicts" testId="steady-verdicts">
+        {(r) => {
           const st = steadyOf(r.report);
-          return (
-            <li key={r.side} className={`figure side-${r.side}`}>
-              <strong>{r.label}</strong>:{" "}
-              {st.reached_at_ns === null
-                ? `not steady (${st.metrics.filter((m) => m.steady_at_end).length} of ${st.metrics.length} metrics steady at the end, ${st.quorum} needed)`
-                : `steady at ${(st.reached_at_ns / 1e9).toFixed(2)} s (${st.quorum} of ${st.metrics.length} metrics over ${st.window} intervals)`}
-              ; summaries cover {st.summaries}
-            </li>
-          );
-        })}
-      </ul>
+          const verdict =
+            st.reached_at_ns === null
+              ? `not steady (${st.metrics.filter((m) => m.steady_at_end).length} of ${st.metrics.length} metrics steady at the end, ${st.quorum} needed)`
+              : `steady at ${(st.reached_at_ns / 1e9).toFixed(2)} s (${st.quorum} of ${st.metrics.length} metrics over ${st.window} intervals)`;
+          return `${verdict}; summaries cover ${st.summaries}`;
+        }}
+      </RunLines>
       <div className="steady-grid">
         {METRICS.map((m) => {
-          const series: Series[] = runs.map((r) => ({
-            id: `${m.name}-${r.side}`,
-            side: r.side,
-            label: r.label,
-            points: m.values(r),
-          }));
+          const series = seriesBy(runs, m.name, m.values);
           const verdict = bSteady?.metrics.find((v) => v.name === m.name);
           const at =
             verdict?.steady_at_ns === null || verdict === undefined ? null : verdict.steady_at_ns / 1e9;
           const windowS = bSteady ? bSteady.window * intervalS : 0;
-          const yMax = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1])));
           return (
             <figure key={m.name} className="steady-metric" data-metric={m.name}>
               <figcaption>
@@ -101,13 +91,7 @@ export const SteadyPanel = memo(function SteadyPanel({ runs }: Props) {
                   ? ` (not collected in ${verdict.failed_intervals} intervals: counted steady)`
                   : ""}
               </figcaption>
-              <TimeChart
-                title={`${m.title} over time`}
-                yLabel={m.unit}
-                yMax={yMax}
-                yFormat={tick}
-                series={series}
-              >
+              <TimeChart title={`${m.title} over time`} yLabel={m.unit} series={series}>
                 {(x, y) =>
                   at !== null && (
                     <>

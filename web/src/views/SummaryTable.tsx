@@ -4,7 +4,7 @@
 import { memo } from "react";
 import { steadyOf, stoppedByCaller, summaryOf, tenantsOf, truncatedOf, type Summary } from "../engine/report";
 import { fixed, latency, rate } from "./chart/display";
-import { Panel } from "./Panel";
+import { Panel, RunLines } from "./Panel";
 import type { RunView } from "./runs";
 
 interface Props {
@@ -87,25 +87,24 @@ export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
         {runs.map((r) => `${r.label}: over ${steadyOf(r.report).summaries}`).join(" · ")}
       </p>
       <TenantTable runs={runs} />
-      <ul className="delay-counts" data-testid="delay-counts">
-        {runs.map((r) => {
+      <RunLines runs={runs} className="delay-counts" testId="delay-counts" plain>
+        {(r) => {
           const t = summaryOf(r.report).throttle;
           const legacy = t.legacy_delays_7_8 + t.legacy_limit_waits > 0;
           return (
-            <li key={r.side}>
-              <strong>{r.label}</strong>: {t.transactions.toLocaleString("en")} write transactions,{" "}
-              {t.delayed.toLocaleString("en")} delayed ({(t.delayed_fraction * 100).toFixed(1)}%),{" "}
-              {t.hard_waits.toLocaleString("en")} waited at the hard limit,{" "}
-              {(t.delay_total_ns / 1e9).toFixed(1)} s of delay in all
+            <>
+              {t.transactions.toLocaleString("en")} write transactions, {t.delayed.toLocaleString("en")}{" "}
+              delayed ({(t.delayed_fraction * 100).toFixed(1)}%), {t.hard_waits.toLocaleString("en")} waited
+              at the hard limit, {(t.delay_total_ns / 1e9).toFixed(1)} s of delay in all
               {legacy &&
                 `; legacy throttle: ${t.legacy_delays_7_8.toLocaleString("en")} delayed a tick past 7/8 of the limit, ${t.legacy_limit_waits.toLocaleString("en")} waited for the next txg`}
               {truncatedOf(r.report) && !stoppedByCaller(r.report) && (
                 <span className="truncated"> · {truncatedOf(r.report)}</span>
               )}
-            </li>
+            </>
           );
-        })}
-      </ul>
+        }}
+      </RunLines>
     </Panel>
   );
 });

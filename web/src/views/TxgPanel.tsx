@@ -4,8 +4,8 @@
 import { memo } from "react";
 import { syncStart, txgsOf, type TxgRow } from "../engine/report";
 import { TimeChart } from "./chart/TimeChart";
-import { MIB, tick } from "./chart/display";
-import { Panel } from "./Panel";
+import { MIB } from "./chart/display";
+import { Panel, TextView } from "./Panel";
 import type { RunView } from "./runs";
 
 interface Props {
@@ -46,27 +46,18 @@ export const TxgPanel = memo(function TxgPanel({ runs }: Props) {
           ? ` · last of B: txg ${last.txg}, ${(last.ndirty / MIB).toFixed(0)} MiB in ${(last.stime / 1e9).toFixed(2)} s`
           : ""}
       </p>
-      <TimeChart
-        title="Dirty data per txg"
-        yLabel="txg dirty data, MiB"
-        yMax={dirtyMax}
-        yFormat={tick}
-        series={[]}
-      >
+      <TimeChart title="Dirty data per txg" yLabel="txg dirty data, MiB" yMax={dirtyMax}>
         {dots((t) => t.ndirty / MIB)}
       </TimeChart>
-      <TimeChart title="Sync time per txg" yLabel="sync time, s" yMax={syncMax} yFormat={tick} series={[]}>
+      <TimeChart title="Sync time per txg" yLabel="sync time, s" yMax={syncMax}>
         {dots((t) => t.stime / 1e9)}
       </TimeChart>
       {b && (
-        <details className="text-view">
-          <summary>
-            txgs kstat rows for {b.run.label} ({b.txgs.length} synced)
-          </summary>
-          <pre tabIndex={0} data-testid="txgs-kstat">
-            {kstatText(b.txgs)}
-          </pre>
-        </details>
+        <TextView
+          summary={`txgs kstat rows for ${b.run.label} (${b.txgs.length} synced)`}
+          testId="txgs-kstat"
+          text={kstatText(b.txgs)}
+        />
       )}
     </Panel>
   );

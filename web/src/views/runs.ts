@@ -20,12 +20,16 @@ export function sampleAt(tNs: Float64Array, s: number): number {
 
 /** One series per run from report column `name`, divided by `scale` for display. */
 export function seriesOf(runs: RunView[], name: string, scale: number): Series[] {
-  return runs.map((r) => ({
-    id: `${name}-${r.side}`,
-    side: r.side,
-    label: r.label,
-    points: pointsOf(r, name, scale),
-  }));
+  return seriesBy(runs, name, (r) => pointsOf(r, name, scale));
+}
+
+/** One series per run, named `name`, of the points `points` makes of the run. */
+export function seriesBy(
+  runs: RunView[],
+  name: string,
+  points: (r: RunView) => [number, number][],
+): Series[] {
+  return runs.map((r) => ({ id: `${name}-${r.side}`, side: r.side, label: r.label, points: points(r) }));
 }
 
 /** A run's report column `name` against simulated time [s], divided by `scale`. */

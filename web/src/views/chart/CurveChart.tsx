@@ -5,12 +5,7 @@ import type { ReactNode } from "react";
 import { CURSOR_STEPS, MARGIN, PLOT, VIEW, xPercent } from "./chart-layout";
 import { useCurveCursor } from "./curve-cursor";
 import { cursorKeyDown, HoverTarget } from "./cursor";
-
-export interface Tick {
-  value: number;
-  label: string;
-  yPx: number;
-}
+import { YGrid, type Tick } from "./grid";
 
 interface Props {
   title: string;
@@ -43,14 +38,7 @@ export function CurveChart({ title, yLabel, yTicks, children }: Props) {
       onBlur={() => onCursor(null)}
     >
       <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-        {yTicks.map((t) => (
-          <g key={t.value} className="tick" transform={`translate(0,${t.yPx})`}>
-            <line className="grid" x2={PLOT.width} />
-            <text x={-8} dy="0.32em" textAnchor="end">
-              {t.label}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={yTicks} width={PLOT.width} />
         {X_TICKS.map((p) => (
           <g key={p} className="tick" transform={`translate(${xPercent(p)},${PLOT.height})`}>
             <line y2={5} />

@@ -3,6 +3,7 @@
 
 import { scaleBand, scaleLinear } from "d3-scale";
 import { bucketLabel } from "./display";
+import { ticksAt, YGrid } from "./grid";
 
 interface Props {
   title: string;
@@ -40,14 +41,7 @@ export function Pow2Bars({ title, sets }: Props) {
         aria-label={`${title}, power-of-two latency buckets`}
       >
         <g transform={`translate(${M.left},${M.top})`}>
-          {[0, 25, 50, 75, 100].map((v) => (
-            <g key={v} className="tick" transform={`translate(0,${y(v)})`}>
-              <line className="grid" x2={W} />
-              <text x={-6} dy="0.32em" textAnchor="end">
-                {v}%
-              </text>
-            </g>
-          ))}
+          <YGrid ticks={ticksAt([0, 25, 50, 75, 100], y, (v) => `${v}%`)} width={W} labelX={-6} />
           {sets.map((s, k) =>
             js.map((j) => {
               const share = totals[k] ? ((s.buckets[j] ?? 0) / (totals[k] ?? 1)) * 100 : 0;

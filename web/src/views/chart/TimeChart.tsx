@@ -6,6 +6,8 @@ import type { ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { cursorKeyDown, HoverTarget } from "./cursor";
+import { tick } from "./display";
+import { ticksAt, YGrid } from "./grid";
 import { useTimeAxis } from "./time-axis";
 import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
@@ -25,20 +27,24 @@ export interface Level {
 interface Props {
   title: string;
   yLabel: string;
-  yMax: number;
-  yFormat: (v: number) => string;
-  series: Series[];
+  /** The top of the value axis (less 8% headroom); the largest value of `series` if not given. */
+  yMax?: number;
+  /** Tick labels; `tick` (1,234.5) if not given. */
+  yFormat?: (v: number) => string;
+  /** Lines, one per run; none if the chart draws only marks of its own (`children`). */
+  series?: Series[];
   levels?: Level[];
   /** Times [s] marked by a faint vertical line (txg syncs). */
   marks?: number[];
   children?: (x: ScaleLinear<number, number>, y: ScaleLinear<number, number>) => ReactNode;
 }
 
-export function TimeChart(p: Props) {
+export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
   const { durationS, cursorS, setCursorS, steadyS } = useTimeAxis();
+  const yMax = p.yMax ?? maxOf(series);
   const x = timeScale(durationS);
   const y = scaleLinear()
-    .domain([0, p.yMax > 0 ? p.yMax * 1.08 : 1])
+    .domain([0, yMax > 0 ? yMax * 1.08 : 1])
     .range([TIME_PLOT.height, 0]);
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
@@ -57,14 +63,7 @@ export function TimeChart(p: Props) {
       onBlur={() => setCursorS(null)}
     >
       <g transform={`translate(${TIME_MARGIN.left},${TIME_MARGIN.top})`}>
-        {y.ticks(5).map((v) => (
-          <g key={v} className="tick" transform={`translate(0,${y(v)})`}>
-            <line className="grid" x2={TIME_PLOT.width} />
-            <text x={-8} dy="0.32em" textAnchor="end">
-              {p.yFormat(v)}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={ticksAt(y.ticks(5), y, yFormat)} width={TIME_PLOT.width} />
         {x.ticks(8).map((s) => (
           <g key={s} className="tick" transform={`translate(${x(s)},${TIME_PLOT.height})`}>
             <line y2={5} />
@@ -105,7 +104,7 @@ export function TimeChart(p: Props) {
             </text>
           </g>
         )}
-        {p.series.map((s) => (
+        {series.map((s) => (
           <path key={s.id} className={`series side-${s.side}`} d={path(s.points) ?? ""} data-series={s.id}>
             <title>{s.label}</title>
           </path>

@@ -2,6 +2,7 @@
 // panels line up and a cursor means the same dirty amount in both.
 
 import { scaleLinear } from "d3-scale";
+import type { Line } from "d3-shape";
 
 export const VIEW = { width: 860, height: 340 };
 export const MARGIN = { top: 46, right: 24, bottom: 44, left: 70 };
@@ -15,6 +16,22 @@ export const xPercent = scaleLinear().domain([0, 100]).range([0, PLOT.width]);
 
 /** Dirty bytes → percent of `dirtyMax`. */
 export const percentOf = (dirty: number, dirtyMax: number) => (dirty / dirtyMax) * 100;
+
+/**
+ * The `d` of a curve (values against dirty bytes) drawn by `shape`: x in percent of its own
+ * `dirtyMax`, so that A's curve and B's share the axes; y in px by `yPx`.
+ */
+export function curvePath(
+  shape: Line<[number, number]>,
+  curve: { dirty: Float64Array; value: Float64Array },
+  dirtyMax: number,
+  yPx: (value: number) => number,
+): string {
+  return (
+    shape(Array.from(curve.dirty, (d, i) => [xPercent(percentOf(d, dirtyMax)), yPx(curve.value[i] ?? 0)])) ??
+    ""
+  );
+}
 
 /** The chart cursor moves in hundredths of a percent of zfs_dirty_data_max. */
 export const CURSOR_STEPS = 10_000;

@@ -3,8 +3,8 @@
 import { useEffect, useState } from "react";
 import type { Engine } from "../engine/engine";
 import { createBrowserSimulator, loadEngine } from "../engine/load-browser";
+import { messages } from "../messages";
 import { Lab } from "./Lab";
-import { messages } from "./messages";
 import { readLink, type Initial } from "./url-state";
 
 type State =

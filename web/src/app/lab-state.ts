@@ -2,7 +2,7 @@
 // resulting combination; otherwise the previous values stay and the reason is returned.
 
 import type { Engine, Values } from "../engine/engine";
-import { messages } from "./messages";
+import { messages } from "../messages";
 
 export type Change =
   | { status: "ok"; values: Values; warnings: string[]; limitedBy?: string }

@@ -10,9 +10,9 @@ import type { TunableSpec } from "../engine/schema";
 import type { Simulator } from "../engine/simulation";
 import type { DirtyLevels } from "../views/DirtyPanel";
 import type { RunView } from "../views/runs";
+import { messages } from "../messages";
 import { comparisonFor, differenceLines } from "./comparison";
 import { editReducer, warningsOf } from "./lab-state";
-import { messages } from "./messages";
 import { createUrlWriter, searchFor, type Initial } from "./url-state";
 import { reportHash, useSimulation, type SimState } from "./use-simulation";
 

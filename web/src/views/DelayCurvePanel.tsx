@@ -4,7 +4,7 @@
 import { scaleLog } from "d3-scale";
 import { line } from "d3-shape";
 import { memo, useMemo, type ReactNode } from "react";
-import { messages } from "../app/messages";
+import { messages } from "../messages";
 import { both, type Engine, type Values } from "../engine/engine";
 import { histogramsOf, summaryOf } from "../engine/report";
 import { CurveChart } from "./chart/CurveChart";

@@ -27,7 +27,7 @@ export interface Level {
 interface Props {
   title: string;
   yLabel: string;
-  /** The top of the value axis (less 8% headroom); the largest value of `series` if not given. */
+  /** The largest value on the axis (which reaches 8% above it); the largest of `series` if not given. */
   yMax?: number;
   /** Tick labels; `tick` (1,234.5) if not given. */
   yFormat?: (v: number) => string;

@@ -1,6 +1,6 @@
 // The foundation as a user meets it: load, move, type, share, and survive bad links.
 import { expect, test } from "@playwright/test";
-import { collectErrors, control, expectQuery, field, openLab, slider } from "./lab";
+import { collectErrors, control, expectFragment, field, openLab, slider } from "./lab";
 
 test("the page loads with both curves and no console error", async ({ page }) => {
   const errors = collectErrors(page);
@@ -23,7 +23,7 @@ test("moving a slider redraws the curve and updates the link", async ({ page }) 
   await page.keyboard.press("ArrowRight");
   await expect(field(page, "zfs_vdev_async_write_max_active")).toHaveValue("11");
   await expect(curve).not.toHaveAttribute("d", before ?? "");
-  await expectQuery(page, /zfs_vdev_async_write_max_active=11/);
+  await expectFragment(page, /zfs_vdev_async_write_max_active=11/);
   await page.keyboard.press("End");
   await expect(field(page, "zfs_vdev_async_write_max_active")).toHaveValue("100000");
 });
@@ -34,7 +34,7 @@ test("a field takes units, and refuses bad entries with the reason beside it", a
   await dirtyMax.fill("1.5GiB");
   await dirtyMax.press("Enter");
   await expect(dirtyMax).toHaveValue("1536M");
-  await expectQuery(page, /zfs_dirty_data_max=1536M/);
+  await expectFragment(page, /zfs_dirty_data_max=1536M/);
 
   await dirtyMax.fill("4X");
   await dirtyMax.press("Enter");
@@ -59,13 +59,13 @@ test("warnings name advised-against combinations without refusing them", async (
 });
 
 test("reset restores one tunable or all of them", async ({ page }) => {
-  await openLab(page, "?v=1&zfs_delay_scale=1ms&zfs_txg_timeout=10");
+  await openLab(page, "#v=1&zfs_delay_scale=1ms&zfs_txg_timeout=10");
   await page.getByRole("button", { name: /Reset zfs_delay_scale to its default/ }).click();
   await expect(field(page, "zfs_delay_scale")).toHaveValue("500us");
   await expect(field(page, "zfs_txg_timeout")).toHaveValue("10");
   await page.getByRole("button", { name: "Reset all to defaults" }).click();
   await expect(field(page, "zfs_txg_timeout")).toHaveValue("5");
-  await expectQuery(page, /^\?v=1$/);
+  await expectFragment(page, /^#v=1$/);
 });
 
 test("a copied link restores the same state in a new page", async ({ page, context }) => {
@@ -83,7 +83,7 @@ test("a copied link restores the same state in a new page", async ({ page, conte
   await expect(page.getByText("Link copied")).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain(
-    "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms&zfs_vdev_async_write_active_min_dirty_percent=20",
+    "#v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms&zfs_vdev_async_write_active_min_dirty_percent=20",
   );
 
   const other = await context.newPage();

@@ -11,9 +11,14 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Opens the lab and waits until it is ready and both simulations have finished once. */
-export async function openLab(page: Page, search = ""): Promise<void> {
-  await page.goto(`./${search}`);
+/**
+ * Opens the lab at `link` (`#v=1&…`, or an old `?v=1&…`) and waits until it is ready and
+ * both simulations have finished once. Always a fresh load: going from the lab to the lab
+ * with another fragment would only move within the page.
+ */
+export async function openLab(page: Page, link = ""): Promise<void> {
+  if (page.url() !== "about:blank") await page.goto("about:blank");
+  await page.goto(`./${link}`);
   await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
   await simulationsDone(page);
 }
@@ -33,7 +38,7 @@ export const field = (page: Page, name: string) => page.locator(`#field-${name}`
 export const slider = (page: Page, name: string) => page.locator(`#slider-${name}`);
 export const control = (page: Page, name: string) => page.locator(`[data-tunable="${name}"]`);
 
-/** The URL's query once the quiet URL writer has caught up with `expected`. */
-export async function expectQuery(page: Page, expected: RegExp): Promise<void> {
-  await expect.poll(() => new URL(page.url()).search).toMatch(expected);
+/** The URL's fragment once the history writer has caught up with `expected`. */
+export async function expectFragment(page: Page, expected: RegExp): Promise<void> {
+  await expect.poll(() => new URL(page.url()).hash).toMatch(expected);
 }

@@ -40,7 +40,7 @@ test("screenshots of the page and each panel", async ({ page }) => {
   }
   await openLab(
     page,
-    "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&zfs_vdev_async_write_active_min_dirty_percent=20&zfs_bogus=1",
+    "#v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&zfs_vdev_async_write_active_min_dirty_percent=20&zfs_bogus=1",
   );
   // The keyboard cursor: from 50%, eight steps of 5% to 90% of zfs_dirty_data_max.
   await page.locator('[data-panel="delay-curve"] svg').focus();
@@ -50,12 +50,12 @@ test("screenshots of the page and each panel", async ({ page }) => {
 
 test("screenshots of the charts at awkward settings and a narrow window", async ({ page }) => {
   for (const [name, search] of [
-    ["delay-scale-90ms", "?v=1&zfs_delay_scale=90ms"],
+    ["delay-scale-90ms", "#v=1&zfs_delay_scale=90ms"],
     [
       "async-low-percents",
-      "?v=1&zfs_vdev_async_write_active_min_dirty_percent=2&zfs_vdev_async_write_active_max_dirty_percent=5&zfs_dirty_data_sync_percent=1",
+      "#v=1&zfs_vdev_async_write_active_min_dirty_percent=2&zfs_vdev_async_write_active_max_dirty_percent=5&zfs_dirty_data_sync_percent=1",
     ],
-    ["delay-min-99", "?v=1&zfs_delay_min_dirty_percent=99"],
+    ["delay-min-99", "#v=1&zfs_delay_min_dirty_percent=99"],
   ] as const) {
     await openLab(page, search);
     await page.locator(".panels").screenshot({ path: `${dir}/${name}.png` });
@@ -67,20 +67,20 @@ test("screenshots of the charts at awkward settings and a narrow window", async 
 
 test("screenshots of the simulation panels for other presets and an A/B pair", async ({ page }) => {
   for (const [name, search] of [
-    ["delay-tuning", "?v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us&duration=30"],
-    ["hdd-mirror", "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0"],
-    ["steady-state", "?v=1&async_writers=32&async_rate=0&lun_latency=500us&duration=240&run_until=steady"],
+    ["delay-tuning", "#v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us&duration=30"],
+    ["hdd-mirror", "#v=1&device=hdd&mirror=2&async_writers=16&async_rate=0"],
+    ["steady-state", "#v=1&async_writers=32&async_rate=0&lun_latency=500us&duration=240&run_until=steady"],
     [
       "metaslab",
-      "?v=1&async_writers=16&async_block_size=8K&recordsize=8K&file_size=4G&async_pattern=random&async_rate=0&readers=0&device=hdd&disk_capacity=64G&allocator=2009&pool_fill=62&pool_holes=8&zfs_dirty_data_max=512M&duration=60&pinned=1&a.async_writers=16&a.async_block_size=8K&a.recordsize=8K&a.file_size=4G&a.async_pattern=random&a.async_rate=0&a.readers=0&a.device=hdd&a.disk_capacity=64G&a.allocator=2010&a.pool_fill=62&a.pool_holes=8&a.zfs_dirty_data_max=512M&a.duration=60",
+      "#v=1&async_writers=16&async_block_size=8K&recordsize=8K&file_size=4G&async_pattern=random&async_rate=0&readers=0&device=hdd&disk_capacity=64G&allocator=2009&pool_fill=62&pool_holes=8&zfs_dirty_data_max=512M&duration=60&pinned=1&a.async_writers=16&a.async_block_size=8K&a.recordsize=8K&a.file_size=4G&a.async_pattern=random&a.async_rate=0&a.readers=0&a.device=hdd&a.disk_capacity=64G&a.allocator=2010&a.pool_fill=62&a.pool_holes=8&a.zfs_dirty_data_max=512M&a.duration=60",
     ],
     [
       "zones",
-      "?v=1&async_writers=1&async_block_size=8K&async_rate=0&readers=3&tenancy=per_workload&device=hdd&top_level_vdevs=4&throttle_model=legacy&scheduler_model=legacy&duration=60",
+      "#v=1&async_writers=1&async_block_size=8K&async_rate=0&readers=3&tenancy=per_workload&device=hdd&top_level_vdevs=4&throttle_model=legacy&scheduler_model=legacy&duration=60",
     ],
     [
       "ab-delay-scale",
-      "?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&async_writers=64&async_rate=0&readers=4&lun_latency=500us&duration=30&pinned=1&a.zfs_dirty_data_max=1G&a.async_writers=64&a.async_rate=0&a.readers=4&a.lun_latency=500us&a.duration=30",
+      "#v=1&zfs_dirty_data_max=1G&zfs_delay_scale=2ms&async_writers=64&async_rate=0&readers=4&lun_latency=500us&duration=30&pinned=1&a.zfs_dirty_data_max=1G&a.async_writers=64&a.async_rate=0&a.readers=4&a.lun_latency=500us&a.duration=30",
     ],
   ] as const) {
     await openLab(page, search);

@@ -62,18 +62,18 @@ test("A/B: pin A, change B, and see both runs and the differences", async ({ pag
   await expect(page.getByTestId("ab-differences")).toContainText("zfs_delay_scale: 500us → 2ms");
   await expect(page.getByTestId("delay-curve-a")).toHaveAttribute("d", aCurve ?? "");
   await expect(page.getByTestId("delay-curve")).not.toHaveAttribute("d", aCurve ?? "");
-  await expect.poll(() => new URL(page.url()).search).toMatch(/readers=12&pinned=1/);
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/readers=12&pinned=1/);
 });
 
 test("a shared link reproduces exactly the same report", async ({ page, browser }) => {
-  await openLab(page, "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0&duration=20&seed=7&pinned=1");
+  await openLab(page, "#v=1&device=hdd&mirror=2&async_writers=16&async_rate=0&duration=20&seed=7&pinned=1");
   const hash = await page.evaluate(() => document.body.dataset["reportHash"]);
   expect(hash).toMatch(/^[0-9a-f]{8}$/);
   const other = await browser.newPage();
-  await openLab(other, new URL(page.url()).search);
+  await openLab(other, new URL(page.url()).hash);
   expect(await other.evaluate(() => document.body.dataset["reportHash"])).toBe(hash);
   // Another seed is another run.
-  await openLab(other, "?v=1&device=hdd&mirror=2&async_writers=16&async_rate=0&duration=20&seed=8&pinned=1");
+  await openLab(other, "#v=1&device=hdd&mirror=2&async_writers=16&async_rate=0&duration=20&seed=8&pinned=1");
   expect(await other.evaluate(() => document.body.dataset["reportHash"])).not.toBe(hash);
   await other.close();
 });
@@ -81,7 +81,7 @@ test("a shared link reproduces exactly the same report", async ({ page, browser 
 test("a run that hits its work budget says so beside the controls, and the lab keeps working", async ({
   page,
 }) => {
-  await openLab(page, "?v=1&event_budget=2000");
+  await openLab(page, "#v=1&event_budget=2000");
   await expect(page.getByTestId("sim-status")).toContainText("2000");
   await expect(page.getByTestId("summary-table")).toBeVisible();
   const runs = await completed(page);
@@ -105,7 +105,7 @@ test("the page has no serious accessibility violations, in each of its views", a
   // The text views, an A/B comparison, and an error beside the controls.
   await page.getByLabel("DTrace quantize()").check();
   await page.getByRole("button", { name: "Pin as A" }).click();
-  await openLab(page, `${new URL(page.url()).search}&event_budget=2000`);
+  await openLab(page, `${new URL(page.url()).hash}&event_budget=2000`);
   await page.getByLabel("zpool iostat -w").check();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -7,6 +7,8 @@ export const messages = {
   copied: "Link copied",
   copyFailed: "Copy the address bar instead: the clipboard is not available here",
   resetAll: "Reset all to defaults",
+  resetDone: "Every setting is back to its default, and nothing is pinned.",
+  undoReset: "Undo reset",
   warnings: "Advised against by the OpenZFS source, but allowed:",
   hardLimit: "hard limit: writers wait for dirty data to drain",
   noDelay: "no delay",

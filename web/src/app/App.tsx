@@ -5,7 +5,7 @@ import type { Engine } from "../engine/engine";
 import { createBrowserSimulator, loadEngine } from "../engine/load-browser";
 import { messages } from "../messages";
 import { Lab } from "./Lab";
-import { readLink, type Initial } from "./url-state";
+import { linkQuery, readLink, type Initial } from "./url-state";
 
 type State =
   | { kind: "loading" }
@@ -23,7 +23,8 @@ export function App() {
     let live = true;
     loadEngine().then(
       (engine) =>
-        live && setState({ kind: "ready", engine, initial: readLink(engine, window.location.search) }),
+        live &&
+        setState({ kind: "ready", engine, initial: readLink(engine, linkQuery(window.location).query) }),
       (e: unknown) =>
         live && setState({ kind: "failed", message: e instanceof Error ? e.message : String(e) }),
     );

@@ -69,6 +69,14 @@ export function Lab({ engine, initial, simulators }: Props) {
           </button>
         </div>
       </header>
+      {lab.undoReset && (
+        <div className="notice undo" role="status" data-testid="reset-undo">
+          <p>{messages.resetDone}</p>
+          <button type="button" onClick={lab.undoReset}>
+            {messages.undoReset}
+          </button>
+        </div>
+      )}
       <MessageList
         className="notice"
         testId="link-notices"

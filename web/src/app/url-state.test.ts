@@ -1,31 +1,33 @@
 // The share-link codec through the real WASM module: round trips and hostile links.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { loadEngineSync } from "../engine/load-node";
-import { readLink, searchFor } from "./url-state";
+import { createHistoryWriter, fragmentFor, linkQuery, readLink } from "./url-state";
 
 const engine = loadEngineSync();
 const i = (name: string) => engine.indexOf(name);
+/** What a page whose fragment is `fragment` opens with. */
+const opened = (fragment: string) => readLink(engine, linkQuery({ search: "", hash: fragment }).query);
 
 /** Any combination of in-range values, valid together or not. */
 const anyValues = fc.tuple(...engine.schema.map((s) => fc.integer({ min: s.min, max: s.max })));
 
 describe("share links", () => {
   it("write only the version for the defaults", () => {
-    expect(searchFor(engine, engine.defaults)).toBe("?v=1");
+    expect(fragmentFor(engine, engine.defaults)).toBe("#v=1");
   });
 
   it("write readable values under OpenZFS names", () => {
     const values = [...engine.defaults];
     values[i("zfs_dirty_data_max")] = 2 ** 30;
     values[i("zfs_delay_scale")] = 1_000_000;
-    expect(searchFor(engine, values)).toBe("?v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms");
+    expect(fragmentFor(engine, values)).toBe("#v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms");
   });
 
   it("restore exactly any valid state, and repair any invalid one with a notice", () => {
     fc.assert(
       fc.property(anyValues, (values) => {
-        const back = readLink(engine, searchFor(engine, values));
+        const back = opened(fragmentFor(engine, values));
         const checked = engine.check(values);
         if (checked.status === "ok" && checked.value.errors.length === 0) {
           expect(back.values).toEqual(values);
@@ -80,9 +82,9 @@ describe("share links with a pinned A", () => {
     fc.assert(
       fc.property(anyValues, anyValues, (b0, a0) => {
         // Any values, repaired by the codec into a valid state (shown above to be exact).
-        const [b, a] = [b0, a0].map((v) => [...readLink(engine, searchFor(engine, v)).values]);
+        const [b, a] = [b0, a0].map((v) => [...opened(fragmentFor(engine, v)).values]);
         if (!b || !a) return;
-        const back = readLink(engine, searchFor(engine, b, a));
+        const back = opened(fragmentFor(engine, b, a));
         expect(back.values).toEqual(b);
         expect(back.pinned).toEqual(a);
         expect(back.notices).toEqual([]);
@@ -100,8 +102,8 @@ describe("share links with a pinned A", () => {
     b[i("seed")] = 42;
     const a = [...engine.defaults];
     a[i("async_rate")] = 100 * 2 ** 20;
-    expect(searchFor(engine, b, a)).toBe(
-      "?v=1&readers=12&device=hdd&throttle_model=legacy&duration=20&seed=42&pinned=1&a.async_rate=100M/s",
+    expect(fragmentFor(engine, b, a)).toBe(
+      "#v=1&readers=12&device=hdd&throttle_model=legacy&duration=20&seed=42&pinned=1&a.async_rate=100M/s",
     );
   });
 
@@ -121,5 +123,83 @@ describe("share links with a pinned A", () => {
     const back = readLink(engine, "?v=1&a.device=tape&a.seed=-1&pinned=maybe");
     expect(back.notices).toHaveLength(3);
     expect(back.notices[0]).toContain("a.device: cannot read 'tape'");
+  });
+});
+
+describe("where a page's link is read from", () => {
+  const place = (search: string, hash = "") => linkQuery({ search, hash });
+
+  it("reads the fragment, and an old query only when the fragment is empty", () => {
+    expect(place("", "#v=1&readers=8")).toEqual({ query: "v=1&readers=8", fromSearch: false });
+    expect(place("?v=1&readers=2", "#v=1&readers=8").query).toBe("v=1&readers=8");
+    expect(place("?v=1&readers=2", "#")).toEqual({ query: "v=1&readers=2", fromSearch: true });
+    expect(place("", "")).toEqual({ query: "", fromSearch: false });
+  });
+
+  it("reads an old `??` link as the CLI does: cut at the first `?`, then decode strips one more", () => {
+    // `throttle-lab run --link 'http://host/??v=1&zfs_txg_timeout=10'` runs zfs_txg_timeout=10
+    // with no notice; so must the page whose location.search is `??v=1&zfs_txg_timeout=10`.
+    for (const search of ["??v=1&zfs_txg_timeout=10", "?v=1&zfs_txg_timeout=10"]) {
+      const read = readLink(engine, place(search).query);
+      expect(read.values[i("zfs_txg_timeout")]).toBe(10);
+      expect(read.notices).toEqual([]);
+    }
+    // A third `?` is left for decode to report, on both sides.
+    expect(readLink(engine, place("???v=1").query).notices).not.toEqual([]);
+  });
+});
+
+describe("the history writer", () => {
+  /** A window whose address bar and history are plain arrays. */
+  function fakeWindow() {
+    const entries = ["http://h/lab/#v=1"];
+    let at = 0;
+    const location = {
+      get href() {
+        return entries[at] ?? "";
+      },
+      get hash() {
+        return new URL(this.href).hash;
+      },
+    };
+    const history = {
+      pushState: (_: unknown, __: string, url: string) => {
+        entries.splice(at + 1, Infinity, url);
+        at += 1;
+      },
+      replaceState: (_: unknown, __: string, url: string) => {
+        entries[at] = url;
+      },
+    };
+    return { win: { location, history }, entries };
+  }
+
+  it("makes one entry per settled change, not one per slider step", () => {
+    vi.useFakeTimers();
+    const { win, entries } = fakeWindow();
+    const writer = createHistoryWriter(win, 400, 150);
+    for (let step = 1; step <= 30; step++) {
+      writer.write(`#v=1&readers=${step}`);
+      vi.advanceTimersByTime(20);
+    }
+    vi.advanceTimersByTime(1000);
+    expect(entries).toEqual(["http://h/lab/#v=1", "http://h/lab/#v=1&readers=30"]);
+    writer.write("#v=1&readers=31");
+    vi.advanceTimersByTime(1000);
+    expect(entries).toHaveLength(3);
+    vi.useRealTimers();
+  });
+
+  it("rewrites the opening link in place, dropping an old query", () => {
+    const { win, entries } = fakeWindow();
+    entries[0] = "http://h/lab/?v=1&readers=3";
+    createHistoryWriter(win).replaceNow("#v=1&readers=3");
+    expect(entries).toEqual(["http://h/lab/#v=1&readers=3"]);
+  });
+
+  it("writes nothing for the state already shown", () => {
+    const { win, entries } = fakeWindow();
+    createHistoryWriter(win).write("#v=1");
+    expect(entries).toEqual(["http://h/lab/#v=1"]);
   });
 });

@@ -1,4 +1,6 @@
-// The page URL as the lab's state: read once at load, rewritten quietly as values change.
+// The page URL as the lab's state. The state lives in the fragment (`#v=1&…`), which no
+// server sees or limits; an old `?v=1&…` link still opens, read as the CLI reads it, and is
+// rewritten to the fragment. Each settled change is one history entry, so Back walks back.
 
 import type { Engine, Values } from "../engine/engine";
 
@@ -9,35 +11,110 @@ export interface Initial {
   notices: string[];
 }
 
-/** The state a page opened with `search` starts from; never throws. */
-export function readLink(engine: Engine, search: string): Initial {
-  const decoded = engine.decodeLink(search);
+/** Where a page's link state is: its URL's search and fragment, as `location` has them. */
+export interface LinkPlace {
+  search: string;
+  hash: string;
+}
+
+/**
+ * The text the engine decodes for a page at `place`, and whether it came from an old `?`
+ * link. The fragment wins if it has anything. Otherwise the search is cut at its first `?`,
+ * exactly as `throttle-lab run --link` cuts a pasted link (`split_once('?')`), and
+ * `link::decode` then strips one more leading `?` in both: `??v=1&…` reads the same here
+ * and on the command line.
+ */
+export function linkQuery({ search, hash }: LinkPlace): { query: string; fromSearch: boolean } {
+  if (hash.length > 1) return { query: hash.slice(1), fromSearch: false };
+  if (search.length > 1) return { query: search.slice(1), fromSearch: true };
+  return { query: "", fromSearch: false };
+}
+
+/** The state a page opened with link `query` starts from; never throws. */
+export function readLink(engine: Engine, query: string): Initial {
+  const decoded = engine.decodeLink(query);
   if (decoded.status === "error")
     return { values: engine.defaults, pinned: null, notices: [decoded.message] };
   return { values: decoded.value.values, pinned: decoded.value.pinned, notices: decoded.value.notices };
 }
 
-/** `?v=1&…` for `values` and the pinned configuration, if any. */
-export function searchFor(engine: Engine, values: Values, pinned: Values | null = null): string {
+/** `#v=1&…` for `values` and the pinned configuration, if any ("" if the engine fails). */
+export function fragmentFor(engine: Engine, values: Values, pinned: Values | null = null): string {
   const query = engine.encodeLink(values, pinned);
-  return query.status === "ok" ? `?${query.value}` : "";
+  return query.status === "ok" ? `#${query.value}` : "";
+}
+
+/** The shareable link of a page at `href` showing `fragment`: same place, no old query. */
+export function linkFor(href: string, fragment: string): string {
+  const url = new URL(href);
+  url.search = "";
+  url.hash = fragment;
+  return url.href;
+}
+
+/** What the history writer needs of `window`. */
+export interface HistoryLike {
+  readonly location: { href: string; hash: string };
+  readonly history: {
+    pushState(data: unknown, unused: string, url: string): void;
+    replaceState(data: unknown, unused: string, url: string): void;
+  };
+}
+
+export interface HistoryWriter {
+  /** Shows `fragment` in the address bar: a new entry when a burst of changes starts. */
+  write(fragment: string): void;
+  /** Rewrites the current entry at once (the opening link, in canonical form). */
+  replaceNow(fragment: string): void;
+  /** Forgets any burst and pending write: Back or Forward has just moved the page. */
+  cancel(): void;
 }
 
 /**
- * Replaces the current history entry (no new entries, so Back leaves the lab) at most once
- * per `delayMs`, so a dragged slider does not hit the browser's history rate limit.
+ * Writes the state to the URL with one history entry per settled change: the first change
+ * of a burst pushes an entry, and the changes that follow within `settleMs` of each other
+ * (a dragged slider, held arrow keys) only rewrite it, at most once per `throttleMs` so a
+ * drag stays under the browser's rate limit on history calls.
  */
-export function createUrlWriter(delayMs = 150): (search: string) => void {
+export function createHistoryWriter(win: HistoryLike, settleMs = 400, throttleMs = 150): HistoryWriter {
+  let burst: ReturnType<typeof setTimeout> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let pending = "";
-  return (search) => {
-    pending = search;
-    if (timer !== undefined) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (pending !== window.location.search) {
-        window.history.replaceState(null, "", `${window.location.pathname}${pending}${window.location.hash}`);
+  let pending: string | null = null;
+  const url = (fragment: string) => linkFor(win.location.href, fragment);
+  const flush = () => {
+    timer = undefined;
+    if (pending !== null && pending !== win.location.hash) win.history.replaceState(null, "", url(pending));
+    pending = null;
+  };
+  const cancel = () => {
+    clearTimeout(burst);
+    clearTimeout(timer);
+    burst = timer = undefined;
+    pending = null;
+  };
+  return {
+    write(fragment) {
+      if (burst === undefined) {
+        if (fragment === win.location.hash) return;
+        win.history.pushState(null, "", url(fragment));
+      } else {
+        pending = fragment;
+        timer ??= setTimeout(flush, throttleMs);
       }
-    }, delayMs);
+      clearTimeout(burst);
+      burst = setTimeout(() => {
+        burst = undefined;
+        if (timer !== undefined) {
+          clearTimeout(timer);
+          flush();
+        }
+      }, settleMs);
+    },
+    replaceNow(fragment) {
+      cancel();
+      const next = url(fragment);
+      if (next !== win.location.href) win.history.replaceState(null, "", next);
+    },
+    cancel,
   };
 }

@@ -2,7 +2,7 @@
 // pinned A, the link in the address bar, the two simulations (the current run and the
 // comparison), and what the layout draws from them. Lab.tsx only lays out what this returns.
 
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ControlHandlers } from "../controls/TunableControl";
 import type { Engine, Values } from "../engine/engine";
 import { simulatedNs, steadyOf } from "../engine/report";
@@ -13,7 +13,7 @@ import type { RunView } from "../views/runs";
 import { messages } from "../messages";
 import { comparisonFor, differenceLines } from "./comparison";
 import { editReducer, warningsOf } from "./lab-state";
-import { createUrlWriter, searchFor, type Initial } from "./url-state";
+import { createHistoryWriter, fragmentFor, linkFor, linkQuery, readLink, type Initial } from "./url-state";
 import { reportHash, useSimulation, type SimState } from "./use-simulation";
 
 /** Two simulators, so that the current run and the comparison go on side by side. */
@@ -39,6 +39,8 @@ export interface LabState {
   dismissNotices: () => void;
   pickPreset: (link: string) => void;
   resetAll: () => void;
+  /** Brings back the state before "Reset all", while nothing else has changed since. */
+  undoReset: (() => void) | null;
   copyLink: () => Promise<void>;
   copyStatus: string;
   current: SimState;
@@ -61,9 +63,36 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   const { values } = edit;
   const [pinned, setPinned] = useState<Values | null>(initial.pinned);
   const [notices, setNotices] = useState<string[]>(initial.notices);
-  const writeUrl = useMemo(() => createUrlWriter(), []);
+  // What "Reset all" replaced, and the defaults it put in their place: Undo is offered while
+  // the values are still those very defaults (any change makes a new array) and nothing is pinned.
+  const [reset, setReset] = useState<{ values: Values; pinned: Values | null; after: Values } | null>(null);
   const warnings = useMemo(() => warningsOf(engine, values), [engine, values]);
-  useEffect(() => writeUrl(searchFor(engine, values, pinned)), [engine, values, pinned, writeUrl]);
+
+  // The address bar follows the state: the opening link is rewritten in place (an old `?`
+  // link becomes a fragment), each settled change after it is a history entry, and Back or
+  // Forward (or a fragment typed in) restores the state that entry holds.
+  const history = useMemo(() => createHistoryWriter(window), []);
+  const opened = useRef(false);
+  useEffect(() => {
+    const fragment = fragmentFor(engine, values, pinned);
+    if (opened.current) history.write(fragment);
+    else history.replaceNow(fragment);
+    opened.current = true;
+  }, [engine, values, pinned, history]);
+  useEffect(() => {
+    const restore = () => {
+      const link = readLink(engine, linkQuery(window.location).query);
+      history.replaceNow(fragmentFor(engine, link.values, link.pinned));
+      dispatch({ type: "replace", values: link.values });
+      setPinned(link.pinned);
+      setNotices(link.notices);
+    };
+    window.addEventListener("popstate", restore);
+    return () => {
+      window.removeEventListener("popstate", restore);
+      history.cancel();
+    };
+  }, [engine, history]);
 
   const comparison = useMemo(() => comparisonFor(engine, values, pinned), [engine, values, pinned]);
   const current = useSimulation(engine, simulators?.current ?? null, values);
@@ -144,13 +173,22 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
       setNotices(decoded.value.notices);
     },
     resetAll: () => {
+      setReset({ values, pinned, after: engine.defaults });
       dispatch({ type: "replace", values: engine.defaults });
       setPinned(null);
     },
+    undoReset:
+      reset && reset.after === values && pinned === null
+        ? () => {
+            dispatch({ type: "replace", values: reset.values });
+            setPinned(reset.pinned);
+            setReset(null);
+          }
+        : null,
     copyLink: async () => {
       try {
         await navigator.clipboard.writeText(
-          `${window.location.origin}${window.location.pathname}${searchFor(engine, values, pinned)}`,
+          linkFor(window.location.href, fragmentFor(engine, values, pinned)),
         );
         dispatch({ type: "copyStatus", text: messages.copied });
       } catch {

@@ -14,5 +14,7 @@ export const messages = {
   noDelay: "no delay",
   refused: (reason: string) => `Refused: ${reason}`,
   limited: (reason: string) => `Stopped at the nearest accepted value: ${reason}`,
+  panelFailed: (detail: string) =>
+    `This panel could not be drawn: ${detail}. The other panels are unaffected; the next run or change tries it again.`,
   zeroDelay: "0 ns: the formula truncates to under one nanosecond here",
 } as const;

@@ -12,6 +12,7 @@ import { TimeAxisProvider } from "../views/chart/time-axis";
 import { DelayCurvePanel } from "../views/DelayCurvePanel";
 import { DirtyPanel } from "../views/DirtyPanel";
 import { LatencyPanel } from "../views/LatencyPanel";
+import { PanelBoundary } from "../views/PanelBoundary";
 import { PicketFencePanel } from "../views/PicketFencePanel";
 import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
@@ -127,32 +128,50 @@ export function Lab({ engine, initial, simulators }: Props) {
         </aside>
         <main className="panels">
           <CurveCursorProvider>
-            <AsyncWriteCurvePanel engine={engine} values={values} runs={runs} pinned={pinned} />
-            <DelayCurvePanel
-              engine={engine}
-              values={values}
-              writeSizeControl={
-                <EntryControl
-                  engine={engine}
-                  index={engine.indexOf("write_size")}
-                  values={values}
-                  errors={errors}
-                  {...handlers}
-                />
-              }
-              runs={runs}
-              pinned={pinned}
-            />
+            <PanelBoundary name="Async-write concurrency" retryKey={[values, runs, pinned]}>
+              <AsyncWriteCurvePanel engine={engine} values={values} runs={runs} pinned={pinned} />
+            </PanelBoundary>
+            <PanelBoundary name="Write delay" retryKey={[values, runs, pinned]}>
+              <DelayCurvePanel
+                engine={engine}
+                values={values}
+                writeSizeControl={
+                  <EntryControl
+                    engine={engine}
+                    index={engine.indexOf("write_size")}
+                    values={values}
+                    errors={errors}
+                    {...handlers}
+                  />
+                }
+                runs={runs}
+                pinned={pinned}
+              />
+            </PanelBoundary>
           </CurveCursorProvider>
           {runs.length > 0 && (
             <TimeAxisProvider durationS={lab.durationS} steadyS={lab.steadyS}>
-              <DirtyPanel levels={lab.levels} runs={runs} />
-              <PicketFencePanel runs={runs} />
-              <LatencyPanel engine={engine} runs={runs} />
-              <TxgPanel runs={runs} />
-              <AllocatorPanel runs={runs} />
-              <SteadyPanel runs={runs} />
-              <SummaryTable runs={runs} />
+              <PanelBoundary name="Dirty data over time" retryKey={[runs, lab.levels]}>
+                <DirtyPanel levels={lab.levels} runs={runs} />
+              </PanelBoundary>
+              <PanelBoundary name="Picket-fencing versus smooth output" retryKey={runs}>
+                <PicketFencePanel runs={runs} />
+              </PanelBoundary>
+              <PanelBoundary name="Latency quantizations" retryKey={runs}>
+                <LatencyPanel engine={engine} runs={runs} />
+              </PanelBoundary>
+              <PanelBoundary name="Transaction groups" retryKey={runs}>
+                <TxgPanel runs={runs} />
+              </PanelBoundary>
+              <PanelBoundary name="Metaslab allocation" retryKey={runs}>
+                <AllocatorPanel runs={runs} />
+              </PanelBoundary>
+              <PanelBoundary name="Steady state" retryKey={runs}>
+                <SteadyPanel runs={runs} />
+              </PanelBoundary>
+              <PanelBoundary name="Summary" retryKey={runs}>
+                <SummaryTable runs={runs} />
+              </PanelBoundary>
             </TimeAxisProvider>
           )}
           <footer className="footer">

@@ -18,7 +18,25 @@ interface Props {
 const FILL_VIEW = { width: 410, height: 150 };
 const FM = { top: 8, right: 8, bottom: 28, left: 40 };
 
-function FillBars({ label, start, end }: { label: string; start: number[]; end: number[] }) {
+/** Bars drawn at most: past this, each bar is the mean fill of neighbouring metaslabs. */
+const BARS_MAX = 256;
+
+/** `fills` in at most `max` groups of neighbours, each its mean. */
+function grouped(fills: number[], max: number): number[] {
+  if (fills.length <= max) return fills;
+  const sums = new Array<number>(max).fill(0);
+  const counts = new Array<number>(max).fill(0);
+  fills.forEach((f, i) => {
+    const g = Math.floor((i * max) / fills.length);
+    sums[g] = (sums[g] ?? 0) + f;
+    counts[g] = (counts[g] ?? 0) + 1;
+  });
+  return sums.map((s, g) => s / Math.max(1, counts[g] ?? 1));
+}
+
+function FillBars({ label, ...fills }: { label: string; start: number[]; end: number[] }) {
+  const start = grouped(fills.start, BARS_MAX);
+  const end = grouped(fills.end, BARS_MAX);
   const w = FILL_VIEW.width - FM.left - FM.right;
   const h = FILL_VIEW.height - FM.top - FM.bottom;
   const x = scaleLinear()
@@ -28,7 +46,10 @@ function FillBars({ label, start, end }: { label: string; start: number[]; end: 
   const bw = Math.max(1, w / Math.max(start.length, 1) - 0.5);
   return (
     <figure className="bars">
-      <figcaption>{label}: each metaslab's fill, start (light) and end (dark)</figcaption>
+      <figcaption>
+        {label}: each metaslab&apos;s fill, start (light) and end (dark)
+        {start.length < fills.start.length ? `, in ${start.length} groups of neighbours` : ""}
+      </figcaption>
       <svg
         viewBox={`0 0 ${FILL_VIEW.width} ${FILL_VIEW.height}`}
         role="img"

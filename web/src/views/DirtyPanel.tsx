@@ -8,6 +8,7 @@ import { maxOf, TimeChart } from "./chart/TimeChart";
 import { MIB, mib } from "./chart/display";
 import { Panel, TextView } from "./Panel";
 import { sampleAt, seriesOf, type RunView } from "./runs";
+import { lastRows } from "./text-rows";
 
 /** The current settings' levels: zfs_dirty_data_max [bytes] and the percents drawn. */
 export interface DirtyLevels {
@@ -29,10 +30,12 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs }: Props) {
   const series = seriesOf(runs, "dirty_bytes", MIB);
   const yMax = Math.max(maxOf(series), atPercent(levels.delayMinPercent));
   const b = runs.find((r) => r.side === "b");
-  const syncs = b ? txgsOf(b.report).map((t) => syncStart(t) / 1e9) : [];
+  const txgs = b ? txgsOf(b.report) : [];
+  const syncs = txgs.map((t) => syncStart(t) / 1e9);
   // dirty.d prints, at each txg-syncing probe, the pool's dirty data against the limit.
+  const dirtyRows = lastRows(txgs);
   const dirtyD = b
-    ? txgsOf(b.report).map((t) => {
+    ? dirtyRows.shown.map((t) => {
         const i = sampleAt(column(b.report, "t_ns"), syncStart(t) / 1e9);
         const dirty = column(b.report, "dirty_bytes")[i] ?? 0;
         return `txg ${t.txg}: ${Math.floor(dirty / MIB)}MB of ${Math.floor(dirtyMax / MIB)}MB used`;
@@ -59,7 +62,7 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs }: Props) {
       />
       <DirtyReadout runs={runs} />
       <TextView
-        summary={`dirty.d output for ${b?.label ?? "this run"} (${dirtyD.length} txgs)`}
+        summary={`dirty.d output for ${b?.label ?? "this run"} (${dirtyRows.note || txgs.length} txgs)`}
         testId="dirty-d"
         text={dirtyD.join("\n")}
       />

@@ -40,10 +40,14 @@ const METRICS: { name: string; title: string; unit: string; values: (r: RunView)
     unit: "s",
     values: (r) => {
       // The last synced txg's sync time at each sample: a step that moves at each sync.
-      const syncs = txgsOf(r.report).map((t) => [syncStart(t) + t.stime, t.stime / 1e9] as const);
+      // One pass over both, in time order: samples times txgs would not be bounded.
+      const syncs = txgsOf(r.report)
+        .map((t) => [syncStart(t) + t.stime, t.stime / 1e9] as const)
+        .sort((p, q) => p[0] - q[0]);
+      let k = 0;
+      let last = 0;
       return Array.from(column(r.report, "t_ns"), (ns): [number, number] => {
-        let last = 0;
-        for (const [done, s] of syncs) if (done <= ns) last = s;
+        for (; k < syncs.length && (syncs[k]?.[0] ?? Infinity) <= ns; k++) last = syncs[k]?.[1] ?? last;
         return [ns / 1e9, last];
       });
     },

@@ -1,6 +1,7 @@
 // The runs the simulation panels show, the current run (B) and the comparison (A), and
 // their report columns as the time charts' series.
 
+import { bisectLeft } from "d3-array";
 import { column, type SimReport } from "../engine/report";
 import type { Series } from "./chart/TimeChart";
 
@@ -11,11 +12,9 @@ export interface RunView {
   report: SimReport;
 }
 
-/** The index of the sample covering time `s` (samples end at `t_ns`), or -1. */
+/** The index of the sample covering time `s` (samples end at `t_ns`, increasing), or -1. */
 export function sampleAt(tNs: Float64Array, s: number): number {
-  const ns = s * 1e9;
-  for (let i = 0; i < tNs.length; i++) if ((tNs[i] ?? 0) >= ns) return i;
-  return tNs.length - 1;
+  return Math.min(bisectLeft(tNs, s * 1e9), tNs.length - 1);
 }
 
 /** One series per run from report column `name`, divided by `scale` for display. */

@@ -32,15 +32,17 @@ export function HeatMap({ label, buckets, lo, hi, simulatedS }: Props) {
     ctx.clearRect(0, 0, WIDTH, HEIGHT);
     ctx.fillStyle = "#f7f9fc";
     ctx.fillRect(0, 0, WIDTH, HEIGHT);
+    const columns = Math.min(intervals, WIDTH);
+    const sums = columnSums(buckets, intervals, columns);
     let max = 1;
-    for (const c of buckets) max = Math.max(max, c);
+    for (const c of sums) max = Math.max(max, c);
     const colour = scaleSequentialLog(interpolateRgb("#dbe7f5", "#7a1028")).domain([1, max]);
     const rows = hi - lo + 1;
-    const w = (WIDTH * fraction) / Math.max(intervals, 1);
+    const w = (WIDTH * fraction) / Math.max(columns, 1);
     const h = HEIGHT / rows;
-    for (let i = 0; i < intervals; i++) {
+    for (let i = 0; i < columns; i++) {
       for (let j = lo; j <= hi; j++) {
-        const count = buckets[i * POW2_BUCKETS + j] ?? 0;
+        const count = sums[i * POW2_BUCKETS + j] ?? 0;
         if (count <= 0) continue;
         ctx.fillStyle = colour(count);
         ctx.fillRect(i * w, HEIGHT - (j - lo + 1) * h, Math.ceil(w), Math.ceil(h));
@@ -78,6 +80,22 @@ export function HeatMap({ label, buckets, lo, hi, simulatedS }: Props) {
       </div>
     </figure>
   );
+}
+
+/**
+ * The counts of `intervals` intervals summed into `columns` columns of neighbours (the same
+ * array if there are no more intervals than columns): more intervals than canvas pixels would
+ * make the drawing work grow with the run, not the canvas.
+ */
+function columnSums(buckets: Float64Array, intervals: number, columns: number): Float64Array {
+  if (columns >= intervals) return buckets;
+  const sums = new Float64Array(columns * POW2_BUCKETS);
+  for (let i = 0; i < intervals; i++) {
+    const c = Math.floor((i * columns) / intervals);
+    for (let j = 0; j < POW2_BUCKETS; j++)
+      sums[c * POW2_BUCKETS + j] = (sums[c * POW2_BUCKETS + j] ?? 0) + (buckets[i * POW2_BUCKETS + j] ?? 0);
+  }
+  return sums;
 }
 
 /** The lowest and highest non-empty buckets over several heat maps (a default if none). */

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { cursorKeyDown, HoverTarget } from "./cursor";
+import { decimate, distinctColumns, maxValue } from "./decimate";
 import { tick } from "./display";
 import { ticksAt, YGrid } from "./grid";
 import { useTimeAxis } from "./time-axis";
@@ -34,7 +35,7 @@ interface Props {
   /** Lines, one per run; none if the chart draws only marks of its own (`children`). */
   series?: Series[];
   levels?: Level[];
-  /** Times [s] marked by a faint vertical line (txg syncs). */
+  /** Times [s] marked by a faint vertical line (txg syncs); one line per pixel column at most. */
   marks?: number[];
   children?: (x: ScaleLinear<number, number>, y: ScaleLinear<number, number>) => ReactNode;
 }
@@ -49,6 +50,8 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
+  // Work and markup bounded by the plot's width, not the run's length.
+  const markPx = distinctColumns((p.marks ?? []).map(x));
   const onXPx = (xPx: number) => setCursorS(Math.min(durationS, Math.max(0, x.invert(xPx))));
   // Arrows move a hundredth of the run, a tenth with Shift.
   const keys = { step: durationS / 100, bigStep: durationS / 10, end: durationS };
@@ -72,9 +75,9 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
             </text>
           </g>
         ))}
-        {(p.marks ?? []).map((s, i) => (
-          <line key={i} className="txg-mark" x1={x(s)} x2={x(s)} y2={TIME_PLOT.height} />
-        ))}
+        {markPx.length > 0 && (
+          <path className="txg-mark" d={markPx.map((xPx) => `M${xPx},0V${TIME_PLOT.height}`).join("")} />
+        )}
         {(p.levels ?? []).map((l) => (
           <g key={l.label}>
             <line className="level" x2={TIME_PLOT.width} y1={y(l.y)} y2={y(l.y)} />
@@ -105,7 +108,12 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
           </g>
         )}
         {series.map((s) => (
-          <path key={s.id} className={`series side-${s.side}`} d={path(s.points) ?? ""} data-series={s.id}>
+          <path
+            key={s.id}
+            className={`series side-${s.side}`}
+            d={path(decimate(s.points, 0, durationS, TIME_PLOT.width)) ?? ""}
+            data-series={s.id}
+          >
             <title>{s.label}</title>
           </path>
         ))}
@@ -125,4 +133,8 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
 
 /** The largest value of any series (0 for none). */
 export const maxOf = (series: { points: [number, number][] }[]) =>
-  Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[1])));
+  maxValue(
+    (function* () {
+      for (const s of series) for (const p of s.points) yield p[1];
+    })(),
+  );

@@ -1,8 +1,10 @@
 //! What one schema entry is: its unit and range, how a slider moves through it, what a
 //! change invalidates, and how its values are read and written (choices by name). The
 //! entries themselves are the table in `schema.rs`.
+//!
+//! An entry names itself with the table's `Id`; here that is a type parameter, so that
+//! this file does not import the table that imports it (`schema::Spec` is `Entry<Id>`).
 
-use crate::schema::Id;
 use crate::units::{describe_value, format_value, parse_value, ParseProblem, Unit};
 use serde::Serialize;
 
@@ -33,11 +35,11 @@ pub enum Kind {
     Lab,
 }
 
-/// One entry of the schema.
+/// One entry of the schema, named by `I` (the schema's `Id`).
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Spec {
+pub struct Entry<I> {
     #[serde(skip)]
-    pub id: Id,
+    pub id: I,
     /// OpenZFS module parameter name (Linux `/sys/module/zfs/parameters/NAME`), or the lab's own.
     pub name: &'static str,
     pub kind: Kind,
@@ -61,7 +63,7 @@ pub struct Spec {
     pub choices: &'static [&'static str],
 }
 
-impl Spec {
+impl<I> Entry<I> {
     /// Reads `text` typed for this entry: a choice by name (or index), anything else in
     /// its unit. Not range-checked.
     pub fn parse(&self, text: &str) -> Result<u64, ParseProblem> {
@@ -73,7 +75,7 @@ impl Spec {
         parse_value(self.unit, text)
     }
 
-    /// `value` in the shortest exact form [`Spec::parse`] reads back (a choice by name).
+    /// `value` in the shortest exact form [`Entry::parse`] reads back (a choice by name).
     pub fn format(&self, value: u64) -> String {
         match self.choice(value) {
             Some(name) => name.to_string(),

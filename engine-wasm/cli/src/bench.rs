@@ -6,10 +6,10 @@
 
 use serde_json::{json, Value};
 use std::time::Instant;
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::bench::bare_heap_loop;
 use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
 
 /// After one untimed warm-up, runs are repeated until about this much time is sampled
 /// (at least 3, at most 50 runs); the fastest run is kept.

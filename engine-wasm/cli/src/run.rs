@@ -1,9 +1,9 @@
 //! `throttle-lab run` and `throttle-lab presets`: simulate a scenario and print its report.
 
 use std::fmt::Write;
+use throttle_model::scenario::presets::{self, PRESETS};
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets::{self, PRESETS};
-use throttle_model::sim::scenario::Scenario;
 use throttle_model::sim::stats::Summary;
 use throttle_model::sim::text::{quantize, zpool_iostat_w_of};
 
@@ -35,7 +35,7 @@ pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bo
     for assignment in sets {
         t.set_assignment(assignment).map_err(|e| e.to_string())?;
     }
-    let mut scenario = throttle_model::sim::lab::scenario_from_settings(&t)?;
+    let mut scenario = throttle_model::scenario::lab::scenario_from_settings(&t)?;
     scenario.steady.until_steady |= until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
     Ok(Sim::new(scenario)

@@ -5,6 +5,7 @@
 //! collection fails (no value in an interval of the window) counts as steady, as the talk's
 //! tool does.
 
+use crate::scenario::steady::SteadySpec;
 use serde::Serialize;
 
 /// The range limit and the slope (excursion) limit, in percent of the window's mean.
@@ -14,25 +15,6 @@ const EXCURSION_PERCENT: f64 = 10.0;
 /// The metrics tracked, in report order.
 pub const METRICS: [&str; 6] =
     ["ops_per_s", "bandwidth_bytes_per_s", "latency_mean_ns", "dirty_bytes", "txg_sync_ns", "write_aggregation"];
-
-/// How a scenario asks for steady state to be detected and used.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SteadySpec {
-    /// Report intervals in the measurement window.
-    pub window: u32,
-    /// Metrics that must be steady, in percent of the metrics tracked (rounded up).
-    pub quorum_percent: u64,
-    /// Summaries cover only the time after steady state is reached (when it is).
-    pub summaries_after_steady: bool,
-    /// End the run one window after steady state is reached (or at the duration or budget).
-    pub until_steady: bool,
-}
-
-impl Default for SteadySpec {
-    fn default() -> Self {
-        SteadySpec { window: 20, quorum_percent: 70, summaries_after_steady: true, until_steady: false }
-    }
-}
 
 /// The SNIA verdict on one window of values; `None` anywhere is a failed collection (steady).
 pub fn window_is_steady(ys: &[Option<f64>]) -> bool {

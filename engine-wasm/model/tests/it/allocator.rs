@@ -4,9 +4,9 @@
 //! throughput as metaslabs pass 70%; the 2010 one (96%, the 128 KiB rule) keeps them.
 
 use serde_json::{json, Value};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
 
 fn preset(year: u32) -> Value {
     let name = format!("s11-metaslab-{year}");

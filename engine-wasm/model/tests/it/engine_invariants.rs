@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::scenario::Scenario;
 
 fn device() -> impl Strategy<Value = Value> {
     prop_oneof![
@@ -241,7 +241,7 @@ fn an_fsync_waits_for_its_log_writes_and_a_cache_flush() {
 
 #[test]
 fn a_run_in_slices_gives_the_same_bytes_and_a_stopped_one_says_so() {
-    let text = throttle_model::sim::presets::find("default").expect("preset").json;
+    let text = throttle_model::scenario::presets::find("default").expect("preset").json;
     let whole = serde_json::to_string(&Sim::new(Scenario::from_json(text).expect("scenario")).run()).expect("json");
     let mut sim = Sim::new(Scenario::from_json(text).expect("scenario"));
     while sim.advance(7_919) {}

@@ -4,9 +4,9 @@
 
 use serde_json::{json, Value};
 use std::path::PathBuf;
+use throttle_model::scenario::presets::PRESETS;
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets::PRESETS;
-use throttle_model::sim::scenario::Scenario;
 use throttle_model::sim::stats::Summary;
 
 fn golden_dir() -> PathBuf {

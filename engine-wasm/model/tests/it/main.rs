@@ -4,6 +4,7 @@ mod allocator;
 mod curves;
 mod engine_invariants;
 mod golden;
+mod lab;
 mod legacy;
 mod scenarios;
 mod steady;

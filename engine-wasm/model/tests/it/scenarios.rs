@@ -3,9 +3,9 @@
 //! mechanism for each input, never fixed to the seed's numbers.
 
 use serde_json::{json, Value};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
 
 const MB: f64 = 1e6;
 const MIB: f64 = 1048576.0;

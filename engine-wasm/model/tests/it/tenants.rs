@@ -4,9 +4,9 @@
 //! thread counts, disks and models.
 
 use serde_json::{json, Value};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::engine::{Report, Sim, TenantReport};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
 
 fn preset() -> Value {
     serde_json::from_str(presets::find("s10-zones").expect("preset").json).expect("preset JSON")

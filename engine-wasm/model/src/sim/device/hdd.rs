@@ -8,54 +8,9 @@
 //! the head keep losing and wait up to the age bound.
 
 use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
+use crate::scenario::device::HddParams;
 use crate::sim::rng::Rng;
-use serde::Serialize;
 use std::collections::VecDeque;
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HddParams {
-    /// Spindle speed [revolutions per minute].
-    pub rpm: u64,
-    /// Addressable bytes.
-    pub capacity: u64,
-    /// Seek to the next track [ns].
-    pub track_to_track_ns: u64,
-    /// Seek across the whole surface [ns].
-    pub full_stroke_ns: u64,
-    /// Bytes per track: maps an offset to its angular position.
-    pub track_bytes: u64,
-    /// Sustained media transfer rate [bytes/s].
-    pub media_rate: u64,
-    /// Host interface rate, for writes taken into the cache [bytes/s].
-    pub interface_rate: u64,
-    /// Command processing per request [ns].
-    pub overhead_ns: u64,
-    /// Requests the drive accepts and may reorder (NCQ depth); more wait in the host.
-    pub queue_depth: u32,
-    /// Writes the write-back cache holds before new writes wait; 0 turns the cache off.
-    pub cache_writes: u32,
-    /// A queued request older than this is served next, whatever its position [ns].
-    pub age_limit_ns: u64,
-}
-
-impl HddParams {
-    /// A 7200 rpm enterprise drive, calibrated to the seed's measurements (S8).
-    pub fn enterprise_7200() -> Self {
-        HddParams {
-            rpm: 7200,
-            capacity: 4_000_000_000_000,
-            track_to_track_ns: 800_000,
-            full_stroke_ns: 14_500_000,
-            track_bytes: 1 << 20,
-            media_rate: 180_000_000,
-            interface_rate: 550_000_000,
-            overhead_ns: 100_000,
-            queue_depth: 32,
-            cache_writes: 24,
-            age_limit_ns: 700_000_000,
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Job {

@@ -5,11 +5,12 @@ mod hdd;
 mod lun;
 mod ssd;
 
-pub use hdd::{Hdd, HddParams};
-pub use lun::{Lun, LunParams};
-pub use ssd::{Ssd, SsdParams};
+pub use hdd::Hdd;
+pub use lun::Lun;
+pub use ssd::Ssd;
 
 use super::rng::Rng;
+use crate::scenario::device::DeviceSpec;
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -99,52 +100,22 @@ pub fn transfer_ns(bytes: u64, bytes_per_s: u64) -> u64 {
     ((u128::from(bytes) * 1_000_000_000 / u128::from(bytes_per_s.max(1))) as u64).max(1)
 }
 
-/// The parameters of a device of any kind, as a scenario gives them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-pub enum DeviceSpec {
-    Hdd(HddParams),
-    Ssd(SsdParams),
-    Lun(LunParams),
-}
-
-impl DeviceSpec {
-    /// Sets the disk's size (the lab's `disk_capacity`).
-    pub fn set_capacity(&mut self, bytes: u64) {
-        match self {
-            DeviceSpec::Hdd(p) => p.capacity = bytes,
-            DeviceSpec::Ssd(p) => p.capacity = bytes,
-            DeviceSpec::Lun(p) => p.capacity = bytes,
-        }
-    }
-
-    pub fn capacity(&self) -> u64 {
-        match self {
-            DeviceSpec::Hdd(p) => p.capacity,
-            DeviceSpec::Ssd(p) => p.capacity,
-            DeviceSpec::Lun(p) => p.capacity,
-        }
-    }
-
-    /// Rotational media: picks `zfs_vdev_aggregation_limit` over the non-rotating limit.
-    pub fn rotational(&self) -> bool {
-        matches!(self, DeviceSpec::Hdd(_))
-    }
-
-    pub fn build(&self) -> AnyDevice {
-        match self {
-            DeviceSpec::Hdd(p) => AnyDevice::Hdd(Hdd::new(p.clone())),
-            DeviceSpec::Ssd(p) => AnyDevice::Ssd(Ssd::new(p.clone())),
-            DeviceSpec::Lun(p) => AnyDevice::Lun(Lun::new(p.clone())),
-        }
-    }
-}
-
 /// A device of any kind, chosen by the scenario.
 pub enum AnyDevice {
     Hdd(Hdd),
     Ssd(Ssd),
     Lun(Lun),
+}
+
+impl AnyDevice {
+    /// A new device of the kind and with the parameters the scenario gives.
+    pub fn of(spec: &DeviceSpec) -> AnyDevice {
+        match spec {
+            DeviceSpec::Hdd(p) => AnyDevice::Hdd(Hdd::new(p.clone())),
+            DeviceSpec::Ssd(p) => AnyDevice::Ssd(Ssd::new(p.clone())),
+            DeviceSpec::Lun(p) => AnyDevice::Lun(Lun::new(p.clone())),
+        }
+    }
 }
 
 impl Device for AnyDevice {

@@ -4,7 +4,7 @@
 use super::io::Parent;
 use super::zil::{Commit, IMMEDIATE_WRITE_SZ};
 use super::{Ev, Sim};
-use crate::sim::scenario::{SyncMode, Workload};
+use crate::scenario::{SyncMode, Workload};
 use crate::sim::vdev_queue::Class;
 
 pub(super) struct Client {

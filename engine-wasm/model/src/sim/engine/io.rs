@@ -3,8 +3,8 @@
 //! the queue allows, as `vdev_queue_io()` and `vdev_queue_io_done()` do.
 
 use super::{kind_of, Ev, Sim, FLUSH_ID};
+use crate::scenario::Retire;
 use crate::sim::device::{Device, Op, Output, Request};
-use crate::sim::scenario::Retire;
 use crate::sim::vdev_queue::{Class, Kind, Queued};
 
 /// Who is waiting for a leaf I/O.

@@ -7,8 +7,8 @@
 //! open, which may mean waiting for a whole sync. There is no dirty-data kick.
 
 use super::{Ev, Sim};
+use crate::scenario::Era;
 use crate::schema::Id;
-use crate::sim::scenario::Era;
 use serde::Serialize;
 
 /// One tick of the Solaris clock (`txg_delay(dp, txg, 1)`) [ns].

@@ -25,11 +25,11 @@ use super::device::AnyDevice;
 use super::events::EventQueue;
 use super::legacy_queue::{LegacyLimits, LegacyQueue};
 use super::rng::Rng;
-use super::scenario::Scenario;
-use super::scenario::{SchedulerModel, ThrottleModel};
 use super::slab::Slab;
 use super::vdev_queue::{Class, Kind, Limits};
 use crate::curves::{AsyncWriteParams, DelayParams};
+use crate::scenario::Scenario;
+use crate::scenario::{SchedulerModel, ThrottleModel};
 use crate::schema::Id;
 use clients::Client;
 use io::{Agg, FlushOwner, LeafIo, Logical};
@@ -201,7 +201,7 @@ impl Sim {
                 };
                 leaves.push(Leaf {
                     queue,
-                    device: scenario.pool.device.build(),
+                    device: AnyDevice::of(&scenario.pool.device),
                     rotational: scenario.pool.device.rotational(),
                     wake: None,
                 });

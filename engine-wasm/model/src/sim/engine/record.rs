@@ -7,7 +7,7 @@ use super::report::{
     ThrottleReport, TxgRow,
 };
 use super::Sim;
-use crate::sim::scenario::Scenario;
+use crate::scenario::Scenario;
 use crate::sim::stats::{pow2_bucket, LatencyStats, POW2_BUCKETS};
 use crate::sim::vdev_queue::{Class, Kind, Limits, VdevQueue, CLASSES};
 use serde::Serialize;

@@ -5,7 +5,7 @@
 use super::placement::AllocatorReport;
 use super::record::ThrottleCounters;
 use super::LegacyTxg;
-use crate::sim::scenario::Scenario;
+use crate::scenario::Scenario;
 use crate::sim::stats::Summary;
 use crate::sim::steady::SteadyReport;
 use serde::Serialize;

@@ -5,7 +5,7 @@
 use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::scenario::{
+use super::{
     Budget, Burst, Pool, Retire, Scenario, SteadySpec, SyncMode, Tenants, Workload, DEFAULT_MAX_SIMULATED, GLOBAL,
 };
 use crate::schema::{Id, SPECS};
@@ -198,7 +198,6 @@ pub fn differences(a: &Tunables, b: &Tunables) -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::engine::Sim;
 
     fn with(pairs: &[(Id, u64)]) -> Tunables {
         Tunables::with(pairs)
@@ -261,28 +260,6 @@ mod tests {
         let s = scenario_from_settings(&with(&[(Id::Readers, 9), (Id::DirtyDataMax, 1 << 30)])).expect("valid");
         let json = serde_json::to_value(&s).expect("serializes");
         assert_eq!(json["tunables"], serde_json::json!({ "zfs_dirty_data_max": 1u64 << 30 }));
-    }
-
-    #[test]
-    fn a_short_run_of_the_defaults_keeps_its_invariants() {
-        // Summaries over the whole run, so that they count what the series count.
-        let report =
-            Sim::new(scenario_from_settings(&with(&[(Id::Duration, 5), (Id::Summaries, 1)])).expect("valid")).run();
-        assert!(report.truncated.is_none());
-        assert_eq!(report.invariants.time_went_back + report.invariants.active_above_max, 0);
-        assert!(report.summary.client_write.count > 0 && report.summary.client_read.count > 0);
-        // The heat map holds every read finished by the last sample, one row per interval.
-        let heat = &report.series.read_latency_buckets;
-        assert_eq!(heat.len(), report.series.t_ns.len() * crate::sim::stats::POW2_BUCKETS);
-        let in_heat: u64 = heat.iter().map(|&c| u64::from(c)).sum();
-        assert_eq!(in_heat, report.summary.client_read.count);
-    }
-
-    #[test]
-    fn the_work_budget_stops_a_run_and_says_so() {
-        let report = Sim::new(scenario_from_settings(&with(&[(Id::EventBudget, 5_000)])).expect("valid")).run();
-        assert!(report.events <= 5_000);
-        assert!(report.truncated.as_ref().is_some_and(|why| why.contains("5000")), "{:?}", report.truncated);
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub fn find(name: &str) -> Option<&'static Preset> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::scenario::Scenario;
+    use crate::scenario::Scenario;
 
     #[test]
     fn every_preset_is_a_valid_scenario_named_as_its_file() {

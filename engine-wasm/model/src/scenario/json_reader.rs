@@ -59,10 +59,6 @@ impl<'a> Obj<'a> {
         self.map.get(key).filter(|v| !v.is_null())
     }
 
-    pub fn has(&self, key: &str) -> bool {
-        self.map.get(key).is_some_and(|v| !v.is_null())
-    }
-
     /// A whole number of `unit`, given as a JSON number or as text with units (`"4G"`).
     pub fn quantity(&mut self, key: &'static str, unit: Unit, default: u64, min: u64, max: u64) -> Read<u64> {
         let path = self.path_of(key);

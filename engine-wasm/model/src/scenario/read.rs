@@ -1,169 +1,24 @@
-//! A scenario: tunables, pool, devices, workloads, duration, seed and work budget. Read from
-//! versioned JSON (see `docs/scenario-format.md`); every problem names its field path.
+//! Reads a scenario from its JSON value, field by field, every problem naming its path.
 
 use super::json_reader::{err, FieldError, Obj, Read};
-pub use super::models::{Era, Models, SchedulerModel, ThrottleModel};
+use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::pool::read_pool;
-pub use super::pool::{Pool, Retire};
-pub use super::steady::SteadySpec;
+use super::steady::SteadySpec;
+use super::tenants::{Tenants, GLOBAL};
+use super::workload::{Burst, SyncMode, Workload};
+use super::{Budget, Scenario, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
 use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use crate::units::Unit;
 use crate::validate::check;
-use serde::Serialize;
 use serde_json::Value;
-
-/// The scenario format this engine reads.
-pub const SCENARIO_VERSION: u64 = 1;
 
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 const S: u64 = 1_000_000_000;
 const MAX_THREADS: u64 = 100_000;
 
-/// How a sync writer makes its data durable.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "mode", rename_all = "lowercase")]
-pub enum SyncMode {
-    /// Every write is O_DSYNC: it returns once its ZIL write is on stable media.
-    Dsync,
-    /// Buffered writes with an fsync after every `every` bytes.
-    Fsync { every: u64 },
-}
-
-/// An on/off pattern: `on_ns` at the rate, then `off_ns` of silence, repeated.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Burst {
-    pub on_ns: u64,
-    pub off_ns: u64,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Workload {
-    /// Buffered writers: each write is one transaction within one record.
-    AsyncWrite {
-        threads: u32,
-        block_size: u64,
-        /// The dataset's recordsize: the first write into a record in a txg dirties the
-        /// whole record, later ones in the same txg add nothing (`dbuf_dirty`).
-        record_size: u64,
-        sequential: bool,
-        /// Bytes the writers cover before wrapping (the file size), split between threads
-        /// when sequential.
-        region: u64,
-        /// Total target rate [bytes/s]; 0 = closed loop, as fast as admitted.
-        rate: u64,
-        burst: Option<Burst>,
-    },
-    SyncWrite {
-        threads: u32,
-        block_size: u64,
-        sync: SyncMode,
-        rate: u64,
-    },
-    /// Random reads over a working set that misses the cache.
-    RandomRead {
-        threads: u32,
-        block_size: u64,
-        working_set: u64,
-    },
-    /// A scrub: sequential reads of every leaf in the scrub class.
-    Scrub {
-        block_size: u64,
-        outstanding_per_leaf: u32,
-    },
-    /// A resilver of each mirror's last child: reads from the others, writes to it.
-    Resilver {
-        block_size: u64,
-        outstanding: u32,
-    },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Budget {
-    /// Events processed at most; past it the run stops and the report says so.
-    pub max_events: u64,
-    /// Simulated time at most: a longer duration stops here and the report says so [ns].
-    pub max_simulated_ns: u64,
-}
-
-const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
-pub(crate) const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Scenario {
-    pub name: String,
-    pub description: String,
-    pub seed: u64,
-    pub duration_ns: u64,
-    pub report_interval_ns: u64,
-    pub models: Models,
-    /// Physical memory [bytes]: the legacy write limit is at most a fraction of it.
-    pub ram: u64,
-    #[serde(serialize_with = "changed_tunables")]
-    pub tunables: Tunables,
-    pub pool: Pool,
-    pub workloads: Vec<Workload>,
-    pub budget: Budget,
-    pub steady: SteadySpec,
-    pub tenants: Tenants,
-}
-
-/// Which tenant (zone) each workload belongs to; tenant 0 is the global zone, which the
-/// zone I/O throttle never delays (the kernel's own work, scrub and txg syncs, is there).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Tenants {
-    pub names: Vec<String>,
-    pub of_workload: Vec<u32>,
-}
-
-/// The name of the global zone.
-pub const GLOBAL: &str = "global";
-
-impl Tenants {
-    /// Tenants in order of first appearance, the global zone first.
-    pub fn from_names<'a>(per_workload: impl IntoIterator<Item = &'a str>) -> Tenants {
-        let mut names = vec![GLOBAL.to_string()];
-        let mut of_workload = Vec::new();
-        for name in per_workload {
-            let i = names.iter().position(|n| n == name).unwrap_or_else(|| {
-                names.push(name.to_string());
-                names.len() - 1
-            });
-            of_workload.push(i as u32);
-        }
-        Tenants { names, of_workload }
-    }
-
-    /// The tenant of workload `w` (the global zone for one out of range).
-    pub fn of(&self, w: usize) -> usize {
-        self.of_workload.get(w).map_or(0, |&t| t as usize)
-    }
-}
-
-fn changed_tunables<S: serde::Serializer>(t: &Tunables, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = s.serialize_map(None)?;
-    for (id, v) in t.changed().filter(|(id, _)| id.spec().kind == Kind::Tunable) {
-        map.serialize_entry(id.spec().name, &v)?;
-    }
-    map.end()
-}
-
-impl Scenario {
-    /// Parses and validates scenario JSON.
-    pub fn from_json(text: &str) -> Read<Scenario> {
-        if text.len() > 1 << 20 {
-            return err("", "scenario larger than 1 MiB");
-        }
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| FieldError { path: String::new(), message: format!("not valid JSON: {e}") })?;
-        read_scenario(&value)
-    }
-}
-
-fn read_scenario(value: &Value) -> Read<Scenario> {
+pub(super) fn read_scenario(value: &Value) -> Read<Scenario> {
     let mut o = Obj::new("", value)?;
     let version = o.quantity("version", Unit::Count, SCENARIO_VERSION, 1, u64::MAX)?;
     if version != SCENARIO_VERSION {
@@ -366,55 +221,4 @@ fn read_workload(path: &str, value: &Value) -> Read<(Workload, String)> {
     }
     o.finish()?;
     Ok((w, tenant))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sim::device::{DeviceSpec, LunParams};
-
-    #[test]
-    fn an_empty_object_is_a_default_scenario() {
-        let s = Scenario::from_json("{}").expect("valid");
-        assert_eq!(s.duration_ns, 30 * S);
-        assert_eq!(s.pool.mirror, 1);
-        assert!(s.workloads.is_empty());
-    }
-
-    #[test]
-    fn units_and_overrides_are_read() {
-        let s = Scenario::from_json(
-            r#"{"duration": "10s", "tunables": {"zfs_dirty_data_max": "1G", "zfs_txg_timeout": 10},
-                "pool": {"mirror": 2, "device": {"kind": "lun", "bandwidth": "200M"}},
-                "workloads": [{"kind": "async_write", "threads": 4, "block_size": "8K", "burst": {"on": "2s", "off": "3s"}}]}"#,
-        )
-        .expect("valid");
-        assert_eq!(s.tunables.get(Id::DirtyDataMax), 1 << 30);
-        assert_eq!(s.tunables.get(Id::TxgTimeout), 10);
-        assert!(matches!(s.pool.device, DeviceSpec::Lun(LunParams { bandwidth, .. }) if bandwidth == 200 * MIB));
-        assert!(
-            matches!(&s.workloads[0], Workload::AsyncWrite { block_size: 8192, burst: Some(Burst { on_ns, .. }), .. } if *on_ns == 2 * S)
-        );
-    }
-
-    #[test]
-    fn errors_name_the_field_path() {
-        let e = |text: &str| Scenario::from_json(text).expect_err("invalid").to_string();
-        assert_eq!(
-            e(r#"{"workloads": [{}, {"block_size": "4X"}]}"#),
-            "workloads[1].block_size: cannot read '4X': unknown unit 'X'"
-        );
-        assert!(
-            e(r#"{"pool": {"device": {"kind": "hdd", "rmp": 7200}}}"#).starts_with("pool.device.rmp: unknown field")
-        );
-        assert!(e(r#"{"tunables": {"zfs_nope": 1}}"#).starts_with("tunables.zfs_nope: unknown tunable"));
-        assert!(
-            e(r#"{"tunables": {"zfs_vdev_scrub_min_active": 9}}"#).starts_with("tunables: zfs_vdev_scrub_min_active")
-        );
-        assert!(e(r#"{"version": 2}"#).starts_with("version: this engine reads scenario version 1"));
-        assert!(e(r#"{"workloads": [{"kind": "tape"}]}"#).starts_with("workloads[0].kind: 'tape' is not one of"));
-        assert!(e("[1,2]").starts_with("expected an object"));
-        assert!(e("{").starts_with("not valid JSON"));
-        assert!(e(r#"{"workloads": [{"threads": 0}]}"#).starts_with("workloads[0].threads: 0 is out of range"));
-    }
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use throttle_model::scenario::presets;
 use throttle_model::scenario::Scenario;
 use throttle_model::sim::bench::bare_heap_loop;
-use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::{Report, Sim};
 
 /// After one untimed warm-up, runs are repeated until about this much time is sampled
 /// (at least 3, at most 50 runs); the fastest run is kept.

@@ -3,9 +3,9 @@
 use std::fmt::Write;
 use throttle_model::scenario::presets::{self, PRESETS};
 use throttle_model::scenario::Scenario;
-use throttle_model::sim::engine::{Report, Sim};
 use throttle_model::sim::stats::Summary;
 use throttle_model::sim::text::{quantize, zpool_iostat_w_of};
+use throttle_model::sim::{Report, Sim};
 
 /// The scenario text for a file path or a preset name.
 pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
 use throttle_model::scenario::{lab, lab_presets, presets::PRESETS, Scenario};
-use throttle_model::sim::{bench, engine::Sim, text};
+use throttle_model::sim::{bench, text, Sim};
 use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
 use wasm_bindgen::prelude::*;

@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use throttle_model::scenario::presets;
 use throttle_model::scenario::Scenario;
-use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::{Report, Sim};
 
 fn preset(year: u32) -> Value {
     let name = format!("s11-metaslab-{year}");

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use throttle_model::scenario::Scenario;
-use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::{Report, Sim};
 
 fn device() -> impl Strategy<Value = Value> {
     prop_oneof![

@@ -6,8 +6,8 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use throttle_model::scenario::presets::PRESETS;
 use throttle_model::scenario::Scenario;
-use throttle_model::sim::engine::{Report, Sim};
 use throttle_model::sim::stats::Summary;
+use throttle_model::sim::{Report, Sim};
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")

@@ -4,8 +4,8 @@
 use throttle_model::link::decode;
 use throttle_model::scenario::lab::scenario_from_settings;
 use throttle_model::scenario::lab_presets::LAB_PRESETS;
-use throttle_model::sim::engine::{Report, Sim};
 use throttle_model::sim::stats::POW2_BUCKETS;
+use throttle_model::sim::{Report, Sim};
 use throttle_model::{Id, Tunables};
 
 fn run(pairs: &[(Id, u64)]) -> Report {

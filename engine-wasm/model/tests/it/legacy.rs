@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use throttle_model::scenario::presets;
 use throttle_model::scenario::Scenario;
-use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::{Report, Sim};
 
 fn preset(name: &str) -> Value {
     serde_json::from_str(presets::find(name).unwrap_or_else(|| panic!("no preset {name}")).json).expect("JSON")

@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 use throttle_model::scenario::presets;
 use throttle_model::scenario::Scenario;
-use throttle_model::sim::engine::{Report, Sim};
+use throttle_model::sim::{Report, Sim};
 
 const MB: f64 = 1e6;
 const MIB: f64 = 1048576.0;

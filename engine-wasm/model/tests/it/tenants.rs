@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use throttle_model::scenario::presets;
 use throttle_model::scenario::Scenario;
-use throttle_model::sim::engine::{Report, Sim, TenantReport};
+use throttle_model::sim::{Report, Sim, TenantReport};
 
 fn preset() -> Value {
     serde_json::from_str(presets::find("s10-zones").expect("preset").json).expect("preset JSON")

@@ -1,15 +1,19 @@
-//! Where the syncing txg's blocks go when the scenario models the metaslab allocator: each
-//! top-level vdev's allocator picks the offset, a rewritten record's old copy is freed
-//! (copy-on-write) two txgs after the one that replaced it (`TXG_DEFER_SIZE`), and the
-//! pool's metaslab fill is reported. Without an allocator, blocks go to a sequential cursor.
+//! Where blocks go (`metaslab_alloc()`): the rotor gives each top-level vdev
+//! `metaslab_aliquot` bytes in turn; inside it, the vdev's metaslab allocator picks the
+//! offset when the scenario models one (`metaslab.rs`), else a sequential cursor does. A
+//! rewritten record's old copy is freed (copy-on-write) two txgs after the one that
+//! replaced it (`TXG_DEFER_SIZE`). ZIL blocks go to a log area at the end of each vdev.
 
+use super::metaslab::{AllocCounters, Allocator};
 use super::Sim;
-use crate::sim::allocator::{AllocCounters, Allocator};
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Txgs a freed block waits before it can be allocated again (`TXG_DEFER_SIZE`).
 const TXG_DEFER: u64 = 2;
+/// Bytes the allocator gives one top-level vdev before moving to the next
+/// (`metaslab_aliquot`, 1 MiB in ZoL 2.2 and 2.3).
+const ALIQUOT: u64 = 1 << 20;
 
 pub(super) struct Placement {
     tops: Vec<Allocator>,
@@ -33,6 +37,34 @@ pub struct AllocatorReport {
 }
 
 impl Sim {
+    /// Where the next `size` bytes of data go: 1 MiB to one top-level vdev, then the next.
+    pub(super) fn alloc_data(&mut self, size: u64) -> (usize, u64) {
+        let (mut top, mut given) = self.rotor;
+        if given >= ALIQUOT && self.tops.len() > 1 {
+            top = (top + 1) % self.tops.len();
+            given = 0;
+        }
+        self.rotor = (top, given + size);
+        let t = &mut self.tops[top];
+        if t.data_cursor + size > t.capacity / 10 * 9 {
+            t.data_cursor = 0; // The data area is full: reuse it from the start.
+        }
+        let offset = t.data_cursor;
+        t.data_cursor += size;
+        (top, offset)
+    }
+
+    /// Where the next ZIL block of `top` goes: a log area at the end of the vdev.
+    pub(super) fn alloc_zil(&mut self, top: usize, size: u64) -> u64 {
+        let t = &mut self.tops[top];
+        if t.zil_cursor + size > t.capacity {
+            t.zil_cursor = t.capacity / 10 * 9;
+        }
+        let offset = t.zil_cursor;
+        t.zil_cursor += size;
+        offset
+    }
+
     pub(super) fn placement_init(&mut self) {
         let Some(spec) = self.scenario.pool.allocator.clone() else { return };
         let data_area = self.scenario.pool.device.capacity() / 10 * 9;

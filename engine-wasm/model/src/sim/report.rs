@@ -2,8 +2,8 @@
 //! I/O class, for clients and per tenant, `zpool iostat -w` histograms, and one row per
 //! report interval (columns). `record.rs` fills them in.
 
-use super::placement::AllocatorReport;
-use super::record::ThrottleCounters;
+use super::dmu_tx::ThrottleCounters;
+use super::metaslab_alloc::AllocatorReport;
 use super::LegacyTxg;
 use crate::scenario::Scenario;
 use crate::sim::stats::Summary;

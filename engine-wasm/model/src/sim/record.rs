@@ -2,6 +2,7 @@
 //! class, per client and per tenant, per report interval, per txg, and counters of the
 //! invariants the engine must keep.
 
+use super::dmu_tx::ThrottleCounters;
 use super::report::{
     BackendReport, ClassReport, Histograms, Invariants, PicketFence, Report, SeriesReport, SummaryReport, TenantReport,
     ThrottleReport, TxgRow,
@@ -10,26 +11,7 @@ use super::Sim;
 use crate::scenario::Scenario;
 use crate::sim::stats::{pow2_bucket, LatencyStats, POW2_BUCKETS};
 use crate::sim::vdev_queue::{Class, Kind, Limits, VdevQueue, CLASSES};
-use serde::Serialize;
 use std::collections::BTreeMap;
-
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct ThrottleCounters {
-    /// Transactions created by writers.
-    pub transactions: u64,
-    /// Sent to `dmu_tx_wait()` by the delay check (`dmu_tx_dirty_delay`).
-    pub sent_to_delay: u64,
-    /// Waited at the hard limit (`dmu_tx_dirty_over_max`).
-    pub hard_waits: u64,
-    /// Actually slept (fired `delay-mintime`).
-    pub delayed: u64,
-    /// Time slept in delays, all transactions together [ns].
-    pub delay_total_ns: u64,
-    /// Legacy throttle: writes delayed a tick past 7/8 of the write limit.
-    pub legacy_delays_7_8: u64,
-    /// Legacy throttle: writes that waited for the next txg at the write limit.
-    pub legacy_limit_waits: u64,
-}
 
 /// What one tenant (zone) saw at the system-call level, as vfsstat shows it.
 #[derive(Default)]

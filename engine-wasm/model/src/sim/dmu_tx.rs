@@ -1,10 +1,31 @@
-//! The write throttle as `dmu_tx_assign()` applies it: the delay check against
-//! `zfs_delay_min_dirty_percent`, the hard wait at `zfs_dirty_data_max`, the delay of
-//! `dmu_tx_delay()` with credit for time already served and pool-wide serialisation through
-//! `dp_last_wakeup`, each transaction delayed at most once.
+//! The write throttle as `dmu_tx_assign()` applies it (`dmu_tx.c`): the delay check
+//! against `zfs_delay_min_dirty_percent`, the hard wait at `zfs_dirty_data_max`, the delay
+//! of `dmu_tx_delay()` with credit for time already served and pool-wide serialisation
+//! through `dp_last_wakeup`, each transaction delayed at most once; then the transaction
+//! joins the open txg and commits. Its counters are the `dmu_tx` kstats'.
 
 use super::{Ev, Sim};
 use crate::curves::delay_ns;
+use serde::Serialize;
+
+/// What the throttle did, as `dmu_tx_stats` and the delay probes count it.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ThrottleCounters {
+    /// Transactions created by writers.
+    pub transactions: u64,
+    /// Sent to `dmu_tx_wait()` by the delay check (`dmu_tx_dirty_delay`).
+    pub sent_to_delay: u64,
+    /// Waited at the hard limit (`dmu_tx_dirty_over_max`).
+    pub hard_waits: u64,
+    /// Actually slept (fired `delay-mintime`).
+    pub delayed: u64,
+    /// Time slept in delays, all transactions together [ns].
+    pub delay_total_ns: u64,
+    /// Legacy throttle: writes delayed a tick past 7/8 of the write limit.
+    pub legacy_delays_7_8: u64,
+    /// Legacy throttle: writes that waited for the next txg at the write limit.
+    pub legacy_limit_waits: u64,
+}
 
 /// Copying a write's data into the ARC: a fixed cost plus 4 GB/s [ns].
 fn copy_ns(bytes: u64) -> u64 {

@@ -1,42 +1,54 @@
-//! The simulation: state, the event loop and its work budget. The write path's parts live
-//! in sibling files: `throttle.rs` (tx assignment and delay), `txg.rs` (dirty data and
-//! transaction groups), `io.rs` (leaf vdev queues and devices), `clients.rs` (workloads),
-//! `record.rs` (statistics and the report).
+//! The discrete-event simulation of the OpenZFS write path: the run's state, its event
+//! loop and its work budget. Each mechanism of the write path is a file of `sim/` named
+//! for the kernel file or function it follows (see `sim/README.md`); they are methods of
+//! [`Sim`] because they call each other as the kernel's do. Reads a [`Scenario`]; knows
+//! nothing of how the run is reported.
 
+pub mod bench;
 mod clients;
-mod io;
-mod leaf_queue;
-mod legacy_throttle;
-mod placement;
+pub mod device;
+mod dmu_tx;
+mod dsl_pool;
+mod dsl_pool_tempreserve;
+mod dsl_scan;
+pub mod events;
+mod knobs;
+pub mod metaslab;
+mod metaslab_alloc;
 mod record;
-mod report;
-mod throttle;
+pub mod report;
+pub mod rng;
+pub mod slab;
+mod spa_sync;
+pub mod stats;
+pub mod steady;
+pub mod text;
 mod txg;
+mod vdev;
+mod vdev_mirror;
+pub mod vdev_queue;
+pub mod vdev_queue_legacy;
+mod zfs_zone;
 mod zil;
-mod zones;
+mod zio;
 
-use crate::sim::steady::SteadyTracker;
-pub use legacy_throttle::LegacyTxg;
-pub use placement::AllocatorReport;
-pub use record::ThrottleCounters;
+pub use dmu_tx::ThrottleCounters;
+pub use dsl_pool_tempreserve::LegacyTxg;
+pub use metaslab_alloc::AllocatorReport;
 pub use report::{ClassReport, Invariants, Report, SeriesReport, TenantReport, TxgRow};
 
-use super::device::AnyDevice;
-use super::events::EventQueue;
-use super::legacy_queue::{LegacyLimits, LegacyQueue};
-use super::rng::Rng;
-use super::slab::Slab;
-use super::vdev_queue::{Class, Kind, Limits};
-use crate::curves::{AsyncWriteParams, DelayParams};
-use crate::scenario::Scenario;
-use crate::scenario::{SchedulerModel, ThrottleModel};
-use crate::schema::Id;
+use crate::scenario::{Scenario, ThrottleModel};
 use clients::Client;
-use io::{Agg, FlushOwner, LeafIo, Logical};
-use leaf_queue::LeafQueue;
-use legacy_throttle::LegacyState;
+use dsl_pool_tempreserve::LegacyState;
+use events::EventQueue;
+use knobs::Knobs;
 use record::Recorder;
+use rng::Rng;
+use slab::Slab;
+use steady::SteadyTracker;
 use txg::TxgState;
+use vdev::{Leaf, Top};
+use zio::{Agg, FlushOwner, LeafIo, Logical};
 
 /// What happens at an instant.
 #[derive(Clone, Copy, Debug)]
@@ -59,89 +71,6 @@ enum Ev {
     Sample,
     /// End of the run.
     End,
-}
-
-/// Numbers from the tunables that the hot path reads.
-struct Knobs {
-    dirty_max: u64,
-    delay: DelayParams,
-    async_writes: AsyncWriteParams,
-    /// Per-txg dirty bytes above which the txg is kicked to sync.
-    sync_kick_bytes: u64,
-    txg_timeout_ns: u64,
-    limits_rotational: Limits,
-    limits_non_rotating: Limits,
-    legacy_queue: LegacyLimits,
-}
-
-impl Knobs {
-    fn new(s: &Scenario) -> Self {
-        let t = &s.tunables;
-        let g = |id: Id| t.get(id);
-        let g32 = |id: Id| u32::try_from(t.get(id)).unwrap_or(u32::MAX);
-        let base = Limits {
-            min_active: [
-                g32(Id::SyncReadMinActive),
-                g32(Id::SyncWriteMinActive),
-                g32(Id::AsyncReadMinActive),
-                g32(Id::AsyncWriteMinActive),
-                g32(Id::ScrubMinActive),
-            ],
-            max_active: [
-                g32(Id::SyncReadMaxActive),
-                g32(Id::SyncWriteMaxActive),
-                g32(Id::AsyncReadMaxActive),
-                g32(Id::AsyncWriteMaxActive),
-                g32(Id::ScrubMaxActive),
-            ],
-            vdev_max_active: g32(Id::VdevMaxActive),
-            aggregation_limit: g(Id::AggregationLimit),
-            read_gap_limit: g(Id::ReadGapLimit),
-            nia_credit: g32(Id::NiaCredit),
-            nia_delay: g32(Id::NiaDelay),
-        };
-        let delay = DelayParams::from(t);
-        Knobs {
-            dirty_max: g(Id::DirtyDataMax),
-            delay,
-            async_writes: AsyncWriteParams::from(t),
-            sync_kick_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::DirtyDataSyncPercent)) / 100,
-            txg_timeout_ns: g(Id::TxgTimeout).saturating_mul(1_000_000_000),
-            limits_non_rotating: Limits { aggregation_limit: g(Id::AggregationLimitNonRotating), ..base.clone() },
-            legacy_queue: LegacyLimits {
-                max_pending: g32(Id::VdevMaxPending),
-                min_pending: g32(Id::VdevMinPending),
-                ramp_rate: g32(Id::VdevRampRate),
-                time_shift: g32(Id::VdevTimeShift),
-                // The legacy code had one aggregation limit for every device.
-                aggregation_limit: g(Id::AggregationLimit),
-                read_gap_limit: g(Id::ReadGapLimit),
-            },
-            limits_rotational: base,
-        }
-    }
-}
-
-/// A leaf vdev: its queue and its device.
-struct Leaf {
-    queue: LeafQueue,
-    device: AnyDevice,
-    rotational: bool,
-    /// The wake-up the device asked for and that is scheduled.
-    wake: Option<u64>,
-}
-
-/// A top-level vdev: its leaves (one, or a mirror's children) and its allocation cursors.
-struct Top {
-    leaves: Vec<usize>,
-    capacity: u64,
-    /// Next free offset for data (txg writes), growing from the start.
-    data_cursor: u64,
-    /// Next free offset for ZIL blocks, in the last tenth of the vdev.
-    zil_cursor: u64,
-    /// The child being resilvered, which normal reads avoid, and the resilver's next offset.
-    resilvering: Option<usize>,
-    resilver_cursor: u64,
 }
 
 /// A running simulation of one scenario.
@@ -179,42 +108,14 @@ pub struct Sim {
     /// Set when the run is over: why it stopped early, if it did.
     ended: Option<Option<String>>,
     steady: SteadyTracker,
-    zones: zones::Zones,
-    placement: Option<placement::Placement>,
+    zones: zfs_zone::Zones,
+    placement: Option<metaslab_alloc::Placement>,
 }
-
-/// Device request ids at or above this are flushes; below, aggregates.
-const FLUSH_ID: u32 = 1 << 31;
 
 impl Sim {
     pub fn new(scenario: Scenario) -> Self {
         let k = Knobs::new(&scenario);
-        let mut leaves = Vec::new();
-        let mut tops = Vec::new();
-        let capacity = scenario.pool.device.capacity();
-        for _ in 0..scenario.pool.top_level_vdevs {
-            let first = leaves.len();
-            for _ in 0..scenario.pool.mirror {
-                let queue = match scenario.models.scheduler {
-                    SchedulerModel::Openzfs => LeafQueue::Openzfs(Box::default()),
-                    SchedulerModel::Legacy => LeafQueue::Legacy(LegacyQueue::default()),
-                };
-                leaves.push(Leaf {
-                    queue,
-                    device: AnyDevice::of(&scenario.pool.device),
-                    rotational: scenario.pool.device.rotational(),
-                    wake: None,
-                });
-            }
-            tops.push(Top {
-                leaves: (first..leaves.len()).collect(),
-                capacity,
-                data_cursor: 0,
-                zil_cursor: capacity / 10 * 9,
-                resilvering: None,
-                resilver_cursor: 0,
-            });
-        }
+        let (leaves, tops) = vdev::tree(&scenario);
         let rec = Recorder::new(&scenario);
         let mut sim = Sim {
             now: 0,
@@ -241,7 +142,7 @@ impl Sim {
             legacy: LegacyState::default(),
             ended: None,
             steady: SteadyTracker::new(scenario.steady.clone()),
-            zones: zones::Zones::new(&scenario.tunables, scenario.tenants.names.len()),
+            zones: zfs_zone::Zones::new(&scenario.tunables, scenario.tenants.names.len()),
             placement: None,
             scenario,
         };
@@ -346,24 +247,5 @@ impl Sim {
 
     fn legacy_throttle(&self) -> bool {
         self.scenario.models.throttle == ThrottleModel::Legacy
-    }
-
-    /// A scrub or resilver runs: the sync thread does not sleep (`dsl_scan_active`).
-    fn scanning(&self) -> bool {
-        self.scrub_block > 0 || self.resilver_block > 0
-    }
-
-    /// The async-write limit `vdev_queue_max_async_writes()` gives now.
-    fn async_write_limit(&self) -> u32 {
-        let slots = crate::curves::max_async_writes(&self.k.async_writes, self.txg.dirty_total, false);
-        u32::try_from(slots).unwrap_or(u32::MAX)
-    }
-}
-
-/// The leaf I/O class and kind for a request.
-fn kind_of(class: Class) -> Kind {
-    match class {
-        Class::SyncWrite | Class::AsyncWrite => Kind::Write,
-        _ => Kind::Read,
     }
 }

@@ -4,12 +4,12 @@
 //! skips them), writes the log block, and flushes the disks written. An fsync whose data
 //! is already in the syncing txg waits for that sync.
 
-use super::io::{FlushOwner, Owner};
+use super::zio::{FlushOwner, Owner};
 use super::Sim;
 use crate::sim::vdev_queue::Class;
 
 /// `zfs_immediate_write_sz`: records this large or larger are logged indirectly [bytes].
-pub(super) const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
+const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
 /// A log record's header (`lr_write_t` and the itx) [bytes].
 const RECORD_HEADER: u64 = 192;
 /// Log blocks are at least one sector-aligned 4 KiB and at most 128 KiB [bytes].
@@ -25,6 +25,17 @@ pub(super) struct Commit {
 }
 
 impl Sim {
+    /// `zil_commit()` for client `c`: its large records in txgs not yet syncing are written
+    /// in place and leave their txg; its small ones are copied into the log and stay; if it
+    /// last dirtied the txg now syncing, the commit waits for that sync.
+    pub(super) fn zil_log(&mut self, c: u32) {
+        let unsynced = self.txgs_not_syncing();
+        let mut records = self.take_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
+        records.extend(self.log_small_records(c, &unsynced, IMMEDIATE_WRITE_SZ));
+        let wait = self.txg.syncing_txg() == self.clients[c as usize].last_dirty_txg;
+        self.zil_commit(c, &records, wait);
+    }
+
     /// Commits client `c`'s `records` (sizes): indirect ones written in place, copied ones
     /// into log blocks; `wait_sync` also waits for the txg being synced.
     pub(super) fn zil_commit(&mut self, c: u32, records: &[u64], wait_sync: bool) {

@@ -1,11 +1,22 @@
-//! Leaf I/O: through each leaf's vdev queue to its device and back, mirrors, and data
-//! placement. Every enqueue issues at most one I/O and every completion issues as many as
-//! the queue allows, as `vdev_queue_io()` and `vdev_queue_io_done()` do.
+//! Leaf I/O as the ZIO pipeline carries it (`zio.c`, `vdev_queue.c`): through each leaf's
+//! vdev queue to its device and back. Every enqueue issues at most one I/O and every
+//! completion issues as many as the queue allows, as `vdev_queue_io()` and
+//! `vdev_queue_io_done()` do; `zio_flush()` asks a device for a cache flush.
 
-use super::{kind_of, Ev, Sim, FLUSH_ID};
-use crate::scenario::Retire;
-use crate::sim::device::{Device, Op, Output, Request};
-use crate::sim::vdev_queue::{Class, Kind, Queued};
+use super::device::{Device, Op, Output, Request};
+use super::vdev_queue::{Class, Kind, Queued};
+use super::{Ev, Sim};
+
+/// Device request ids at or above this are flushes; below, aggregates.
+const FLUSH_ID: u32 = 1 << 31;
+
+/// The leaf I/O class and kind for a request.
+fn kind_of(class: Class) -> Kind {
+    match class {
+        Class::SyncWrite | Class::AsyncWrite => Kind::Write,
+        _ => Kind::Read,
+    }
+}
 
 /// Who is waiting for a leaf I/O.
 #[derive(Clone, Copy, Debug)]
@@ -52,13 +63,13 @@ pub(super) enum Owner {
 
 /// A logical write: done when every child (mirror side) is done.
 pub(super) struct Logical {
-    children: u32,
-    left: u32,
-    txg: u64,
+    pub(super) children: u32,
+    pub(super) left: u32,
+    pub(super) txg: u64,
     /// `dr_accounted`: dirty bytes this write retires [bytes].
-    accounted: u64,
-    retired: u64,
-    owner: Owner,
+    pub(super) accounted: u64,
+    pub(super) retired: u64,
+    pub(super) owner: Owner,
 }
 
 /// An issued I/O, possibly several queued I/Os merged.
@@ -73,11 +84,13 @@ pub(super) struct Agg {
     members: Vec<u32>,
 }
 
-/// Bytes the allocator gives one top-level vdev before moving to the next
-/// (`metaslab_aliquot`, 1 MiB in ZoL 2.2 and 2.3).
-const ALIQUOT: u64 = 1 << 20;
-
 impl Sim {
+    /// The async-write limit `vdev_queue_max_async_writes()` gives now.
+    pub(super) fn async_write_limit(&self) -> u32 {
+        let slots = crate::curves::max_async_writes(&self.k.async_writes, self.txg.dirty_total, false);
+        u32::try_from(slots).unwrap_or(u32::MAX)
+    }
+
     pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
         let id = self.leaf_ios.insert(LeafIo { class, size, enqueued: self.now, issued: 0, parent });
         self.rec.invariants.leaf_ios_submitted += 1;
@@ -210,93 +223,5 @@ impl Sim {
             Parent::Scrub(leaf) => self.scrub_next(leaf),
             Parent::Resilver { top, offset, write } => self.resilver_step(top as usize, offset, write),
         }
-    }
-
-    /// A logical write at `(top-level vdev, offset)`, to every child of that vdev.
-    pub(super) fn write_logical(
-        &mut self,
-        (top, offset): (usize, u64),
-        size: u64,
-        class: Class,
-        txg: u64,
-        accounted: u64,
-        owner: Owner,
-    ) {
-        let children = self.tops[top].leaves.len() as u32;
-        let id = self.logicals.insert(Logical { children, left: children, txg, accounted, retired: 0, owner });
-        for i in 0..children as usize {
-            let leaf = self.tops[top].leaves[i];
-            self.enqueue(leaf, class, offset, size, Parent::Logical(id));
-        }
-    }
-
-    fn logical_child_done(&mut self, id: u32) {
-        let physical = self.scenario.pool.retire == Retire::Physical;
-        let Some(l) = self.logicals.get_mut(id) else { return };
-        l.left -= 1;
-        let share = if physical { l.accounted / u64::from(l.children) } else { 0 };
-        l.retired += share;
-        let (txg, left) = (l.txg, l.left);
-        if share > 0 {
-            self.retire(txg, share);
-        }
-        if left > 0 {
-            return;
-        }
-        let Some(l) = self.logicals.remove(id) else { return };
-        match l.owner {
-            Owner::TxgData => {
-                // The rest (all of it when retiring per logical write, the remainder of the
-                // division per physical write) goes when the whole write is done.
-                self.retire(l.txg, l.accounted - l.retired);
-                self.sync_write_done();
-            }
-            Owner::TxgMeta => self.sync_write_done(),
-            Owner::Zil(c) => self.zil_part_done(c),
-            Owner::Uberblock => self.uberblock_done(),
-        }
-    }
-
-    /// Where the next `size` bytes of data go: 1 MiB to one top-level vdev, then the next.
-    pub(super) fn alloc_data(&mut self, size: u64) -> (usize, u64) {
-        let (mut top, mut given) = self.rotor;
-        if given >= ALIQUOT && self.tops.len() > 1 {
-            top = (top + 1) % self.tops.len();
-            given = 0;
-        }
-        self.rotor = (top, given + size);
-        let t = &mut self.tops[top];
-        if t.data_cursor + size > t.capacity / 10 * 9 {
-            t.data_cursor = 0; // The data area is full: reuse it from the start.
-        }
-        let offset = t.data_cursor;
-        t.data_cursor += size;
-        (top, offset)
-    }
-
-    /// Where the next ZIL block of `top` goes: a log area at the end of the vdev.
-    pub(super) fn alloc_zil(&mut self, top: usize, size: u64) -> u64 {
-        let t = &mut self.tops[top];
-        if t.zil_cursor + size > t.capacity {
-            t.zil_cursor = t.capacity / 10 * 9;
-        }
-        let offset = t.zil_cursor;
-        t.zil_cursor += size;
-        offset
-    }
-
-    /// A read of `size` bytes at `offset` of top-level vdev `top`, from its least busy child
-    /// (never the one being resilvered: it lacks the data).
-    pub(super) fn read_top(&mut self, top: usize, offset: u64, size: u64, class: Class, parent: Parent) {
-        let t = &self.tops[top];
-        let leaves = &t.leaves;
-        let n = leaves.len();
-        let start = ((offset >> 20) as usize) % n.max(1);
-        let leaf = (0..n)
-            .map(|i| leaves[(start + i) % n])
-            .filter(|&l| t.resilvering != Some(l))
-            .min_by_key(|&l| self.leaves[l].queue.pending())
-            .unwrap_or(leaves[0]);
-        self.enqueue(leaf, class, offset, size, parent);
     }
 }

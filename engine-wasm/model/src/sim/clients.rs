@@ -1,11 +1,12 @@
-//! Client threads, described the way fio describes jobs: buffered and synchronous writers,
-//! random readers, and the scrub stream. Each client write is one transaction of one record.
+//! Client threads, described the way fio describes jobs: buffered and synchronous writers
+//! and random readers, calling `write()`, `fsync()` and `read()` (`zfs_vnops.c`). Each
+//! client write is one transaction of one record.
 
-use super::io::Parent;
-use super::zil::{Commit, IMMEDIATE_WRITE_SZ};
+use super::vdev_queue::Class;
+use super::zil::Commit;
+use super::zio::Parent;
 use super::{Ev, Sim};
 use crate::scenario::{SyncMode, Workload};
-use crate::sim::vdev_queue::Class;
 
 pub(super) struct Client {
     workload: usize,
@@ -33,7 +34,7 @@ pub(super) struct Client {
     since_fsync: u64,
     in_fsync: bool,
     /// The last txg this client dirtied: an fsync waits if that one is syncing.
-    last_dirty_txg: u64,
+    pub(super) last_dirty_txg: u64,
     pub(super) commit: Commit,
     /// Legacy throttle: inflated bytes reserved, a txg hold already taken, and the one-tick
     /// delay in progress (with a generation that tells a stale timer from the live one).
@@ -84,68 +85,6 @@ impl Sim {
                 self.events.push(0, Ev::ClientIssue(c));
             }
         }
-    }
-
-    pub(super) fn start_scrub(&mut self) {
-        let scrub = self.scenario.workloads.iter().find_map(|w| match *w {
-            Workload::Scrub { block_size, outstanding_per_leaf } => Some((block_size, outstanding_per_leaf)),
-            _ => None,
-        });
-        let Some((block, outstanding)) = scrub else { return };
-        self.scrub_block = block;
-        self.scrub_cursor = vec![0; self.leaves.len()];
-        for leaf in 0..self.leaves.len() {
-            for _ in 0..outstanding {
-                self.scrub_next(leaf);
-            }
-        }
-    }
-
-    /// A resilver of each mirror's last child: `outstanding` blocks in flight, each read from
-    /// a healthy side and then written to the new one, in the scrub class (OpenZFS) or at
-    /// resilver priority (legacy).
-    pub(super) fn start_resilver(&mut self) {
-        let resilver = self.scenario.workloads.iter().find_map(|w| match *w {
-            Workload::Resilver { block_size, outstanding } => Some((block_size, outstanding)),
-            _ => None,
-        });
-        let Some((block, outstanding)) = resilver else { return };
-        self.resilver_block = block;
-        for top in 0..self.tops.len() {
-            if self.tops[top].leaves.len() < 2 {
-                continue;
-            }
-            self.tops[top].resilvering = self.tops[top].leaves.last().copied();
-            for _ in 0..outstanding {
-                self.resilver_read(top);
-            }
-        }
-    }
-
-    fn resilver_read(&mut self, top: usize) {
-        let block = self.resilver_block;
-        let t = &mut self.tops[top];
-        let offset = t.resilver_cursor;
-        t.resilver_cursor = if offset + 2 * block > t.capacity / 10 * 9 { 0 } else { offset + block };
-        let parent = Parent::Resilver { top: top as u32, offset, write: false };
-        self.read_top(top, offset, block, Class::Scrub, parent);
-    }
-
-    /// A resilver read finished (write the block to the new side) or a write did (next block).
-    pub(super) fn resilver_step(&mut self, top: usize, offset: u64, write: bool) {
-        if write {
-            self.resilver_read(top);
-        } else if let Some(target) = self.tops[top].resilvering {
-            let parent = Parent::Resilver { top: top as u32, offset, write: true };
-            self.enqueue(target, Class::Scrub, offset, self.resilver_block, parent);
-        }
-    }
-
-    pub(super) fn scrub_next(&mut self, leaf: usize) {
-        let capacity = self.scenario.pool.device.capacity() / 10 * 9;
-        let offset = self.scrub_cursor[leaf];
-        self.scrub_cursor[leaf] = if offset + 2 * self.scrub_block > capacity { 0 } else { offset + self.scrub_block };
-        self.enqueue(leaf, Class::Scrub, offset, self.scrub_block, Parent::Scrub(leaf));
     }
 
     /// Client `c` starts its next operation, if its burst and rate allow it now.
@@ -273,17 +212,6 @@ impl Sim {
     fn fsync(&mut self, c: u32) {
         self.clients[c as usize].in_fsync = true;
         self.zil_log(c);
-    }
-
-    /// `zil_commit()` for client `c`: its large records in txgs not yet syncing are written
-    /// in place and leave their txg; its small ones are copied into the log and stay; if it
-    /// last dirtied the txg now syncing, the commit waits for that sync.
-    fn zil_log(&mut self, c: u32) {
-        let unsynced = self.txgs_not_syncing();
-        let mut records = self.take_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
-        records.extend(self.log_small_records(c, &unsynced, IMMEDIATE_WRITE_SZ));
-        let wait = self.txg.syncing_txg() == self.clients[c as usize].last_dirty_txg;
-        self.zil_commit(c, &records, wait);
     }
 
     pub(super) fn zil_done(&mut self, c: u32) {

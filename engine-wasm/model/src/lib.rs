@@ -15,6 +15,7 @@ pub mod amount;
 pub mod curves;
 pub mod link;
 pub mod messages;
+pub mod report;
 pub mod scenario;
 pub mod schema;
 pub mod sim;

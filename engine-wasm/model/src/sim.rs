@@ -15,14 +15,13 @@ pub mod events;
 mod knobs;
 pub mod metaslab;
 mod metaslab_alloc;
-mod record;
-pub mod report;
+pub mod record;
 pub mod rng;
+pub mod series;
 pub mod slab;
 mod spa_sync;
 pub mod stats;
 pub mod steady;
-pub mod text;
 mod txg;
 mod vdev;
 mod vdev_mirror;
@@ -34,15 +33,13 @@ mod zio;
 
 pub use dmu_tx::ThrottleCounters;
 pub use dsl_pool_tempreserve::LegacyTxg;
-pub use metaslab_alloc::AllocatorReport;
-pub use report::{ClassReport, Invariants, Report, SeriesReport, TenantReport, TxgRow};
+pub use record::{Invariants, Recorder, TxgRow};
 
 use crate::scenario::{Scenario, ThrottleModel};
 use clients::Client;
 use dsl_pool_tempreserve::LegacyState;
 use events::EventQueue;
 use knobs::Knobs;
-use record::Recorder;
 use rng::Rng;
 use slab::Slab;
 use steady::SteadyTracker;
@@ -158,16 +155,15 @@ impl Sim {
     }
 
     /// Runs to the end of the scenario or of the work budget, whichever comes first.
-    pub fn run(mut self) -> Report {
-        self.run_with_progress(&mut |_| {})
+    pub fn run(&mut self) {
+        self.run_with_progress(&mut |_| {});
     }
 
     /// As [`Sim::run`], calling `progress` with the simulated time about every million events.
-    pub fn run_with_progress(&mut self, progress: &mut dyn FnMut(u64)) -> Report {
+    pub fn run_with_progress(&mut self, progress: &mut dyn FnMut(u64)) {
         while self.advance(1_000_000) {
             progress(self.now);
         }
-        self.finish()
     }
 
     /// Processes up to `events` events; `false` once the run is over (its end, an empty
@@ -243,6 +239,52 @@ impl Sim {
     /// Simulated time reached so far, and the duration asked for [ns].
     pub fn progress(&self) -> (u64, u64) {
         (self.now, self.scenario.duration_ns.min(self.scenario.budget.max_simulated_ns))
+    }
+
+    /// Simulated time reached so far [ns].
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// Events processed so far.
+    pub fn events_processed(&self) -> u64 {
+        self.events_processed
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Why the run stopped before the end asked for, if it did; a run still going was
+    /// stopped by its caller.
+    pub fn stopped_early(&self) -> Option<String> {
+        match &self.ended {
+            Some(why) => why.clone(),
+            None => Some(format!("stopped by the caller at {:.3} s simulated", self.now as f64 / 1e9)),
+        }
+    }
+
+    /// What the run recorded so far.
+    pub fn recorder(&self) -> &Recorder {
+        &self.rec
+    }
+
+    pub fn steady(&self) -> &SteadyTracker {
+        &self.steady
+    }
+
+    /// The invariant counters, with the figures of this moment of the run filled in.
+    pub fn invariants(&self) -> Invariants {
+        Invariants {
+            dirty_at_end: self.txg.dirty_total,
+            leaf_ios_outstanding: self.leaf_ios.len() as u64,
+            ..self.rec.invariants.clone()
+        }
+    }
+
+    /// The zone throttle's delay per call [ns] and utilisation for `tenant` now.
+    pub fn zone(&self, tenant: usize) -> (u64, u64) {
+        self.zones.tenants.get(tenant).map_or((0, 0), |z| (z.delay_us * 1000, z.util))
     }
 
     fn legacy_throttle(&self) -> bool {

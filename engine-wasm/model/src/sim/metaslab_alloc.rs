@@ -4,9 +4,8 @@
 //! rewritten record's old copy is freed (copy-on-write) two txgs after the one that
 //! replaced it (`TXG_DEFER_SIZE`). ZIL blocks go to a log area at the end of each vdev.
 
-use super::metaslab::{AllocCounters, Allocator};
+use super::metaslab::Allocator;
 use super::Sim;
-use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Txgs a freed block waits before it can be allocated again (`TXG_DEFER_SIZE`).
@@ -22,18 +21,6 @@ pub(super) struct Placement {
     /// Frees waiting for their txg to be old enough: (txg, top, offset, size).
     deferred: VecDeque<(u64, usize, u64, u64)>,
     fill_at_start: Vec<u64>,
-}
-
-/// The allocator's side of the report.
-#[derive(Clone, Debug, Serialize)]
-pub struct AllocatorReport {
-    pub metaslabs_per_vdev: usize,
-    /// Allocated share of each metaslab of the first top-level vdev, at the start and the
-    /// end of the run [%].
-    pub fill_at_start: Vec<u64>,
-    pub fill_at_end: Vec<u64>,
-    #[serde(flatten)]
-    pub counters: AllocCounters,
 }
 
 impl Sim {
@@ -101,23 +88,10 @@ impl Sim {
         }
     }
 
-    pub(super) fn placement_report(&self) -> Option<AllocatorReport> {
-        let p = self.placement.as_ref()?;
-        let mut counters = AllocCounters::default();
-        for a in &p.tops {
-            let c = &a.counters;
-            counters.first_fit += c.first_fit;
-            counters.best_fit += c.best_fit;
-            counters.failed += c.failed;
-            counters.frees += c.frees;
-            counters.switches += c.switches;
-        }
-        Some(AllocatorReport {
-            metaslabs_per_vdev: p.tops.first().map_or(0, Allocator::metaslab_count),
-            fill_at_start: p.fill_at_start.clone(),
-            fill_at_end: p.tops.first().map(Allocator::fill).unwrap_or_default(),
-            counters,
-        })
+    /// Each top-level vdev's allocator, and the first one's metaslab fill at the start of
+    /// the run [%], when the scenario models the allocator.
+    pub fn allocators(&self) -> Option<(&[Allocator], &[u64])> {
+        self.placement.as_ref().map(|p| (p.tops.as_slice(), p.fill_at_start.as_slice()))
     }
 
     /// Best-fit allocations so far, all vdevs together (for the per-interval series).

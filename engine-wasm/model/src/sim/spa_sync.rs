@@ -3,7 +3,7 @@
 //! retired, the disks' caches flushed, the uberblocks written and flushed, and the
 //! `txgs` kstat row recorded.
 
-use super::report::TxgRow;
+use super::record::TxgRow;
 use super::txg::{slot, Phase, Syncing};
 use super::vdev_queue::Class;
 use super::zio::{FlushOwner, Owner};

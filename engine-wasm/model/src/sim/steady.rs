@@ -6,7 +6,6 @@
 //! tool does.
 
 use crate::scenario::steady::SteadySpec;
-use serde::Serialize;
 
 /// The range limit and the slope (excursion) limit, in percent of the window's mean.
 const RANGE_PERCENT: f64 = 20.0;
@@ -35,29 +34,6 @@ pub fn window_is_steady(ys: &[Option<f64>]) -> bool {
     let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
     let excursion = (slope * (n - 1.0)).abs();
     range_ok && excursion <= EXCURSION_PERCENT / 100.0 * mean.abs()
-}
-
-/// When a metric, and the run, became steady.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MetricVerdict {
-    pub name: &'static str,
-    /// The end of the first window in which the metric was steady [ns], if any.
-    pub steady_at_ns: Option<u64>,
-    /// Intervals in which the metric could not be collected.
-    pub failed_intervals: u64,
-    /// Steady in the last window of the run.
-    pub steady_at_end: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SteadyReport {
-    pub window: u32,
-    pub quorum: u32,
-    pub metrics: Vec<MetricVerdict>,
-    /// The end of the first window in which a quorum of metrics was steady [ns].
-    pub reached_at_ns: Option<u64>,
-    /// What the summaries cover, in words.
-    pub summaries: String,
 }
 
 /// Follows the metrics interval by interval and says when the run becomes steady.
@@ -120,23 +96,16 @@ impl SteadyTracker {
         self.reached_at
     }
 
-    pub fn report(&self, summaries: String) -> SteadyReport {
-        SteadyReport {
-            window: self.spec.window,
-            quorum: self.quorum,
-            metrics: METRICS
-                .iter()
-                .enumerate()
-                .map(|(m, &name)| MetricVerdict {
-                    name,
-                    steady_at_ns: self.steady_at[m],
-                    failed_intervals: self.failed[m],
-                    steady_at_end: self.steady_now[m],
-                })
-                .collect(),
-            reached_at_ns: self.reached_at,
-            summaries,
-        }
+    /// Metrics that must be steady for the run to be.
+    pub fn quorum(&self) -> u32 {
+        self.quorum
+    }
+
+    /// Per metric, in [`METRICS`] order: the end of the first window in which it was
+    /// steady [ns], the intervals in which it could not be collected, and whether it was
+    /// steady in the last window.
+    pub fn verdict(&self, m: usize) -> (Option<u64>, u64, bool) {
+        (self.steady_at[m], self.failed[m], self.steady_now[m])
     }
 }
 
@@ -175,11 +144,10 @@ mod tests {
             reached.push(t.push(i * 10, [Some(5.0), Some(7.0), ramp, Some(1.0), None, Some(8.0)]));
         }
         assert_eq!(reached, [false, false, true, false, false, false]);
-        let r = t.report("after".into());
-        assert_eq!(r.reached_at_ns, Some(20));
-        assert_eq!(r.metrics[2].steady_at_ns, None);
-        assert_eq!(r.metrics[4].failed_intervals, 6);
-        assert_eq!(r.metrics[0].steady_at_ns, Some(20));
+        assert_eq!(t.reached_at(), Some(20));
+        assert_eq!(t.verdict(2).0, None);
+        assert_eq!(t.verdict(4).1, 6);
+        assert_eq!(t.verdict(0).0, Some(20));
     }
 
     #[test]

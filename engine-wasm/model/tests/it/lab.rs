@@ -2,10 +2,10 @@
 //! engine's invariants, stays within its work budget, and says when the budget stops it.
 
 use throttle_model::link::decode;
+use throttle_model::report::{self, Report};
 use throttle_model::scenario::lab::scenario_from_settings;
 use throttle_model::scenario::lab_presets::LAB_PRESETS;
 use throttle_model::sim::stats::POW2_BUCKETS;
-use throttle_model::sim::{Report, Sim};
 use throttle_model::{Id, Tunables};
 
 fn run(pairs: &[(Id, u64)]) -> Report {
@@ -13,7 +13,7 @@ fn run(pairs: &[(Id, u64)]) -> Report {
     for &(id, v) in pairs {
         t.set(id, v).expect("in range");
     }
-    Sim::new(scenario_from_settings(&t).expect("valid")).run()
+    report::run(scenario_from_settings(&t).expect("valid"))
 }
 
 #[test]
@@ -42,7 +42,7 @@ fn every_lab_preset_reads_cleanly_and_runs_within_its_budget() {
     for p in LAB_PRESETS {
         let d = decode(p.link);
         assert!(d.notices.is_empty(), "{}: {:?}", p.name, d.notices);
-        let report = Sim::new(scenario_from_settings(&d.tunables).expect("valid")).run();
+        let report = report::run(scenario_from_settings(&d.tunables).expect("valid"));
         assert!(report.truncated.is_none(), "{}: {:?}", p.name, report.truncated);
         assert!(report.summary.client_read.count + report.summary.client_write.count > 0, "{}", p.name);
     }

@@ -1,6 +1,7 @@
 //! Integration tests of the model, compiled into one binary.
 
 mod allocator;
+mod architecture;
 mod curves;
 mod engine_invariants;
 mod golden;

@@ -1,33 +1,35 @@
 //! What is simulated: a scenario's tunables, pool, devices, workloads, tenants, duration,
-//! seed and work budget. Read from versioned JSON (see `docs/scenario-format.md`); every
-//! problem names its field path. The room upstream of the simulation: nothing here knows
-//! how a scenario is run or reported.
+//! seed and work budget. Read from versioned JSON (see `docs/scenario-format.md`) into the
+//! file format's types (`file.rs`), then checked and resolved into a [`Scenario`]
+//! (`resolve.rs`); every problem names its field path. The room upstream of the
+//! simulation: nothing here knows how a scenario is run or reported.
 
 pub mod allocator;
 pub mod device;
-mod json_reader;
+pub mod file;
 pub mod lab;
 pub mod lab_presets;
 pub mod models;
 pub mod pool;
 pub mod presets;
+pub mod quantity;
 mod read;
+mod resolve;
 pub mod steady;
 pub mod tenants;
 pub mod workload;
 
-pub use json_reader::FieldError;
+pub use file::ScenarioFile;
 pub use models::{Era, Models, SchedulerModel, ThrottleModel};
 pub use pool::{Pool, Retire};
+pub use read::FieldError;
 pub use steady::SteadySpec;
 pub use tenants::{Tenants, GLOBAL};
 pub use workload::{Burst, SyncMode, Workload};
 
 use crate::schema::Kind;
 use crate::tunables::Tunables;
-use json_reader::{err, Read};
 use serde::Serialize;
-use serde_json::Value;
 
 /// The scenario format this engine reads.
 pub const SCENARIO_VERSION: u64 = 1;
@@ -74,14 +76,9 @@ fn changed_tunables<S: serde::Serializer>(t: &Tunables, s: S) -> Result<S::Ok, S
 }
 
 impl Scenario {
-    /// Parses and validates scenario JSON.
-    pub fn from_json(text: &str) -> Read<Scenario> {
-        if text.len() > 1 << 20 {
-            return err("", "scenario larger than 1 MiB");
-        }
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| FieldError { path: String::new(), message: format!("not valid JSON: {e}") })?;
-        read::read_scenario(&value)
+    /// Reads and validates scenario JSON.
+    pub fn from_json(text: &str) -> Result<Scenario, FieldError> {
+        ScenarioFile::read(text)?.validate()
     }
 }
 

@@ -2,10 +2,10 @@
 //! chosen independently, and the historical era the legacy ones follow.
 
 use crate::schema::Id;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Which write throttle runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ThrottleModel {
     /// The dirty-data delay of 2013 on (illumos 4045, ZoL 0.6.3).
@@ -15,7 +15,7 @@ pub enum ThrottleModel {
 }
 
 /// Which I/O scheduler runs on each leaf.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SchedulerModel {
     /// Per-class queues with min/max active (`vdev_queue.c` since 2013).
@@ -25,7 +25,7 @@ pub enum SchedulerModel {
 }
 
 /// The historical release a legacy model follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 pub enum Era {
     /// OpenSolaris up to build 121 (2008-2009): 5 s sync target, 30 s txg timeout,
     /// inflation x6, throughput in bytes/s, 35 pending I/Os per device.

@@ -1,224 +1,116 @@
-//! Reads a scenario from its JSON value, field by field, every problem naming its path.
+//! Reads a scenario file from text: at most 1 MiB of JSON, an object, read into the
+//! derived file types with `serde_path_to_error` so that every problem names its field
+//! path (`workloads[1].block_size: cannot read '4X': unknown unit 'X'`).
+//!
+//! NOTE: on disk `kind` is a field beside the others, defaulting to `async_write` (a
+//! workload) or `hdd` (a device). Serde's internally tagged enums have no default tag, and
+//! they buffer the object before choosing the variant, which loses the field path of any
+//! error inside it (dtolnay/path-to-error#1). So before serde reads the value, each `kind`
+//! becomes the key of an externally tagged enum (`{"kind": "scrub", ...}` ->
+//! `{"scrub": {...}}`), whose path segment is left out of messages. `file.rs` writes the
+//! tag back beside the fields.
 
-use super::json_reader::{err, FieldError, Obj, Read};
-use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::pool::read_pool;
-use super::steady::SteadySpec;
-use super::tenants::{Tenants, GLOBAL};
-use super::workload::{Burst, SyncMode, Workload};
-use super::{Budget, Scenario, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
-use crate::schema::{Id, Kind};
-use crate::tunables::Tunables;
-use crate::units::Unit;
-use crate::validate::check;
-use serde_json::Value;
+use super::file::{ScenarioFile, WORKLOAD_KINDS};
+use crate::schema::DEVICE_KINDS;
+use serde_json::{Map, Value};
+use serde_path_to_error::Segment;
 
-const KIB: u64 = 1 << 10;
-const MIB: u64 = 1 << 20;
-const S: u64 = 1_000_000_000;
-const MAX_THREADS: u64 = 100_000;
+/// Largest scenario text read [bytes].
+const MAX_TEXT: usize = 1 << 20;
 
-pub(super) fn read_scenario(value: &Value) -> Read<Scenario> {
-    let mut o = Obj::new("", value)?;
-    let version = o.quantity("version", Unit::Count, SCENARIO_VERSION, 1, u64::MAX)?;
-    if version != SCENARIO_VERSION {
-        return err("version", format!("this engine reads scenario version {SCENARIO_VERSION}, not {version}"));
-    }
-    let name = o.text("name", "unnamed")?;
-    let description = o.text("description", "")?;
-    let seed = o.quantity("seed", Unit::Count, 1, 0, u64::MAX)?;
-    let duration_ns = o.quantity("duration", Unit::Nanoseconds, 30 * S, 1_000_000, 24 * 3600 * S)?;
-    let report_interval_ns = o.quantity("report_interval", Unit::Nanoseconds, S, 1_000_000, duration_ns)?;
-    if duration_ns / report_interval_ns > 100_000 {
-        return err("report_interval", "more than 100000 intervals in the run; choose a longer interval");
-    }
-    let models = match o.object("models")? {
-        Some(m) => read_models(m)?,
-        None => Models { throttle: ThrottleModel::Openzfs, scheduler: SchedulerModel::Openzfs, era: Era::Y2010 },
-    };
-    let ram = match o.object("system")? {
-        Some(mut sys) => {
-            let ram = sys.quantity("ram", Unit::Bytes, 32 << 30, 256 * MIB, 1 << 50)?;
-            sys.finish()?;
-            ram
-        }
-        None => 32 << 30,
-    };
-    let tunables = read_tunables(&mut o, &models)?;
-    let pool = match o.object("pool")? {
-        Some(p) => read_pool(p)?,
-        None => read_pool(Obj::new("pool", &Value::Object(Default::default()))?)?,
-    };
-    let mut workloads = Vec::new();
-    let mut tenant_names = Vec::new();
-    for (path, v) in o.array("workloads", 64)? {
-        let (w, tenant) = read_workload(&path, v)?;
-        workloads.push(w);
-        tenant_names.push(tenant);
-    }
-    let tenants = Tenants::from_names(tenant_names.iter().map(String::as_str));
-    let budget = match o.object("budget")? {
-        Some(mut b) => {
-            let max_events = b.quantity("max_events", Unit::Count, DEFAULT_MAX_EVENTS, 1, 10_000_000_000)?;
-            let max_simulated_ns =
-                b.quantity("max_simulated_time", Unit::Nanoseconds, DEFAULT_MAX_SIMULATED, 1_000_000, 24 * 3600 * S)?;
-            b.finish()?;
-            Budget { max_events, max_simulated_ns }
-        }
-        None => Budget { max_events: DEFAULT_MAX_EVENTS, max_simulated_ns: DEFAULT_MAX_SIMULATED },
-    };
-    let steady = match o.object("steady")? {
-        Some(st) => read_steady(st)?,
-        None => SteadySpec::default(),
-    };
-    o.finish()?;
-    Ok(Scenario {
-        name,
-        description,
-        seed,
-        duration_ns,
-        report_interval_ns,
-        models,
-        ram,
-        tunables,
-        pool,
-        workloads,
-        budget,
-        steady,
-        tenants,
-    })
+/// A scenario problem, at a field path (empty for the whole file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub path: String,
+    pub message: String,
 }
 
-fn read_steady(mut o: Obj<'_>) -> Read<SteadySpec> {
-    let d = SteadySpec::default();
-    let window = o.quantity("window", Unit::Count, u64::from(d.window), 2, 100_000)? as u32;
-    let quorum_percent = o.quantity("quorum", Unit::Percent, d.quorum_percent, 0, 100)?;
-    let summaries_after_steady =
-        o.choice("summaries", &["after_steady", "whole_run"], "after_steady")? == "after_steady";
-    let until_steady = o.choice("run_until", &["duration", "steady"], "duration")? == "steady";
-    o.finish()?;
-    Ok(SteadySpec { window, quorum_percent, summaries_after_steady, until_steady })
+impl FieldError {
+    pub fn at(path: &str, message: impl Into<String>) -> FieldError {
+        FieldError { path: path.to_string(), message: message.into() }
+    }
 }
 
-fn read_models(mut o: Obj<'_>) -> Read<Models> {
-    let throttle = match o.choice("throttle", &["openzfs", "legacy"], "openzfs")? {
-        "legacy" => ThrottleModel::Legacy,
-        _ => ThrottleModel::Openzfs,
-    };
-    let scheduler = match o.choice("scheduler", &["openzfs", "legacy"], "openzfs")? {
-        "legacy" => SchedulerModel::Legacy,
-        _ => SchedulerModel::Openzfs,
-    };
-    let era = match o.choice("era", &["2008", "2010"], "2010")? {
-        "2008" => Era::Y2008,
-        _ => Era::Y2010,
-    };
-    o.finish()?;
-    Ok(Models { throttle, scheduler, era })
-}
-
-/// The tunables: defaults, then the era's historical defaults when a legacy model runs,
-/// then the scenario's own values.
-fn read_tunables(o: &mut Obj<'_>, models: &Models) -> Read<Tunables> {
-    let mut t = Tunables::default();
-    if models.any_legacy() {
-        for (id, v) in models.era.defaults() {
-            t.set(id, v).map_err(|e| FieldError { path: "models.era".into(), message: e.to_string() })?;
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
         }
     }
-    for (name, v) in o.entries("tunables")? {
-        let path = format!("tunables.{name}");
-        let id =
-            Id::from_name(&name).ok_or_else(|| FieldError { path: path.clone(), message: "unknown tunable".into() })?;
-        if id.spec().kind != Kind::Tunable {
-            return err(
-                &path,
-                "a setting of the lab's own, not an OpenZFS tunable: give it in the scenario's own fields",
-            );
+}
+
+impl std::error::Error for FieldError {}
+
+/// `key` under `path`: `pool` and `device` give `pool.device`.
+pub(super) fn field(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+impl ScenarioFile {
+    /// Reads scenario JSON; every problem names its field path.
+    pub fn read(text: &str) -> Result<ScenarioFile, FieldError> {
+        if text.len() > MAX_TEXT {
+            return Err(FieldError::at("", "scenario larger than 1 MiB"));
         }
-        let text = match v {
-            Value::Number(n) => n.to_string(),
-            Value::String(s) => s.clone(),
-            other => return err(&path, format!("expected a number or text, found {other}")),
+        let mut value: Value =
+            serde_json::from_str(text).map_err(|e| FieldError::at("", format!("not valid JSON: {e}")))?;
+        let Value::Object(top) = &mut value else {
+            return Err(FieldError::at("", "expected an object { ... }"));
         };
-        t.set_text(id, &text).map_err(|e| FieldError { path: path.clone(), message: e.to_string() })?;
+        if let Some(Value::Array(workloads)) = top.get_mut("workloads") {
+            for (i, w) in workloads.iter_mut().enumerate() {
+                kind_as_key(w, &format!("workloads[{i}]"), &WORKLOAD_KINDS)?;
+            }
+        }
+        // A null device is an absent one (the default), as null is for every field.
+        if let Some(device) = top.get_mut("pool").and_then(|p| p.get_mut("device")).filter(|d| !d.is_null()) {
+            kind_as_key(device, "pool.device", DEVICE_KINDS)?;
+        }
+        serde_path_to_error::deserialize(value)
+            .map_err(|e| FieldError { path: shown_path(e.path()), message: e.inner().to_string() })
     }
-    if let Some(problem) = check(&t).errors.into_iter().next() {
-        return err("tunables", problem.message);
+
+    /// The file as JSON text, as `read` reads it back.
+    pub fn write(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(self)
     }
-    Ok(t)
 }
 
-/// A workload and the tenant (zone) it runs in.
-fn read_workload(path: &str, value: &Value) -> Read<(Workload, String)> {
-    let mut o = Obj::new(path, value)?;
-    let tenant_path = o.path_of("tenant");
-    let tenant = o.text("tenant", GLOBAL)?;
-    if tenant.is_empty() || tenant.len() > 64 {
-        return err(&tenant_path, "a tenant name is 1 to 64 characters");
-    }
-    let kind = o.choice("kind", &["async_write", "sync_write", "random_read", "scrub", "resilver"], "async_write")?;
-    let block = |o: &mut Obj<'_>, default| o.quantity("block_size", Unit::Bytes, default, 512, 16 * MIB);
-    let threads =
-        |o: &mut Obj<'_>, default| o.quantity("threads", Unit::Count, default, 1, MAX_THREADS).map(|t| t as u32);
-    let w = match kind {
-        "async_write" => {
-            let threads = threads(&mut o, 1)?;
-            let block_size = block(&mut o, 128 * KIB)?;
-            let record_path = o.path_of("record_size");
-            let record_size = o.quantity("record_size", Unit::Bytes, block_size, 512, 16 * MIB)?;
-            if record_size < block_size {
-                return err(
-                    &record_path,
-                    format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one record (one transaction)"),
-                );
-            }
-            let sequential = o.choice("pattern", &["sequential", "random"], "sequential")? == "sequential";
-            let region = o.quantity("region", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
-            let rate = o.quantity("rate", Unit::Bytes, 0, 0, 1 << 40)?;
-            let burst = match o.object("burst")? {
-                Some(mut b) => {
-                    let on_ns = b.quantity("on", Unit::Nanoseconds, S, 1_000_000, 24 * 3600 * S)?;
-                    let off_ns = b.quantity("off", Unit::Nanoseconds, S, 0, 24 * 3600 * S)?;
-                    b.finish()?;
-                    Some(Burst { on_ns, off_ns })
-                }
-                None => None,
-            };
-            Workload::AsyncWrite { threads, block_size, record_size, sequential, region, rate, burst }
-        }
-        "sync_write" => {
-            let threads = threads(&mut o, 1)?;
-            let block_size = block(&mut o, 8 * KIB)?;
-            let sync = match o.choice("sync", &["dsync", "fsync"], "dsync")? {
-                "fsync" => {
-                    SyncMode::Fsync { every: o.quantity("fsync_every", Unit::Bytes, 1 << 30, block_size, 1 << 40)? }
-                }
-                _ => SyncMode::Dsync,
-            };
-            let rate = o.quantity("rate", Unit::Bytes, 0, 0, 1 << 40)?;
-            Workload::SyncWrite { threads, block_size, sync, rate }
-        }
-        "random_read" => {
-            let threads = threads(&mut o, 1)?;
-            let block_size = block(&mut o, 8 * KIB)?;
-            let working_set = o.quantity("working_set", Unit::Bytes, 100 << 30, block_size, 1 << 50)?;
-            Workload::RandomRead { threads, block_size, working_set }
-        }
-        "scrub" => {
-            let block_size = block(&mut o, 128 * KIB)?;
-            let outstanding_per_leaf = o.quantity("outstanding_per_leaf", Unit::Count, 16, 1, 1024)? as u32;
-            Workload::Scrub { block_size, outstanding_per_leaf }
-        }
-        _ => {
-            let block_size = block(&mut o, 128 * KIB)?;
-            let outstanding = o.quantity("outstanding", Unit::Count, 16, 1, 1024)? as u32;
-            Workload::Resilver { block_size, outstanding }
-        }
+/// Moves an object's `kind` (the first of `kinds` when absent) out to be its key.
+fn kind_as_key(value: &mut Value, path: &str, kinds: &[&str]) -> Result<(), FieldError> {
+    let Value::Object(fields) = value else {
+        return Err(FieldError::at(path, format!("expected an object {{ ... }}, found {value}")));
     };
-    if matches!(w, Workload::Scrub { .. } | Workload::Resilver { .. }) && tenant != GLOBAL {
-        return err(&tenant_path, "a scrub or resilver is the kernel's work: it runs in the global zone");
+    let kind = match fields.remove("kind") {
+        None | Some(Value::Null) => kinds[0].to_string(),
+        Some(Value::String(kind)) if kinds.contains(&kind.as_str()) => kind,
+        Some(Value::String(other)) => {
+            return Err(FieldError::at(&field(path, "kind"), format!("'{other}' is not one of {}", kinds.join(", "))))
+        }
+        Some(other) => return Err(FieldError::at(&field(path, "kind"), format!("expected text, found {other}"))),
+    };
+    let fields = std::mem::take(fields);
+    *value = Value::Object(Map::from_iter([(kind, Value::Object(fields))]));
+    Ok(())
+}
+
+/// A path as the format writes it, `workloads[1].block_size`: the enum segments that
+/// `kind_as_key` introduced are not in the file.
+fn shown_path(path: &serde_path_to_error::Path) -> String {
+    let mut out = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } => out = field(&out, key),
+            Segment::Enum { .. } => {}
+            Segment::Unknown => out = field(&out, "?"),
+        }
     }
-    o.finish()?;
-    Ok((w, tenant))
+    out
 }

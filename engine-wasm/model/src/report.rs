@@ -31,6 +31,7 @@ use serde::Serialize;
 
 /// The result of a run.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Report {
     pub engine_version: &'static str,
     pub seed: u64,
@@ -48,6 +49,7 @@ pub struct Report {
     pub tenants: Vec<TenantReport>,
     /// The metaslab allocator, when the scenario models it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub allocator: Option<AllocatorReport>,
     pub invariants: Invariants,
     pub scenario: Scenario,

@@ -37,6 +37,7 @@ pub const SCENARIO_VERSION: u64 = 1;
 const S: u64 = 1_000_000_000;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Budget {
     /// Events processed at most; past it the run stops and the report says so.
     pub max_events: u64,
@@ -48,6 +49,7 @@ pub(crate) const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
 pub(crate) const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Scenario {
     pub name: String,
     pub description: String,
@@ -57,7 +59,9 @@ pub struct Scenario {
     pub models: Models,
     /// Physical memory [bytes]: the legacy write limit is at most a fraction of it.
     pub ram: u64,
+    /// The OpenZFS tunables that differ from their defaults, by name.
     #[serde(serialize_with = "changed_tunables")]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, number>"))]
     pub tunables: Tunables,
     pub pool: Pool,
     pub workloads: Vec<Workload>,

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// How a slider moves through a tunable's range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Scale {
     Linear,
@@ -19,6 +20,7 @@ pub enum Scale {
 
 /// What a change to the value invalidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Effect {
     /// The simulated system changes: a simulation must run again.
@@ -29,14 +31,19 @@ pub enum Effect {
 
 /// An OpenZFS module parameter, or a setting of the lab itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Tunable,
     Lab,
 }
 
-/// One entry of the schema, named by `I` (the schema's `Id`).
+/// One entry of the schema.
 #[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// `I` is the schema's `Id` (see the opening comment). It is not serialized, so TypeScript
+// sees one entry type, named as the schema names it.
+#[cfg_attr(feature = "ts", ts(rename = "Spec", concrete(I = ())))]
 pub struct Entry<I> {
     #[serde(skip)]
     pub id: I,

@@ -172,8 +172,10 @@ pub fn async_write_marks(values: &[f64]) -> Result<JsValue, JsError> {
     to_js(&curves::async_write_marks(&AsyncWriteParams::from(&tunables(values)?)))
 }
 
+/// What `decodeLink` returns: values in schema order, the pinned ones if any, notices.
 #[derive(Serialize)]
-struct DecodedLink {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DecodedLink {
     values: Vec<f64>,
     pinned: Option<Vec<f64>>,
     notices: Vec<String>,
@@ -281,8 +283,10 @@ pub fn bench_scenario(scenario: &str) -> Result<f64, JsError> {
     Ok(report::run(s).events as f64)
 }
 
+/// One built-in scenario as `presets` returns it: its name and its JSON text.
 #[derive(Serialize)]
-struct PresetText {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PresetText {
     name: &'static str,
     json: &'static str,
 }

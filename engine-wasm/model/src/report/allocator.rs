@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// The allocator's side of the report.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AllocatorReport {
     pub metaslabs_per_vdev: usize,
     /// Allocated share of each metaslab of the first top-level vdev, at the start and the

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 /// `zpool iostat -w` buckets per class, and the client and delay distributions.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Histograms {
     pub total_wait: BTreeMap<&'static str, Vec<u64>>,
     pub queue_wait: BTreeMap<&'static str, Vec<u64>>,

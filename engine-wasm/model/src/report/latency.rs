@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// The figures a report gives for one stream.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Summary {
     pub count: u64,
     pub mean_ns: u64,

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// When a metric, and the run, became steady.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MetricVerdict {
     pub name: &'static str,
     /// The end of the first window in which the metric was steady [ns], if any.
@@ -17,6 +18,7 @@ pub struct MetricVerdict {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SteadyReport {
     pub window: u32,
     pub quorum: u32,

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 
 /// Summary of one I/O class across the run.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClassReport {
     #[serde(flatten)]
     pub latency: Summary,
@@ -22,6 +23,7 @@ pub struct ClassReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ThrottleReport {
     #[serde(flatten)]
     pub counters: ThrottleCounters,
@@ -30,6 +32,7 @@ pub struct ThrottleReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BackendReport {
     /// Latency of each issued read and write at the device (rw.d's view).
     pub device_read: Summary,
@@ -44,6 +47,7 @@ pub struct BackendReport {
 
 /// How square the wave of backend writes is ("picket-fencing", S5).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PicketFence {
     /// Coefficient of variation of backend write throughput over the report intervals
     /// (after the first txg timeout): near 0 is smooth, near 1 or above a square wave.
@@ -56,6 +60,7 @@ pub struct PicketFence {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SummaryReport {
     /// The simulated time the summaries cover [ns] (after steady state, or the whole run).
     pub measured_ns: u64,

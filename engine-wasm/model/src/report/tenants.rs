@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// One tenant (zone) across the run, at the system-call level.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TenantReport {
     pub name: String,
     pub reads: Summary,

@@ -5,12 +5,14 @@ use serde::Serialize;
 
 /// Which era's allocator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum AllocPolicy {
     Y2009,
     Y2010,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AllocatorSpec {
     pub policy: AllocPolicy,
     /// `metaslab_df_free_pct`: best fit below this percent free.

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// The parameters of a device of any kind, as a scenario gives them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum DeviceSpec {
     Hdd(HddParams),
@@ -37,6 +38,7 @@ impl DeviceSpec {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HddParams {
     /// Spindle speed [revolutions per minute].
     pub rpm: u64,
@@ -82,6 +84,7 @@ impl HddParams {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SsdParams {
     /// Addressable bytes.
     pub capacity: u64,
@@ -119,6 +122,7 @@ impl SsdParams {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LunParams {
     /// Addressable bytes.
     pub capacity: u64,

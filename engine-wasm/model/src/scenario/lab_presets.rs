@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LabPreset {
     pub name: &'static str,
     pub title: &'static str,

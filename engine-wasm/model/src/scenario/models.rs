@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Which write throttle runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ThrottleModel {
     /// The dirty-data delay of 2013 on (illumos 4045, ZoL 0.6.3).
@@ -16,6 +17,7 @@ pub enum ThrottleModel {
 
 /// Which I/O scheduler runs on each leaf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum SchedulerModel {
     /// Per-class queues with min/max active (`vdev_queue.c` since 2013).
@@ -26,6 +28,7 @@ pub enum SchedulerModel {
 
 /// The historical release a legacy model follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Era {
     /// OpenSolaris up to build 121 (2008-2009): 5 s sync target, 30 s txg timeout,
     /// inflation x6, throughput in bytes/s, 35 pending I/Os per device.
@@ -64,6 +67,7 @@ impl Era {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Models {
     pub throttle: ThrottleModel,
     pub scheduler: SchedulerModel,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// How dirty data is retired as the txg's writes complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Retire {
     /// When the whole logical write is done (ZoL 2.2 and later).
@@ -16,6 +17,7 @@ pub enum Retire {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pool {
     pub top_level_vdevs: u32,
     /// Children per top-level vdev: 1 is a single disk, 2 or more a mirror.

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// How a scenario asks for steady state to be detected and used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SteadySpec {
     /// Report intervals in the measurement window.
     pub window: u32,

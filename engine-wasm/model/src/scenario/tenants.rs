@@ -5,6 +5,7 @@ use serde::Serialize;
 /// Which tenant (zone) each workload belongs to; tenant 0 is the global zone, which the
 /// zone I/O throttle never delays (the kernel's own work, scrub and txg syncs, is there).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Tenants {
     pub names: Vec<String>,
     pub of_workload: Vec<u32>,

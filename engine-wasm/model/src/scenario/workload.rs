@@ -5,6 +5,7 @@ use serde::Serialize;
 
 /// How a sync writer makes its data durable.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "mode", rename_all = "lowercase")]
 pub enum SyncMode {
     /// Every write is O_DSYNC: it returns once its ZIL write is on stable media.
@@ -15,12 +16,14 @@ pub enum SyncMode {
 
 /// An on/off pattern: `on_ns` at the rate, then `off_ns` of silence, repeated.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Burst {
     pub on_ns: u64,
     pub off_ns: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Workload {
     /// Buffered writers: each write is one transaction within one record.

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// What the throttle did, as `dmu_tx_stats` and the delay probes count it.
 #[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ThrottleCounters {
     /// Transactions created by writers.
     pub transactions: u64,

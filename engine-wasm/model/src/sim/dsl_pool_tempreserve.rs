@@ -21,6 +21,7 @@ fn slot(txg: u64) -> usize {
 
 /// The legacy throttle's figures for one synced txg.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LegacyTxg {
     /// The write limit while the txg was open [inflated bytes].
     pub write_limit: u64,

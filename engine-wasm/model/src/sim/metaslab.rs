@@ -115,6 +115,7 @@ impl Metaslab {
 
 /// Counts of how allocations went.
 #[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AllocCounters {
     pub first_fit: u64,
     pub best_fit: u64,

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// One row of the `txgs` kstat (`/proc/spl/kstat/zfs/<pool>/txgs`), times in ns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TxgRow {
     pub txg: u64,
     pub birth: u64,
@@ -28,11 +29,13 @@ pub struct TxgRow {
     pub stime: u64,
     /// The legacy throttle's figures, when it ran.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub legacy: Option<LegacyTxg>,
 }
 
 /// Counts of broken invariants (all zero in a correct run) and the figures they bound.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Invariants {
     pub time_went_back: u64,
     pub completed_twice: u64,

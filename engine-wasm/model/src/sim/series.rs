@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 /// One value per report interval, as columns; `t_ns` is each interval's end.
 #[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Series {
     pub interval_ns: u64,
     pub t_ns: Vec<u64>,
@@ -42,7 +43,8 @@ pub struct Series {
     pub tenant_utilization: BTreeMap<String, Vec<u64>>,
     /// With the metaslab allocator: the share of the interval's allocations made by best
     /// fit [%].
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    // `default` tells the TypeScript type that the field may be absent; it is only written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub alloc_best_fit_percent: Vec<u64>,
     /// Client reads finished in each interval by power-of-two latency bucket, flat: the
     /// interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).

@@ -83,6 +83,10 @@ const steps = [
       ]).then((r) => check(r.code)),
   ],
   ["cargo test", () => run("cargo", ["test", ...cargo, "--workspace", "--locked"]).then(cargoCounts)],
+  [
+    "TypeScript types up to date",
+    () => run("bash", ["scripts/gen-types.sh", "--check"]).then((r) => check(r.code)),
+  ],
   ["tsc --noEmit (strict)", () => run("npx", ["tsc", "--noEmit", "-p", "."]).then((r) => check(r.code))],
   ["eslint", () => run("npx", ["eslint", "--max-warnings", "0", "."]).then((r) => check(r.code))],
   ["prettier --check", () => run("npx", ["prettier", "--check", "."]).then((r) => check(r.code))],

@@ -6,10 +6,11 @@
 
 use serde_json::{json, Value};
 use std::time::Instant;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 use throttle_model::sim::bench::bare_heap_loop;
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
+use throttle_model::sim::Sim;
 
 /// After one untimed warm-up, runs are repeated until about this much time is sampled
 /// (at least 3, at most 50 runs); the fastest run is kept.
@@ -42,7 +43,7 @@ fn scenario(name: &str, duration: Option<&str>) -> Result<Scenario, String> {
 
 fn measure(name: &str, duration: Option<&str>) -> Result<Value, String> {
     let s = scenario(name, duration)?;
-    let (secs, report): (f64, Report) = best_of(|| Sim::new(s.clone()).run());
+    let (secs, report): (f64, Report) = best_of(|| report::run(s.clone()));
     let events = report.events;
     let (bare_secs, _) = best_of(|| bare_heap_loop(events, 256));
     let ios = report.invariants.leaf_ios_completed.max(1);
@@ -66,8 +67,8 @@ fn allocator_cost(name: &str) -> Result<Value, String> {
     let with = scenario(name, Some("30s"))?;
     let mut without = with.clone();
     without.pool.allocator = None;
-    let (secs, report) = best_of(|| Sim::new(with.clone()).run());
-    let (base_secs, base) = best_of(|| Sim::new(without.clone()).run());
+    let (secs, report) = best_of(|| report::run(with.clone()));
+    let (base_secs, base) = best_of(|| report::run(without.clone()));
     // Ageing the pool (writing its starting fill and holes) happens once, at the start.
     let (setup, _) = best_of(|| Sim::new(with.clone()));
     let (base_setup, _) = best_of(|| Sim::new(without.clone()));

@@ -1,11 +1,11 @@
 //! `throttle-lab run` and `throttle-lab presets`: simulate a scenario and print its report.
 
 use std::fmt::Write;
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets::{self, PRESETS};
-use throttle_model::sim::scenario::Scenario;
-use throttle_model::sim::stats::Summary;
-use throttle_model::sim::text::{quantize, zpool_iostat_w_of};
+use throttle_model::report::quantize::quantize;
+use throttle_model::report::zpool_iostat::zpool_iostat_w_of;
+use throttle_model::report::{self, Report, Summary};
+use throttle_model::scenario::presets::{self, PRESETS};
+use throttle_model::scenario::Scenario;
 
 /// The scenario text for a file path or a preset name.
 pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {
@@ -35,11 +35,12 @@ pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bo
     for assignment in sets {
         t.set_assignment(assignment).map_err(|e| e.to_string())?;
     }
-    let mut scenario = throttle_model::sim::lab::scenario_from_settings(&t)?;
+    let mut scenario = throttle_model::scenario::lab::scenario_from_settings(&t)?;
     scenario.steady.until_steady |= until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
-    Ok(Sim::new(scenario)
-        .run_with_progress(&mut |now| eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)))
+    Ok(report::run_with_progress(scenario, &mut |now| {
+        eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)
+    }))
 }
 
 /// What the command line changes in a scenario before it runs.
@@ -80,10 +81,9 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     }
     scenario.steady.until_steady |= o.until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
-    let mut sim = Sim::new(scenario);
-    let report = sim
-        .run_with_progress(&mut |now| eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9));
-    Ok(report)
+    Ok(report::run_with_progress(scenario, &mut |now| {
+        eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)
+    }))
 }
 
 pub fn presets_list() -> String {

@@ -6,8 +6,11 @@
 //! the TypeScript types' data) is derived from [`SPECS`]. Defaults are current OpenZFS on
 //! 64-bit Linux; `history` says where older releases or illumos differed.
 
-pub use crate::spec::{Effect, Kind, Scale, Spec};
+pub use crate::spec::{Effect, Entry, Kind, Scale};
 use crate::units::Unit;
+
+/// One entry of the schema.
+pub type Spec = Entry<Id>;
 
 /// What an entry leaves unsaid: no history, no FreeBSD name, no choices.
 const BASE: Spec = Spec {

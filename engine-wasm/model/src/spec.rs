@@ -1,13 +1,16 @@
 //! What one schema entry is: its unit and range, how a slider moves through it, what a
 //! change invalidates, and how its values are read and written (choices by name). The
 //! entries themselves are the table in `schema.rs`.
+//!
+//! An entry names itself with the table's `Id`; here that is a type parameter, so that
+//! this file does not import the table that imports it (`schema::Spec` is `Entry<Id>`).
 
-use crate::schema::Id;
 use crate::units::{describe_value, format_value, parse_value, ParseProblem, Unit};
 use serde::Serialize;
 
 /// How a slider moves through a tunable's range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Scale {
     Linear,
@@ -17,6 +20,7 @@ pub enum Scale {
 
 /// What a change to the value invalidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Effect {
     /// The simulated system changes: a simulation must run again.
@@ -27,6 +31,7 @@ pub enum Effect {
 
 /// An OpenZFS module parameter, or a setting of the lab itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Tunable,
@@ -35,9 +40,13 @@ pub enum Kind {
 
 /// One entry of the schema.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Spec {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+// `I` is the schema's `Id` (see the opening comment). It is not serialized, so TypeScript
+// sees one entry type, named as the schema names it.
+#[cfg_attr(feature = "ts", ts(rename = "Spec", concrete(I = ())))]
+pub struct Entry<I> {
     #[serde(skip)]
-    pub id: Id,
+    pub id: I,
     /// OpenZFS module parameter name (Linux `/sys/module/zfs/parameters/NAME`), or the lab's own.
     pub name: &'static str,
     pub kind: Kind,
@@ -61,7 +70,7 @@ pub struct Spec {
     pub choices: &'static [&'static str],
 }
 
-impl Spec {
+impl<I> Entry<I> {
     /// Reads `text` typed for this entry: a choice by name (or index), anything else in
     /// its unit. Not range-checked.
     pub fn parse(&self, text: &str) -> Result<u64, ParseProblem> {
@@ -73,7 +82,7 @@ impl Spec {
         parse_value(self.unit, text)
     }
 
-    /// `value` in the shortest exact form [`Spec::parse`] reads back (a choice by name).
+    /// `value` in the shortest exact form [`Entry::parse`] reads back (a choice by name).
     pub fn format(&self, value: u64) -> String {
         match self.choice(value) {
             Some(name) => name.to_string(),

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// The unit a tunable's integer value is counted in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
     /// Bytes; typed with binary suffixes (`512M`).

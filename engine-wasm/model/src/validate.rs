@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// One problem with a combination of values, naming the tunables involved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Problem {
     pub tunables: Vec<&'static str>,
     pub message: String,
@@ -18,6 +19,7 @@ pub struct Problem {
 
 /// The outcome of [`check`]: errors mean the combination cannot be used.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Checked {
     pub errors: Vec<Problem>,
     pub warnings: Vec<Problem>,

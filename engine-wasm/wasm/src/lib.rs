@@ -7,7 +7,9 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
-use throttle_model::sim::{bench, engine::Sim, lab, lab_presets, presets::PRESETS, scenario::Scenario, text};
+use throttle_model::report::{self, quantize, zpool_iostat, Report};
+use throttle_model::scenario::{lab, lab_presets, presets::PRESETS, Scenario};
+use throttle_model::sim::{bench, Sim};
 use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
 use wasm_bindgen::prelude::*;
@@ -170,8 +172,10 @@ pub fn async_write_marks(values: &[f64]) -> Result<JsValue, JsError> {
     to_js(&curves::async_write_marks(&AsyncWriteParams::from(&tunables(values)?)))
 }
 
+/// What `decodeLink` returns: values in schema order, the pinned ones if any, notices.
 #[derive(Serialize)]
-struct DecodedLink {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DecodedLink {
     values: Vec<f64>,
     pinned: Option<Vec<f64>>,
     notices: Vec<String>,
@@ -206,14 +210,14 @@ pub fn differences(a: &[f64], b: &[f64]) -> Result<Vec<String>, JsError> {
 #[wasm_bindgen(js_name = quantizeText)]
 pub fn quantize_text(buckets: &[f64]) -> Result<String, JsError> {
     let b: Vec<u64> = buckets.iter().map(|&v| whole(v, "bucket")).collect::<Result<_, _>>()?;
-    Ok(text::quantize(&b))
+    Ok(quantize::quantize(&b))
 }
 
 /// DTrace `lquantize(x, base, limit, step)` text of `values`.
 #[wasm_bindgen(js_name = lquantizeText)]
 pub fn lquantize_text(values: &[f64], base: f64, limit: f64, step: f64) -> Result<String, JsError> {
     let v: Vec<u64> = values.iter().map(|&v| whole(v, "value")).collect::<Result<_, _>>()?;
-    Ok(text::lquantize(&v, whole(base, "base")?, whole(limit, "limit")?, whole(step, "step")?))
+    Ok(quantize::lquantize(&v, whole(base, "base")?, whole(limit, "limit")?, whole(step, "step")?))
 }
 
 /// The `zpool iostat -w` table of a report's per-class histograms (`{ class: buckets }`).
@@ -222,7 +226,7 @@ pub fn iostat_text(pool: &str, total: JsValue, queue: JsValue, disk: JsValue) ->
     let read = |v: JsValue| -> Result<BTreeMap<String, Vec<u64>>, JsError> {
         serde_wasm_bindgen::from_value(v).map_err(js_error)
     };
-    Ok(text::zpool_iostat_w_of(pool, &read(total)?, &read(queue)?, &read(disk)?))
+    Ok(zpool_iostat::zpool_iostat_w_of(pool, &read(total)?, &read(queue)?, &read(disk)?))
 }
 
 /// Runs a scenario (JSON text) and returns its report as JSON text: the same bytes the
@@ -230,7 +234,7 @@ pub fn iostat_text(pool: &str, total: JsValue, queue: JsValue, disk: JsValue) ->
 #[wasm_bindgen(js_name = runScenario)]
 pub fn run_scenario(scenario: &str) -> Result<String, JsError> {
     let s = Scenario::from_json(scenario).map_err(js_error)?;
-    serde_json::to_string(&Sim::new(s).run()).map_err(js_error)
+    serde_json::to_string(&report::run(s)).map_err(js_error)
 }
 
 /// A simulation run in slices, so a worker can report progress and drop a superseded run.
@@ -267,7 +271,7 @@ impl SimRun {
 
     /// The report so far as JSON text; callable again as the run goes on (partial results).
     pub fn report(&mut self) -> Result<String, JsError> {
-        serde_json::to_string(&self.sim.finish()).map_err(js_error)
+        serde_json::to_string(&Report::of(&self.sim)).map_err(js_error)
     }
 }
 
@@ -276,11 +280,13 @@ impl SimRun {
 #[wasm_bindgen(js_name = benchScenario)]
 pub fn bench_scenario(scenario: &str) -> Result<f64, JsError> {
     let s = Scenario::from_json(scenario).map_err(js_error)?;
-    Ok(Sim::new(s).run().events as f64)
+    Ok(report::run(s).events as f64)
 }
 
+/// One built-in scenario as `presets` returns it: its name and its JSON text.
 #[derive(Serialize)]
-struct PresetText {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PresetText {
     name: &'static str,
     json: &'static str,
 }

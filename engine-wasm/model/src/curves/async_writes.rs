@@ -68,6 +68,7 @@ pub fn max_async_writes(p: &AsyncWriteParams, dirty: u64, pending_synctask: bool
 
 /// Where the async-write curve's landmarks fall, for annotating a plot.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AsyncWriteMarks {
     /// The low point (`..._min_dirty_percent` of `zfs_dirty_data_max`) [bytes].
     pub lo_bytes: u64,

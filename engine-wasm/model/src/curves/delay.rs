@@ -60,6 +60,7 @@ pub fn delay_ns(p: &DelayParams, dirty: u64) -> u64 {
 
 /// Where the delay curve's landmarks fall, for annotating a plot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DelayMarks {
     /// `zfs_delay_min_dirty_percent` of `zfs_dirty_data_max`: no delay at or below [bytes].
     pub min_bytes: u64,

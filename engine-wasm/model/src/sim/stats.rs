@@ -1,7 +1,6 @@
-//! Latency statistics: the power-of-two histogram `zpool iostat -w` prints, a finer
-//! log-linear histogram for percentiles, and exact count, mean, stddev and max.
-
-use serde::Serialize;
+//! Latency statistics as a run accumulates them: the power-of-two histogram `zpool iostat
+//! -w` prints, a finer log-linear histogram for percentiles, and exact count, mean, stddev
+//! and max. `report/latency.rs` turns one into the figures a report gives.
 
 /// Buckets of `zpool iostat -w` (`VDEV_L_HISTO_BUCKETS`).
 pub const POW2_BUCKETS: usize = 37;
@@ -58,19 +57,6 @@ impl Default for LatencyStats {
     }
 }
 
-/// The figures a report gives for one stream.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Summary {
-    pub count: u64,
-    pub mean_ns: u64,
-    pub stddev_ns: u64,
-    pub p50_ns: u64,
-    pub p90_ns: u64,
-    pub p99_ns: u64,
-    pub p999_ns: u64,
-    pub max_ns: u64,
-}
-
 impl LatencyStats {
     pub fn record(&mut self, ns: u64) {
         self.count += 1;
@@ -116,19 +102,6 @@ impl LatencyStats {
         self.max
     }
 
-    pub fn summary(&self) -> Summary {
-        Summary {
-            count: self.count,
-            mean_ns: self.mean(),
-            stddev_ns: self.stddev(),
-            p50_ns: self.quantile(0.5),
-            p90_ns: self.quantile(0.9),
-            p99_ns: self.quantile(0.99),
-            p999_ns: self.quantile(0.999),
-            max_ns: self.max,
-        }
-    }
-
     pub fn total_ns(&self) -> u128 {
         self.sum
     }
@@ -155,19 +128,5 @@ mod tests {
             assert!(lo <= v && v - lo < width, "{v}: bucket {i} = [{lo}, +{width})");
         }
         assert!(fine_bucket(u64::MAX) < FINE_BUCKETS);
-    }
-
-    #[test]
-    fn summary_of_known_values() {
-        let mut s = LatencyStats::default();
-        for v in 1..=1000u64 {
-            s.record(v * 1000);
-        }
-        let m = s.summary();
-        assert_eq!(m.mean_ns, 500_500);
-        assert_eq!(m.max_ns, 1_000_000);
-        assert!((m.p50_ns as i64 - 500_000).abs() < 16_000, "{m:?}");
-        assert!((m.p99_ns as i64 - 990_000).abs() < 32_000, "{m:?}");
-        assert!((m.stddev_ns as i64 - 288_675).abs() < 10, "{m:?}");
     }
 }

@@ -5,7 +5,7 @@
 //! collection fails (no value in an interval of the window) counts as steady, as the talk's
 //! tool does.
 
-use serde::Serialize;
+use crate::scenario::steady::SteadySpec;
 
 /// The range limit and the slope (excursion) limit, in percent of the window's mean.
 const RANGE_PERCENT: f64 = 20.0;
@@ -14,25 +14,6 @@ const EXCURSION_PERCENT: f64 = 10.0;
 /// The metrics tracked, in report order.
 pub const METRICS: [&str; 6] =
     ["ops_per_s", "bandwidth_bytes_per_s", "latency_mean_ns", "dirty_bytes", "txg_sync_ns", "write_aggregation"];
-
-/// How a scenario asks for steady state to be detected and used.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SteadySpec {
-    /// Report intervals in the measurement window.
-    pub window: u32,
-    /// Metrics that must be steady, in percent of the metrics tracked (rounded up).
-    pub quorum_percent: u64,
-    /// Summaries cover only the time after steady state is reached (when it is).
-    pub summaries_after_steady: bool,
-    /// End the run one window after steady state is reached (or at the duration or budget).
-    pub until_steady: bool,
-}
-
-impl Default for SteadySpec {
-    fn default() -> Self {
-        SteadySpec { window: 20, quorum_percent: 70, summaries_after_steady: true, until_steady: false }
-    }
-}
 
 /// The SNIA verdict on one window of values; `None` anywhere is a failed collection (steady).
 pub fn window_is_steady(ys: &[Option<f64>]) -> bool {
@@ -53,29 +34,6 @@ pub fn window_is_steady(ys: &[Option<f64>]) -> bool {
     let slope = if sxx > 0.0 { sxy / sxx } else { 0.0 };
     let excursion = (slope * (n - 1.0)).abs();
     range_ok && excursion <= EXCURSION_PERCENT / 100.0 * mean.abs()
-}
-
-/// When a metric, and the run, became steady.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MetricVerdict {
-    pub name: &'static str,
-    /// The end of the first window in which the metric was steady [ns], if any.
-    pub steady_at_ns: Option<u64>,
-    /// Intervals in which the metric could not be collected.
-    pub failed_intervals: u64,
-    /// Steady in the last window of the run.
-    pub steady_at_end: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SteadyReport {
-    pub window: u32,
-    pub quorum: u32,
-    pub metrics: Vec<MetricVerdict>,
-    /// The end of the first window in which a quorum of metrics was steady [ns].
-    pub reached_at_ns: Option<u64>,
-    /// What the summaries cover, in words.
-    pub summaries: String,
 }
 
 /// Follows the metrics interval by interval and says when the run becomes steady.
@@ -138,23 +96,16 @@ impl SteadyTracker {
         self.reached_at
     }
 
-    pub fn report(&self, summaries: String) -> SteadyReport {
-        SteadyReport {
-            window: self.spec.window,
-            quorum: self.quorum,
-            metrics: METRICS
-                .iter()
-                .enumerate()
-                .map(|(m, &name)| MetricVerdict {
-                    name,
-                    steady_at_ns: self.steady_at[m],
-                    failed_intervals: self.failed[m],
-                    steady_at_end: self.steady_now[m],
-                })
-                .collect(),
-            reached_at_ns: self.reached_at,
-            summaries,
-        }
+    /// Metrics that must be steady for the run to be.
+    pub fn quorum(&self) -> u32 {
+        self.quorum
+    }
+
+    /// Per metric, in [`METRICS`] order: the end of the first window in which it was
+    /// steady [ns], the intervals in which it could not be collected, and whether it was
+    /// steady in the last window.
+    pub fn verdict(&self, m: usize) -> (Option<u64>, u64, bool) {
+        (self.steady_at[m], self.failed[m], self.steady_now[m])
     }
 }
 
@@ -193,11 +144,10 @@ mod tests {
             reached.push(t.push(i * 10, [Some(5.0), Some(7.0), ramp, Some(1.0), None, Some(8.0)]));
         }
         assert_eq!(reached, [false, false, true, false, false, false]);
-        let r = t.report("after".into());
-        assert_eq!(r.reached_at_ns, Some(20));
-        assert_eq!(r.metrics[2].steady_at_ns, None);
-        assert_eq!(r.metrics[4].failed_intervals, 6);
-        assert_eq!(r.metrics[0].steady_at_ns, Some(20));
+        assert_eq!(t.reached_at(), Some(20));
+        assert_eq!(t.verdict(2).0, None);
+        assert_eq!(t.verdict(4).1, 6);
+        assert_eq!(t.verdict(0).0, Some(20));
     }
 
     #[test]

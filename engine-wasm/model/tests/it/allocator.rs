@@ -4,9 +4,9 @@
 //! throughput as metaslabs pass 70%; the 2010 one (96%, the 128 KiB rule) keeps them.
 
 use serde_json::{json, Value};
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 
 fn preset(year: u32) -> Value {
     let name = format!("s11-metaslab-{year}");
@@ -14,7 +14,7 @@ fn preset(year: u32) -> Value {
 }
 
 fn run(v: &Value) -> Report {
-    Sim::new(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).run()
+    report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// (client throughput [B/s], aggregation factor, best-fit share of allocations).

@@ -4,8 +4,9 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::scenario::Scenario;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::Scenario;
+use throttle_model::sim::Sim;
 
 fn device() -> impl Strategy<Value = Value> {
     prop_oneof![
@@ -89,7 +90,7 @@ fn scenario() -> impl Strategy<Value = Value> {
 
 fn run(v: &Value) -> Report {
     let s = Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("generated scenario is invalid: {e}\n{v}"));
-    Sim::new(s).run()
+    report::run(s)
 }
 
 /// Most one transaction can dirty, and how many can be past the limit check at once.
@@ -241,13 +242,13 @@ fn an_fsync_waits_for_its_log_writes_and_a_cache_flush() {
 
 #[test]
 fn a_run_in_slices_gives_the_same_bytes_and_a_stopped_one_says_so() {
-    let text = throttle_model::sim::presets::find("default").expect("preset").json;
-    let whole = serde_json::to_string(&Sim::new(Scenario::from_json(text).expect("scenario")).run()).expect("json");
+    let text = throttle_model::scenario::presets::find("default").expect("preset").json;
+    let whole = serde_json::to_string(&report::run(Scenario::from_json(text).expect("scenario"))).expect("json");
     let mut sim = Sim::new(Scenario::from_json(text).expect("scenario"));
     while sim.advance(7_919) {}
-    assert_eq!(serde_json::to_string(&sim.finish()).expect("json"), whole);
+    assert_eq!(serde_json::to_string(&Report::of(&sim)).expect("json"), whole);
     let mut stopped = Sim::new(Scenario::from_json(text).expect("scenario"));
     assert!(stopped.advance(1000));
-    let r = stopped.finish();
+    let r = Report::of(&stopped);
     assert!(r.truncated.as_deref().is_some_and(|t| t.contains("stopped by the caller")), "{:?}", r.truncated);
 }

@@ -4,10 +4,10 @@
 
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets::PRESETS;
-use throttle_model::sim::scenario::Scenario;
-use throttle_model::sim::stats::Summary;
+use throttle_model::report::Summary;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::presets::PRESETS;
+use throttle_model::scenario::Scenario;
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
@@ -60,7 +60,7 @@ fn check(name: &str, actual: &str) {
 #[test]
 fn preset_summaries_match_their_goldens() {
     for p in PRESETS {
-        let r = Sim::new(Scenario::from_json(p.json).expect("preset")).run();
+        let r = report::run(Scenario::from_json(p.json).expect("preset"));
         let text = serde_json::to_string_pretty(&summary(&r)).expect("json") + "\n";
         check(&format!("presets/{}", p.name), &text);
     }
@@ -73,7 +73,7 @@ fn the_determinism_fixtures_give_the_golden_report_bytes() {
     {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../tests/fixtures/{fixture}.json"));
         let text = std::fs::read_to_string(path).expect("fixture");
-        let r = Sim::new(Scenario::from_json(&text).expect("fixture scenario")).run();
+        let r = report::run(Scenario::from_json(&text).expect("fixture scenario"));
         check(golden, &(serde_json::to_string(&r).expect("json") + "\n"));
     }
 }

@@ -2,16 +2,16 @@
 //! S3, S4, S5 and S9 from `seed-scenarios.md`, at the seed's inputs and at others.
 
 use serde_json::{json, Value};
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 
 fn preset(name: &str) -> Value {
     serde_json::from_str(presets::find(name).unwrap_or_else(|| panic!("no preset {name}")).json).expect("JSON")
 }
 
 fn run(v: &Value) -> Report {
-    Sim::new(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).run()
+    report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 fn with_models(mut v: Value, models: &str) -> Value {

@@ -1,10 +1,13 @@
 //! Integration tests of the model, compiled into one binary.
 
 mod allocator;
+mod architecture;
 mod curves;
 mod engine_invariants;
 mod golden;
+mod lab;
 mod legacy;
+mod scenario_file;
 mod scenarios;
 mod steady;
 mod tenants;

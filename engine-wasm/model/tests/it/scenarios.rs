@@ -3,9 +3,9 @@
 //! mechanism for each input, never fixed to the seed's numbers.
 
 use serde_json::{json, Value};
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 
 const MB: f64 = 1e6;
 const MIB: f64 = 1048576.0;
@@ -16,7 +16,7 @@ fn preset(name: &str) -> Value {
 }
 
 fn run(v: &Value) -> Report {
-    Sim::new(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).run()
+    report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// S1 with a `dirty_mib` buffer, a LUN of `backend_mb` MB/s and bursts of `burst_mb` MB/s

@@ -3,16 +3,16 @@
 //! keeps changing never does; the window and quorum move the verdict as they should.
 
 use serde_json::{json, Value};
-use throttle_model::sim::engine::{Report, Sim};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 
 fn preset(name: &str) -> Value {
     serde_json::from_str(presets::find(name).expect("preset").json).expect("preset JSON")
 }
 
 fn run(v: &Value) -> Report {
-    Sim::new(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).run()
+    report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 #[test]

@@ -4,16 +4,16 @@
 //! thread counts, disks and models.
 
 use serde_json::{json, Value};
-use throttle_model::sim::engine::{Report, Sim, TenantReport};
-use throttle_model::sim::presets;
-use throttle_model::sim::scenario::Scenario;
+use throttle_model::report::{self, Report, TenantReport};
+use throttle_model::scenario::presets;
+use throttle_model::scenario::Scenario;
 
 fn preset() -> Value {
     serde_json::from_str(presets::find("s10-zones").expect("preset").json).expect("preset JSON")
 }
 
 fn run(v: &Value) -> Report {
-    Sim::new(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).run()
+    report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 fn tenant<'a>(r: &'a Report, name: &str) -> &'a TenantReport {

@@ -8,54 +8,9 @@
 //! the head keep losing and wait up to the age bound.
 
 use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
+use crate::scenario::device::HddParams;
 use crate::sim::rng::Rng;
-use serde::Serialize;
 use std::collections::VecDeque;
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HddParams {
-    /// Spindle speed [revolutions per minute].
-    pub rpm: u64,
-    /// Addressable bytes.
-    pub capacity: u64,
-    /// Seek to the next track [ns].
-    pub track_to_track_ns: u64,
-    /// Seek across the whole surface [ns].
-    pub full_stroke_ns: u64,
-    /// Bytes per track: maps an offset to its angular position.
-    pub track_bytes: u64,
-    /// Sustained media transfer rate [bytes/s].
-    pub media_rate: u64,
-    /// Host interface rate, for writes taken into the cache [bytes/s].
-    pub interface_rate: u64,
-    /// Command processing per request [ns].
-    pub overhead_ns: u64,
-    /// Requests the drive accepts and may reorder (NCQ depth); more wait in the host.
-    pub queue_depth: u32,
-    /// Writes the write-back cache holds before new writes wait; 0 turns the cache off.
-    pub cache_writes: u32,
-    /// A queued request older than this is served next, whatever its position [ns].
-    pub age_limit_ns: u64,
-}
-
-impl HddParams {
-    /// A 7200 rpm enterprise drive, calibrated to the seed's measurements (S8).
-    pub fn enterprise_7200() -> Self {
-        HddParams {
-            rpm: 7200,
-            capacity: 4_000_000_000_000,
-            track_to_track_ns: 800_000,
-            full_stroke_ns: 14_500_000,
-            track_bytes: 1 << 20,
-            media_rate: 180_000_000,
-            interface_rate: 550_000_000,
-            overhead_ns: 100_000,
-            queue_depth: 32,
-            cache_writes: 24,
-            age_limit_ns: 700_000_000,
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Job {
@@ -288,29 +243,31 @@ mod tests {
 
     #[test]
     fn one_outstanding_read_takes_a_seek_and_half_a_turn() {
-        let s = closed_loop(Op::Read, 1, 4000).summary();
-        assert!((11 * MS..13 * MS).contains(&s.mean_ns), "{s:?}");
+        let s = closed_loop(Op::Read, 1, 4000);
+        let (mean, p50) = (s.mean(), s.quantile(0.5));
+        assert!((11 * MS..13 * MS).contains(&mean), "mean {mean}");
         // Roughly normal: the median sits near the mean.
-        assert!(s.p50_ns.abs_diff(s.mean_ns) < MS, "{s:?}");
+        assert!(p50.abs_diff(mean) < MS, "mean {mean}, p50 {p50}");
     }
 
     #[test]
     fn ten_outstanding_reads_go_faster_but_starve_a_few() {
-        let one = closed_loop(Op::Read, 1, 4000).summary();
-        let ten = closed_loop(Op::Read, 10, 20000).summary();
-        let iops = |s: &crate::sim::stats::Summary, depth: u64| depth * 1_000_000_000 / s.mean_ns.max(1);
-        assert!(iops(&ten, 10) * 2 > iops(&one, 1) * 3, "{one:?} {ten:?}");
+        let one = closed_loop(Op::Read, 1, 4000).mean();
+        let ten = closed_loop(Op::Read, 10, 20000);
+        let (mean, p50, p90, max) = (ten.mean(), ten.quantile(0.5), ten.quantile(0.9), ten.max);
+        let iops = |mean_ns: u64, depth: u64| depth * 1_000_000_000 / mean_ns.max(1);
+        assert!(iops(mean, 10) * 2 > iops(one, 1) * 3, "one: mean {one}; ten: mean {mean}");
         // Exponential-like: the mean well above the median, p90 in the seed's range, a long tail.
-        assert!(ten.mean_ns > ten.p50_ns * 5 / 4, "{ten:?}");
-        assert!((100 * MS..=200 * MS).contains(&ten.p90_ns), "{ten:?}");
-        assert!(ten.max_ns > 300 * MS, "{ten:?}");
+        assert!(mean > p50 * 5 / 4, "mean {mean}, p50 {p50}");
+        assert!((100 * MS..=200 * MS).contains(&p90), "p90 {p90}");
+        assert!(max > 300 * MS, "max {max}");
     }
 
     #[test]
     fn cached_writes_are_faster_than_reads() {
-        let s = closed_loop(Op::Write, 1, 4000).summary();
-        assert!((3 * MS..7 * MS).contains(&s.mean_ns), "{s:?}");
-        let ten = closed_loop(Op::Write, 10, 20000).summary();
-        assert!(ten.max_ns < 200 * MS, "{ten:?}");
+        let mean = closed_loop(Op::Write, 1, 4000).mean();
+        assert!((3 * MS..7 * MS).contains(&mean), "mean {mean}");
+        let max = closed_loop(Op::Write, 10, 20000).max;
+        assert!(max < 200 * MS, "max {max}");
     }
 }

@@ -2,25 +2,8 @@
 //! concurrency, "a backend that sustains 100 MB/s" whatever is asked of it.
 
 use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
+use crate::scenario::device::LunParams;
 use crate::sim::rng::Rng;
-use serde::Serialize;
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LunParams {
-    /// Addressable bytes.
-    pub capacity: u64,
-    /// Sustained bandwidth, reads and writes together [bytes/s].
-    pub bandwidth: u64,
-    /// Latency added to every request after its transfer [ns].
-    pub base_latency_ns: u64,
-}
-
-impl LunParams {
-    /// The seed's backend: 100 MB/s sustained, 0.5 ms base latency.
-    pub fn array_100mbs() -> Self {
-        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000 }
-    }
-}
 
 pub struct Lun {
     p: LunParams,

@@ -5,45 +5,8 @@
 //! (the seed's point about SSDs).
 
 use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
+use crate::scenario::device::SsdParams;
 use crate::sim::rng::Rng;
-use serde::Serialize;
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SsdParams {
-    /// Addressable bytes.
-    pub capacity: u64,
-    pub channels: u32,
-    pub dies_per_channel: u32,
-    /// Reading one page into the die's register [ns].
-    pub read_ns: u64,
-    /// Programming one page [ns].
-    pub program_ns: u64,
-    /// Flash page [bytes].
-    pub page_bytes: u64,
-    /// Per-channel transfer rate [bytes/s].
-    pub channel_rate: u64,
-    /// Controller processing per request [ns].
-    pub overhead_ns: u64,
-    /// A partly filled page is programmed after its first write waited this long [ns].
-    pub coalesce_ns: u64,
-}
-
-impl SsdParams {
-    /// A datacentre SATA/SAS-class SSD.
-    pub fn datacenter() -> Self {
-        SsdParams {
-            capacity: 1_920_000_000_000,
-            channels: 8,
-            dies_per_channel: 4,
-            read_ns: 70_000,
-            program_ns: 600_000,
-            page_bytes: 32 << 10,
-            channel_rate: 400_000_000,
-            overhead_ns: 15_000,
-            coalesce_ns: 200_000,
-        }
-    }
-}
 
 /// A write's share of the open page.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,140 @@
+//! The device of every leaf, as a scenario gives it: a kind (HDD, SSD, LUN) and its
+//! parameters, starting from each kind's preset. The models themselves are in `sim/device/`.
+
+use serde::Serialize;
+
+/// The parameters of a device of any kind, as a scenario gives them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum DeviceSpec {
+    Hdd(HddParams),
+    Ssd(SsdParams),
+    Lun(LunParams),
+}
+
+impl DeviceSpec {
+    /// Sets the disk's size (the lab's `disk_capacity`).
+    pub fn set_capacity(&mut self, bytes: u64) {
+        match self {
+            DeviceSpec::Hdd(p) => p.capacity = bytes,
+            DeviceSpec::Ssd(p) => p.capacity = bytes,
+            DeviceSpec::Lun(p) => p.capacity = bytes,
+        }
+    }
+
+    pub fn capacity(&self) -> u64 {
+        match self {
+            DeviceSpec::Hdd(p) => p.capacity,
+            DeviceSpec::Ssd(p) => p.capacity,
+            DeviceSpec::Lun(p) => p.capacity,
+        }
+    }
+
+    /// Rotational media: picks `zfs_vdev_aggregation_limit` over the non-rotating limit.
+    pub fn rotational(&self) -> bool {
+        matches!(self, DeviceSpec::Hdd(_))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HddParams {
+    /// Spindle speed [revolutions per minute].
+    pub rpm: u64,
+    /// Addressable bytes.
+    pub capacity: u64,
+    /// Seek to the next track [ns].
+    pub track_to_track_ns: u64,
+    /// Seek across the whole surface [ns].
+    pub full_stroke_ns: u64,
+    /// Bytes per track: maps an offset to its angular position.
+    pub track_bytes: u64,
+    /// Sustained media transfer rate [bytes/s].
+    pub media_rate: u64,
+    /// Host interface rate, for writes taken into the cache [bytes/s].
+    pub interface_rate: u64,
+    /// Command processing per request [ns].
+    pub overhead_ns: u64,
+    /// Requests the drive accepts and may reorder (NCQ depth); more wait in the host.
+    pub queue_depth: u32,
+    /// Writes the write-back cache holds before new writes wait; 0 turns the cache off.
+    pub cache_writes: u32,
+    /// A queued request older than this is served next, whatever its position [ns].
+    pub age_limit_ns: u64,
+}
+
+impl HddParams {
+    /// A 7200 rpm enterprise drive, calibrated to the seed's measurements (S8).
+    pub fn enterprise_7200() -> Self {
+        HddParams {
+            rpm: 7200,
+            capacity: 4_000_000_000_000,
+            track_to_track_ns: 800_000,
+            full_stroke_ns: 14_500_000,
+            track_bytes: 1 << 20,
+            media_rate: 180_000_000,
+            interface_rate: 550_000_000,
+            overhead_ns: 100_000,
+            queue_depth: 32,
+            cache_writes: 24,
+            age_limit_ns: 700_000_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SsdParams {
+    /// Addressable bytes.
+    pub capacity: u64,
+    pub channels: u32,
+    pub dies_per_channel: u32,
+    /// Reading one page into the die's register [ns].
+    pub read_ns: u64,
+    /// Programming one page [ns].
+    pub program_ns: u64,
+    /// Flash page [bytes].
+    pub page_bytes: u64,
+    /// Per-channel transfer rate [bytes/s].
+    pub channel_rate: u64,
+    /// Controller processing per request [ns].
+    pub overhead_ns: u64,
+    /// A partly filled page is programmed after its first write waited this long [ns].
+    pub coalesce_ns: u64,
+}
+
+impl SsdParams {
+    /// A datacentre SATA/SAS-class SSD.
+    pub fn datacenter() -> Self {
+        SsdParams {
+            capacity: 1_920_000_000_000,
+            channels: 8,
+            dies_per_channel: 4,
+            read_ns: 70_000,
+            program_ns: 600_000,
+            page_bytes: 32 << 10,
+            channel_rate: 400_000_000,
+            overhead_ns: 15_000,
+            coalesce_ns: 200_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LunParams {
+    /// Addressable bytes.
+    pub capacity: u64,
+    /// Sustained bandwidth, reads and writes together [bytes/s].
+    pub bandwidth: u64,
+    /// Latency added to every request after its transfer [ns].
+    pub base_latency_ns: u64,
+}
+
+impl LunParams {
+    /// The seed's backend: 100 MB/s sustained, 0.5 ms base latency.
+    pub fn array_100mbs() -> Self {
+        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000 }
+    }
+}

@@ -1,0 +1,292 @@
+//! The scenario the lab's settings describe: the same tunables, workload, pool, models,
+//! duration and seed that a link carries, so that a link, the app and the CLI's
+//! `run --link` all simulate exactly the same system.
+
+use super::allocator::{AllocPolicy, AllocatorSpec};
+use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
+use super::models::{Era, Models, SchedulerModel, ThrottleModel};
+use super::{
+    Budget, Burst, Pool, Retire, Scenario, SteadySpec, SyncMode, Tenants, Workload, DEFAULT_MAX_SIMULATED, GLOBAL,
+};
+use crate::schema::{Id, SPECS};
+use crate::tunables::Tunables;
+use crate::validate::check;
+
+const KIB: u64 = 1 << 10;
+/// The smallest disk a scenario file accepts too.
+const MIN_CAPACITY: u64 = 64 << 20;
+const MS: u64 = 1_000_000;
+const S: u64 = 1_000_000_000;
+/// The working set of the random readers: far larger than any cache.
+const READ_WORKING_SET: u64 = 1 << 40;
+/// Samples per run, so that a panel has the same resolution at any duration.
+const SAMPLES_PER_RUN: u64 = 240;
+const MIN_REPORT_INTERVAL: u64 = 10 * MS;
+/// Outstanding I/Os of a scrub per leaf and of a resilver, as the scenario format's defaults.
+const SCAN_OUTSTANDING: u32 = 16;
+/// Physical memory of the simulated machine (the legacy write limit is a fraction of it).
+const RAM: u64 = 32 << 30;
+
+/// The scenario of `t`'s lab settings, with `t`'s tunables; the first problem if the
+/// tunables cannot work together.
+///
+/// When a legacy model runs, tunables still at their current default take the era's
+/// historical defaults, as a scenario file's do.
+pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
+    if let Some(problem) = check(t).errors.into_iter().next() {
+        return Err(problem.message);
+    }
+    let get = |id: Id| t.get(id);
+    let models = Models {
+        throttle: if get(Id::ThrottleModelChoice) == 1 { ThrottleModel::Legacy } else { ThrottleModel::Openzfs },
+        scheduler: if get(Id::SchedulerModelChoice) == 1 { SchedulerModel::Legacy } else { SchedulerModel::Openzfs },
+        era: if get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 },
+    };
+    let mut tunables = t.clone();
+    if models.any_legacy() {
+        for (id, v) in models.era.defaults() {
+            if tunables.get(id) == id.spec().default {
+                // Era defaults lie inside their tunables' ranges (checked by a test).
+                let _ = tunables.set(id, v);
+            }
+        }
+    }
+    let capacity = t.get(Id::DiskCapacity);
+    if capacity > 0 && capacity < MIN_CAPACITY {
+        return Err(format!(
+            "disk_capacity: {capacity} bytes is too small for a disk; give at least 64M, or 0 for the device's own"
+        ));
+    }
+    let workloads = workloads(t);
+    let duration_ns = get(Id::Duration) * S;
+    let report_interval_ns = (duration_ns / SAMPLES_PER_RUN / MS * MS).max(MIN_REPORT_INTERVAL);
+    Ok(Scenario {
+        name: "lab".into(),
+        description: String::new(),
+        seed: get(Id::Seed),
+        duration_ns,
+        report_interval_ns,
+        models,
+        ram: RAM,
+        tunables,
+        pool: Pool { allocator: allocator(t)?, ..pool(t) },
+        tenants: tenants(t, &workloads),
+        workloads,
+        budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
+        steady: SteadySpec {
+            window: get(Id::SteadyWindow) as u32,
+            quorum_percent: get(Id::SteadyQuorum),
+            summaries_after_steady: get(Id::Summaries) == 0,
+            until_steady: get(Id::RunUntil) == 1,
+        },
+    })
+}
+
+fn pool(t: &Tunables) -> Pool {
+    let mut device = match t.get(Id::Device) {
+        0 => DeviceSpec::Hdd(HddParams {
+            rpm: t.get(Id::HddRpm),
+            queue_depth: t.get(Id::HddQueueDepth) as u32,
+            ..HddParams::enterprise_7200()
+        }),
+        1 => DeviceSpec::Ssd(SsdParams {
+            read_ns: t.get(Id::SsdRead),
+            program_ns: t.get(Id::SsdProgram),
+            ..SsdParams::datacenter()
+        }),
+        _ => DeviceSpec::Lun(LunParams {
+            bandwidth: t.get(Id::LunBandwidth),
+            base_latency_ns: t.get(Id::LunLatency),
+            ..LunParams::array_100mbs()
+        }),
+    };
+    if t.get(Id::DiskCapacity) > 0 {
+        device.set_capacity(t.get(Id::DiskCapacity));
+    }
+    Pool {
+        top_level_vdevs: t.get(Id::TopLevelVdevs) as u32,
+        mirror: t.get(Id::Mirror) as u32,
+        device,
+        metadata_percent: 2,
+        retire: Retire::Logical,
+        allocator: None,
+    }
+}
+
+fn workloads(t: &Tunables) -> Vec<Workload> {
+    let get = |id: Id| t.get(id);
+    let threads = |id: Id| get(id) as u32;
+    let mut out = Vec::new();
+    if get(Id::AsyncWriters) > 0 {
+        let block_size = get(Id::AsyncBlockSize);
+        let burst =
+            (get(Id::BurstOn) > 0).then(|| Burst { on_ns: get(Id::BurstOn) * MS, off_ns: get(Id::BurstOff) * MS });
+        out.push(Workload::AsyncWrite {
+            threads: threads(Id::AsyncWriters),
+            block_size,
+            record_size: block_size.max(get(Id::Recordsize)),
+            sequential: get(Id::AsyncPattern) == 0,
+            region: get(Id::FileSize).max(block_size),
+            rate: get(Id::AsyncRate),
+            burst,
+        });
+    }
+    if get(Id::SyncWriters) > 0 {
+        let block_size = get(Id::SyncBlockSize);
+        let sync = match get(Id::FsyncEvery) {
+            0 => SyncMode::Dsync,
+            every => SyncMode::Fsync { every: every.max(block_size) },
+        };
+        out.push(Workload::SyncWrite { threads: threads(Id::SyncWriters), block_size, sync, rate: 0 });
+    }
+    if get(Id::Readers) > 0 {
+        let block_size = get(Id::ReadBlockSize);
+        out.push(Workload::RandomRead {
+            threads: threads(Id::Readers),
+            block_size,
+            working_set: READ_WORKING_SET.max(block_size),
+        });
+    }
+    if get(Id::Scrub) == 1 {
+        out.push(Workload::Scrub { block_size: 128 * KIB, outstanding_per_leaf: SCAN_OUTSTANDING });
+    }
+    if get(Id::Resilver) == 1 {
+        out.push(Workload::Resilver { block_size: 128 * KIB, outstanding: SCAN_OUTSTANDING });
+    }
+    out
+}
+
+/// The metaslab allocator the settings ask for, if any.
+fn allocator(t: &Tunables) -> Result<Option<AllocatorSpec>, String> {
+    let policy = match t.get(Id::Allocator) {
+        1 => AllocPolicy::Y2009,
+        2 => AllocPolicy::Y2010,
+        _ => return Ok(None),
+    };
+    let (fill, holes) = (t.get(Id::PoolFill), t.get(Id::PoolHoles));
+    if fill + holes > 100 {
+        return Err(format!("pool_fill ({fill}%) and pool_holes ({holes}%) together pass 100% of a metaslab"));
+    }
+    let block = t.get(Id::Recordsize).max(512);
+    Ok(Some(AllocatorSpec {
+        fill_percent: fill,
+        holes_percent: holes,
+        fill_block: block,
+        ..AllocatorSpec::for_policy(policy)
+    }))
+}
+
+/// One tenant for every workload, or one per kind of workload (the kernel's own, scrub and
+/// resilver, in the global zone either way).
+fn tenants(t: &Tunables, workloads: &[Workload]) -> Tenants {
+    let per_workload = t.get(Id::Tenancy) == 1;
+    Tenants::from_names(workloads.iter().map(|w| match w {
+        Workload::Scrub { .. } | Workload::Resilver { .. } => GLOBAL,
+        _ if !per_workload => "lab",
+        Workload::AsyncWrite { .. } => "writers",
+        Workload::SyncWrite { .. } => "sync_writers",
+        Workload::RandomRead { .. } => "readers",
+    }))
+}
+
+/// The names of the entries that differ between two settings, in schema order: what an
+/// A/B comparison lists.
+pub fn differences(a: &Tunables, b: &Tunables) -> Vec<&'static str> {
+    SPECS.iter().filter(|s| a.get(s.id) != b.get(s.id)).map(|s| s.name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(pairs: &[(Id, u64)]) -> Tunables {
+        Tunables::with(pairs)
+    }
+
+    #[test]
+    fn defaults_describe_steady_writers_and_readers_on_a_lun() {
+        let s = scenario_from_settings(&Tunables::default()).expect("valid");
+        assert_eq!(s.duration_ns, 30 * S);
+        assert_eq!(s.report_interval_ns, 125 * MS);
+        assert_eq!(s.pool.mirror, 1);
+        assert!(
+            matches!(s.pool.device, DeviceSpec::Lun(LunParams { base_latency_ns, .. }) if base_latency_ns == 5 * MS)
+        );
+        assert_eq!(s.workloads.len(), 2);
+        assert!(matches!(s.workloads[0], Workload::AsyncWrite { threads: 8, rate, .. } if rate == 40 << 20));
+        assert!(matches!(s.workloads[1], Workload::RandomRead { threads: 4, block_size: 8192, .. }));
+    }
+
+    #[test]
+    fn every_workload_and_device_is_reachable() {
+        let t = with(&[
+            (Id::SyncWriters, 2),
+            (Id::FsyncEvery, 1 << 20),
+            (Id::Scrub, 1),
+            (Id::Resilver, 1),
+            (Id::Mirror, 2),
+            (Id::LunBandwidth, 50 << 20),
+            (Id::BurstOn, 2000),
+            (Id::BurstOff, 3000),
+        ]);
+        let s = scenario_from_settings(&t).expect("valid");
+        assert_eq!(s.workloads.len(), 5);
+        assert!(matches!(s.pool.device, DeviceSpec::Lun(LunParams { bandwidth, .. }) if bandwidth == 50 << 20));
+        assert!(matches!(&s.workloads[0], Workload::AsyncWrite { burst: Some(Burst { on_ns, off_ns }), .. }
+            if *on_ns == 2 * S && *off_ns == 3 * S));
+        assert!(
+            matches!(s.workloads[1], Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if every == 1 << 20)
+        );
+    }
+
+    #[test]
+    fn legacy_models_take_era_defaults_only_where_the_user_left_the_default() {
+        let t = with(&[(Id::ThrottleModelChoice, 1), (Id::LegacyEra, 0), (Id::VdevMaxPending, 4)]);
+        let s = scenario_from_settings(&t).expect("valid");
+        assert_eq!(s.tunables.get(Id::TxgTimeout), 30);
+        assert_eq!(s.tunables.get(Id::VdevMaxPending), 4);
+        let openzfs = scenario_from_settings(&with(&[(Id::LegacyEra, 0)])).expect("valid");
+        assert_eq!(openzfs.tunables.get(Id::TxgTimeout), 5);
+    }
+
+    #[test]
+    fn the_report_interval_follows_the_duration() {
+        assert_eq!(scenario_from_settings(&with(&[(Id::Duration, 1)])).expect("valid").report_interval_ns, 10 * MS);
+        assert_eq!(scenario_from_settings(&with(&[(Id::Duration, 600)])).expect("valid").report_interval_ns, 2500 * MS);
+    }
+
+    #[test]
+    fn lab_settings_stay_out_of_the_scenarios_tunables() {
+        let s = scenario_from_settings(&with(&[(Id::Readers, 9), (Id::DirtyDataMax, 1 << 30)])).expect("valid");
+        let json = serde_json::to_value(&s).expect("serializes");
+        assert_eq!(json["tunables"], serde_json::json!({ "zfs_dirty_data_max": 1u64 << 30 }));
+    }
+
+    #[test]
+    fn the_allocator_settings_describe_an_aged_pool_and_refuse_too_much() {
+        let t = with(&[(Id::Allocator, 1), (Id::PoolFill, 62), (Id::PoolHoles, 8), (Id::DiskCapacity, 64 << 30)]);
+        let s = scenario_from_settings(&t).expect("valid");
+        let a = s.pool.allocator.expect("an allocator");
+        assert_eq!((a.policy, a.fill_percent, a.holes_percent, a.df_free_pct), (AllocPolicy::Y2009, 62, 8, 30));
+        assert_eq!(s.pool.device.capacity(), 64 << 30);
+        let e = scenario_from_settings(&with(&[(Id::Allocator, 2), (Id::PoolFill, 95), (Id::PoolHoles, 8)]));
+        assert!(e.is_err_and(|e| e.contains("pool_fill")));
+        let e = scenario_from_settings(&with(&[(Id::DiskCapacity, 1 << 20)]));
+        assert!(e.is_err_and(|e| e.contains("disk_capacity")));
+        assert!(scenario_from_settings(&Tunables::default()).expect("valid").pool.allocator.is_none());
+    }
+
+    #[test]
+    fn combinations_that_cannot_work_are_refused() {
+        let problem = scenario_from_settings(&with(&[(Id::ScrubMinActive, 9)])).expect_err("refused");
+        assert!(problem.contains("zfs_vdev_scrub_min_active"), "{problem}");
+    }
+
+    #[test]
+    fn differences_name_what_changed() {
+        let a = Tunables::default();
+        let b = with(&[(Id::Readers, 9), (Id::DelayScale, 1_000_000)]);
+        assert_eq!(differences(&a, &b), vec!["zfs_delay_scale", "readers"]);
+        assert!(differences(&a, &a).is_empty());
+    }
+}

@@ -1,0 +1,335 @@
+//! From a scenario file to the scenario the engine runs: defaults filled in, every range
+//! and every combination checked (the format's version, record and block sizes, fill and
+//! holes, tenants, the report interval, the tunables together), each problem naming its
+//! field path. The one place a file's values are judged.
+
+use super::allocator::{AllocPolicy, AllocatorSpec};
+use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
+use super::file::{
+    AllocatorFile, BudgetFile, DeviceFile, ModelsFile, Pattern, Policy, PoolFile, RunUntil, ScenarioFile, SteadyFile,
+    Summaries, SyncKind, WorkloadFile,
+};
+use super::models::{Era, Models, SchedulerModel, ThrottleModel};
+use super::pool::{Pool, Retire};
+use super::quantity::{Quantity, TunableText};
+use super::read::{field, FieldError};
+use super::steady::SteadySpec;
+use super::tenants::{Tenants, GLOBAL};
+use super::workload::{Burst, SyncMode, Workload};
+use super::{Budget, Scenario, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
+use crate::schema::{Id, Kind};
+use crate::tunables::Tunables;
+use crate::validate::check;
+use std::collections::BTreeMap;
+
+const KIB: u64 = 1 << 10;
+const MIB: u64 = 1 << 20;
+const S: u64 = 1_000_000_000;
+const DAY: u64 = 24 * 3600 * S;
+const MAX_THREADS: u64 = 100_000;
+const MAX_TEXT_CHARS: usize = 2000;
+const MAX_WORKLOADS: usize = 64;
+const MAX_INTERVALS: u64 = 100_000;
+
+/// A quantity field's value: `default` when absent, else range-checked.
+fn value<U>(q: Option<Quantity<U>>, path: &str, default: u64, min: u64, max: u64) -> Result<u64, FieldError> {
+    match q.map(|q| q.0) {
+        None => Ok(default),
+        Some(v) if v < min || v > max => {
+            Err(FieldError::at(path, format!("{v} is out of range; it must be from {min} to {max}")))
+        }
+        Some(v) => Ok(v),
+    }
+}
+
+/// As [`value`], for fields held in 32 bits (every such range fits).
+fn value32<U>(q: Option<Quantity<U>>, path: &str, default: u32, min: u32, max: u32) -> Result<u32, FieldError> {
+    value(q, path, u64::from(default), u64::from(min), u64::from(max)).map(|v| v as u32)
+}
+
+fn text(t: Option<String>, path: &str, default: &str) -> Result<String, FieldError> {
+    match t {
+        Some(t) if t.chars().count() > MAX_TEXT_CHARS => Err(FieldError::at(path, "text longer than 2000 characters")),
+        t => Ok(t.unwrap_or_else(|| default.to_string())),
+    }
+}
+
+impl ScenarioFile {
+    /// The scenario this file describes, or the first problem with it.
+    pub fn validate(self) -> Result<Scenario, FieldError> {
+        let version = value(self.version, "version", SCENARIO_VERSION, 1, u64::MAX)?;
+        if version != SCENARIO_VERSION {
+            let message = format!("this engine reads scenario version {SCENARIO_VERSION}, not {version}");
+            return Err(FieldError::at("version", message));
+        }
+        let name = text(self.name, "name", "unnamed")?;
+        let description = text(self.description, "description", "")?;
+        let seed = value(self.seed, "seed", 1, 0, u64::MAX)?;
+        let duration_ns = value(self.duration, "duration", 30 * S, 1_000_000, DAY)?;
+        let report_interval_ns = value(self.report_interval, "report_interval", S, 1_000_000, duration_ns)?;
+        if duration_ns / report_interval_ns > MAX_INTERVALS {
+            let message = "more than 100000 intervals in the run; choose a longer interval";
+            return Err(FieldError::at("report_interval", message));
+        }
+        let models = models(self.models.unwrap_or_default());
+        let ram = value(self.system.unwrap_or_default().ram, "system.ram", 32 << 30, 256 * MIB, 1 << 50)?;
+        let tunables = tunables(self.tunables.unwrap_or_default(), &models)?;
+        let pool = pool(self.pool.unwrap_or_default())?;
+        let files = self.workloads.unwrap_or_default();
+        if files.len() > MAX_WORKLOADS {
+            return Err(FieldError::at("workloads", "more than 64 entries"));
+        }
+        let mut workloads = Vec::new();
+        let mut tenant_names = Vec::new();
+        for (i, w) in files.into_iter().enumerate() {
+            let (w, tenant) = workload(&format!("workloads[{i}]"), w)?;
+            workloads.push(w);
+            tenant_names.push(tenant);
+        }
+        Ok(Scenario {
+            name,
+            description,
+            seed,
+            duration_ns,
+            report_interval_ns,
+            models,
+            ram,
+            tunables,
+            pool,
+            tenants: Tenants::from_names(tenant_names.iter().map(String::as_str)),
+            workloads,
+            budget: budget(self.budget.unwrap_or_default())?,
+            steady: steady(self.steady.unwrap_or_default())?,
+        })
+    }
+}
+
+fn models(m: ModelsFile) -> Models {
+    Models {
+        throttle: m.throttle.unwrap_or(ThrottleModel::Openzfs),
+        scheduler: m.scheduler.unwrap_or(SchedulerModel::Openzfs),
+        era: m.era.unwrap_or(Era::Y2010),
+    }
+}
+
+/// The tunables: defaults, then the era's historical defaults when a legacy model runs,
+/// then the file's own values, which must work together.
+fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tunables, FieldError> {
+    let mut t = Tunables::default();
+    if models.any_legacy() {
+        for (id, v) in models.era.defaults() {
+            t.set(id, v).map_err(|e| FieldError::at("models.era", e.to_string()))?;
+        }
+    }
+    for (name, TunableText(text)) in given {
+        let path = field("tunables", &name);
+        let id = Id::from_name(&name).ok_or_else(|| FieldError::at(&path, "unknown tunable"))?;
+        if id.spec().kind != Kind::Tunable {
+            let message = "a setting of the lab's own, not an OpenZFS tunable: give it in the scenario's own fields";
+            return Err(FieldError::at(&path, message));
+        }
+        t.set_text(id, &text).map_err(|e| FieldError::at(&path, e.to_string()))?;
+    }
+    match check(&t).errors.into_iter().next() {
+        Some(problem) => Err(FieldError::at("tunables", problem.message)),
+        None => Ok(t),
+    }
+}
+
+fn budget(b: BudgetFile) -> Result<Budget, FieldError> {
+    Ok(Budget {
+        max_events: value(b.max_events, "budget.max_events", DEFAULT_MAX_EVENTS, 1, 10_000_000_000)?,
+        max_simulated_ns: value(
+            b.max_simulated_time,
+            "budget.max_simulated_time",
+            DEFAULT_MAX_SIMULATED,
+            1_000_000,
+            DAY,
+        )?,
+    })
+}
+
+fn steady(s: SteadyFile) -> Result<SteadySpec, FieldError> {
+    let d = SteadySpec::default();
+    Ok(SteadySpec {
+        window: value32(s.window, "steady.window", d.window, 2, 100_000)?,
+        quorum_percent: value(s.quorum, "steady.quorum", d.quorum_percent, 0, 100)?,
+        summaries_after_steady: s.summaries.unwrap_or(Summaries::AfterSteady) == Summaries::AfterSteady,
+        until_steady: s.run_until.unwrap_or(RunUntil::Duration) == RunUntil::Steady,
+    })
+}
+
+fn pool(p: PoolFile) -> Result<Pool, FieldError> {
+    Ok(Pool {
+        top_level_vdevs: value32(p.top_level_vdevs, "pool.top_level_vdevs", 1, 1, 64)?,
+        mirror: value32(p.mirror, "pool.mirror", 1, 1, 8)?,
+        device: device(p.device.unwrap_or(DeviceFile::Hdd(Default::default())))?,
+        metadata_percent: value(p.metadata_percent, "pool.metadata_percent", 2, 0, 100)?,
+        retire: p.retire.unwrap_or(Retire::Logical),
+        allocator: p.allocator.map(allocator).transpose()?,
+    })
+}
+
+/// The allocator: an era's policy, any of its tunables overridden, and the starting state.
+fn allocator(a: AllocatorFile) -> Result<AllocatorSpec, FieldError> {
+    let at = |key| field("pool.allocator", key);
+    let policy = match a.policy.unwrap_or(Policy::Y2010) {
+        Policy::Y2009 => AllocPolicy::Y2009,
+        Policy::Y2010 => AllocPolicy::Y2010,
+    };
+    let d = AllocatorSpec::for_policy(policy);
+    let fill_percent = value(a.fill, &at("fill"), 0, 0, 100)?;
+    let holes_percent = value(a.holes, &at("holes"), 0, 0, 100)?;
+    if fill_percent + holes_percent > 100 {
+        return Err(FieldError::at(&at("holes"), "fill and holes together cannot pass 100%"));
+    }
+    Ok(AllocatorSpec {
+        policy,
+        df_free_pct: value(a.metaslab_df_free_pct, &at("metaslab_df_free_pct"), d.df_free_pct, 0, 100)?,
+        df_alloc_threshold: value(
+            a.metaslab_df_alloc_threshold,
+            &at("metaslab_df_alloc_threshold"),
+            d.df_alloc_threshold,
+            512,
+            1 << 30,
+        )?,
+        fill_percent,
+        holes_percent,
+        fill_block: value(a.fill_block, &at("fill_block"), d.fill_block, 512, 16 * MIB)?,
+    })
+}
+
+/// `preset` if it is empty or `name`, the one preset of its kind.
+fn preset(given: Option<String>, name: &str, kind: &str) -> Result<(), FieldError> {
+    match given.as_deref() {
+        None | Some("") => Ok(()),
+        Some(p) if p == name => Ok(()),
+        Some(p) => Err(FieldError::at("pool.device.preset", format!("'{p}' is not {kind} preset ({name})"))),
+    }
+}
+
+/// A device: a kind, its preset, and any parameter overridden by name.
+fn device(d: DeviceFile) -> Result<DeviceSpec, FieldError> {
+    let at = |key| field("pool.device", key);
+    Ok(match d {
+        DeviceFile::Hdd(f) => {
+            preset(f.preset, "enterprise-7200", "an HDD")?;
+            let d = HddParams::enterprise_7200();
+            DeviceSpec::Hdd(HddParams {
+                rpm: value(f.rpm, &at("rpm"), d.rpm, 1000, 20_000)?,
+                capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
+                track_to_track_ns: value(f.track_to_track, &at("track_to_track"), d.track_to_track_ns, 0, S)?,
+                full_stroke_ns: value(f.full_stroke, &at("full_stroke"), d.full_stroke_ns, 0, S)?,
+                track_bytes: value(f.track_bytes, &at("track_bytes"), d.track_bytes, 4 * KIB, 1 << 30)?,
+                media_rate: value(f.media_rate, &at("media_rate"), d.media_rate, MIB, 1 << 40)?,
+                interface_rate: value(f.interface_rate, &at("interface_rate"), d.interface_rate, MIB, 1 << 40)?,
+                overhead_ns: value(f.overhead, &at("overhead"), d.overhead_ns, 0, S)?,
+                queue_depth: value32(f.queue_depth, &at("queue_depth"), d.queue_depth, 1, 256)?,
+                cache_writes: value32(f.cache_writes, &at("cache_writes"), d.cache_writes, 0, 4096)?,
+                age_limit_ns: value(f.age_limit, &at("age_limit"), d.age_limit_ns, 0, 60 * S)?,
+            })
+        }
+        DeviceFile::Ssd(f) => {
+            preset(f.preset, "datacenter", "an SSD")?;
+            let d = SsdParams::datacenter();
+            DeviceSpec::Ssd(SsdParams {
+                capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
+                channels: value32(f.channels, &at("channels"), d.channels, 1, 64)?,
+                dies_per_channel: value32(f.dies_per_channel, &at("dies_per_channel"), d.dies_per_channel, 1, 64)?,
+                read_ns: value(f.read, &at("read"), d.read_ns, 1_000, S)?,
+                program_ns: value(f.program, &at("program"), d.program_ns, 1_000, S)?,
+                page_bytes: value(f.page_bytes, &at("page_bytes"), d.page_bytes, 4 * KIB, 4 * MIB)?,
+                channel_rate: value(f.channel_rate, &at("channel_rate"), d.channel_rate, MIB, 1 << 40)?,
+                overhead_ns: value(f.overhead, &at("overhead"), d.overhead_ns, 0, S)?,
+                coalesce_ns: value(f.coalesce, &at("coalesce"), d.coalesce_ns, 0, S)?,
+            })
+        }
+        DeviceFile::Lun(f) => {
+            preset(f.preset, "array-100mbs", "a LUN")?;
+            let d = LunParams::array_100mbs();
+            DeviceSpec::Lun(LunParams {
+                capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
+                bandwidth: value(f.bandwidth, &at("bandwidth"), d.bandwidth, KIB, 1 << 40)?,
+                base_latency_ns: value(f.base_latency, &at("base_latency"), d.base_latency_ns, 0, S)?,
+            })
+        }
+    })
+}
+
+/// A workload and the tenant (zone) it runs in.
+fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError> {
+    let path = |key| field(at, key);
+    let tenant = match &w {
+        WorkloadFile::AsyncWrite(f) => &f.tenant,
+        WorkloadFile::SyncWrite(f) => &f.tenant,
+        WorkloadFile::RandomRead(f) => &f.tenant,
+        WorkloadFile::Scrub(f) => &f.tenant,
+        WorkloadFile::Resilver(f) => &f.tenant,
+    }
+    .clone()
+    .unwrap_or_else(|| GLOBAL.to_string());
+    if tenant.is_empty() || tenant.len() > 64 {
+        return Err(FieldError::at(&path("tenant"), "a tenant name is 1 to 64 characters"));
+    }
+    let threads = |t| value32(t, &path("threads"), 1, 1, MAX_THREADS as u32);
+    let block = |b, default| value(b, &path("block_size"), default, 512, 16 * MIB);
+    let rate = |r| value(r, &path("rate"), 0, 0, 1 << 40);
+    let w = match w {
+        WorkloadFile::AsyncWrite(f) => {
+            let block_size = block(f.block_size, 128 * KIB)?;
+            let record_size = value(f.record_size, &path("record_size"), block_size, 512, 16 * MIB)?;
+            if record_size < block_size {
+                let message = format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one record (one transaction)");
+                return Err(FieldError::at(&path("record_size"), message));
+            }
+            let burst = match f.burst {
+                Some(b) => Some(Burst {
+                    on_ns: value(b.on, &field(&path("burst"), "on"), S, 1_000_000, DAY)?,
+                    off_ns: value(b.off, &field(&path("burst"), "off"), S, 0, DAY)?,
+                }),
+                None => None,
+            };
+            Workload::AsyncWrite {
+                threads: threads(f.threads)?,
+                block_size,
+                record_size,
+                sequential: f.pattern.unwrap_or(Pattern::Sequential) == Pattern::Sequential,
+                region: value(f.region, &path("region"), 100 << 30, block_size, 1 << 50)?,
+                rate: rate(f.rate)?,
+                burst,
+            }
+        }
+        WorkloadFile::SyncWrite(f) => {
+            let block_size = block(f.block_size, 8 * KIB)?;
+            let sync = match (f.sync.unwrap_or(SyncKind::Dsync), f.fsync_every) {
+                (SyncKind::Fsync, every) => {
+                    SyncMode::Fsync { every: value(every, &path("fsync_every"), 1 << 30, block_size, 1 << 40)? }
+                }
+                (SyncKind::Dsync, None) => SyncMode::Dsync,
+                (SyncKind::Dsync, Some(_)) => {
+                    let message = "only with \"sync\": \"fsync\" (a dsync writer commits every write)";
+                    return Err(FieldError::at(&path("fsync_every"), message));
+                }
+            };
+            Workload::SyncWrite { threads: threads(f.threads)?, block_size, sync, rate: rate(f.rate)? }
+        }
+        WorkloadFile::RandomRead(f) => {
+            let block_size = block(f.block_size, 8 * KIB)?;
+            let working_set = value(f.working_set, &path("working_set"), 100 << 30, block_size, 1 << 50)?;
+            Workload::RandomRead { threads: threads(f.threads)?, block_size, working_set }
+        }
+        WorkloadFile::Scrub(f) => Workload::Scrub {
+            block_size: block(f.block_size, 128 * KIB)?,
+            outstanding_per_leaf: value32(f.outstanding_per_leaf, &path("outstanding_per_leaf"), 16, 1, 1024)?,
+        },
+        WorkloadFile::Resilver(f) => Workload::Resilver {
+            block_size: block(f.block_size, 128 * KIB)?,
+            outstanding: value32(f.outstanding, &path("outstanding"), 16, 1, 1024)?,
+        },
+    };
+    if matches!(w, Workload::Scrub { .. } | Workload::Resilver { .. }) && tenant != GLOBAL {
+        let message = "a scrub or resilver is the kernel's work: it runs in the global zone";
+        return Err(FieldError::at(&path("tenant"), message));
+    }
+    Ok((w, tenant))
+}

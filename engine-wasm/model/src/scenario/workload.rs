@@ -1,0 +1,66 @@
+//! What a scenario runs: workloads described the way fio describes jobs (buffered and
+//! synchronous writers, random readers) and the kernel's own scrub and resilver.
+
+use serde::Serialize;
+
+/// How a sync writer makes its data durable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "mode", rename_all = "lowercase")]
+pub enum SyncMode {
+    /// Every write is O_DSYNC: it returns once its ZIL write is on stable media.
+    Dsync,
+    /// Buffered writes with an fsync after every `every` bytes.
+    Fsync { every: u64 },
+}
+
+/// An on/off pattern: `on_ns` at the rate, then `off_ns` of silence, repeated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Burst {
+    pub on_ns: u64,
+    pub off_ns: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Workload {
+    /// Buffered writers: each write is one transaction within one record.
+    AsyncWrite {
+        threads: u32,
+        block_size: u64,
+        /// The dataset's recordsize: the first write into a record in a txg dirties the
+        /// whole record, later ones in the same txg add nothing (`dbuf_dirty`).
+        record_size: u64,
+        sequential: bool,
+        /// Bytes the writers cover before wrapping (the file size), split between threads
+        /// when sequential.
+        region: u64,
+        /// Total target rate [bytes/s]; 0 = closed loop, as fast as admitted.
+        rate: u64,
+        burst: Option<Burst>,
+    },
+    SyncWrite {
+        threads: u32,
+        block_size: u64,
+        sync: SyncMode,
+        rate: u64,
+    },
+    /// Random reads over a working set that misses the cache.
+    RandomRead {
+        threads: u32,
+        block_size: u64,
+        working_set: u64,
+    },
+    /// A scrub: sequential reads of every leaf in the scrub class.
+    Scrub {
+        block_size: u64,
+        outstanding_per_leaf: u32,
+    },
+    /// A resilver of each mirror's last child: reads from the others, writes to it.
+    Resilver {
+        block_size: u64,
+        outstanding: u32,
+    },
+}

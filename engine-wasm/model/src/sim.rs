@@ -1,0 +1,293 @@
+//! The discrete-event simulation of the OpenZFS write path: the run's state, its event
+//! loop and its work budget. Each mechanism of the write path is a file of `sim/` named
+//! for the kernel file or function it follows (see `sim/README.md`); they are methods of
+//! [`Sim`] because they call each other as the kernel's do. Reads a [`Scenario`]; knows
+//! nothing of how the run is reported.
+
+pub mod bench;
+mod clients;
+pub mod device;
+mod dmu_tx;
+mod dsl_pool;
+mod dsl_pool_tempreserve;
+mod dsl_scan;
+pub mod events;
+mod knobs;
+pub mod metaslab;
+mod metaslab_alloc;
+pub mod record;
+pub mod rng;
+pub mod series;
+pub mod slab;
+mod spa_sync;
+pub mod stats;
+pub mod steady;
+mod txg;
+mod vdev;
+mod vdev_mirror;
+pub mod vdev_queue;
+pub mod vdev_queue_legacy;
+mod zfs_zone;
+mod zil;
+mod zio;
+
+pub use dmu_tx::ThrottleCounters;
+pub use dsl_pool_tempreserve::LegacyTxg;
+pub use record::{Invariants, Recorder, TxgRow};
+
+use crate::scenario::{Scenario, ThrottleModel};
+use clients::Client;
+use dsl_pool_tempreserve::LegacyState;
+use events::EventQueue;
+use knobs::Knobs;
+use rng::Rng;
+use slab::Slab;
+use steady::SteadyTracker;
+use txg::TxgState;
+use vdev::{Leaf, Top};
+use zio::{Agg, FlushOwner, LeafIo, Logical};
+
+/// What happens at an instant.
+#[derive(Clone, Copy, Debug)]
+enum Ev {
+    /// A client thread starts its next operation.
+    ClientIssue(u32),
+    /// A delayed transaction's sleep ends: it is assigned to the open txg.
+    ClientAssign(u32),
+    /// A transaction's data has been copied in: it dirties the txg and commits.
+    ClientCommit(u32),
+    /// The sync thread's `zfs_txg_timeout` timer.
+    SyncTimer,
+    /// A device asked to be woken at this time.
+    DeviceWake { leaf: u32, at: u64 },
+    /// A legacy writer's one-tick delay ends (unless it was woken earlier: `gen` differs).
+    LegacyTick { c: u32, gen: u32 },
+    /// A writer woken from waiting for a txg to open tries to assign again.
+    ClientRetry(u32),
+    /// End of a report interval.
+    Sample,
+    /// End of the run.
+    End,
+}
+
+/// A running simulation of one scenario.
+pub struct Sim {
+    now: u64,
+    events: EventQueue<Ev>,
+    rng: Rng,
+    scenario: Scenario,
+    k: Knobs,
+    leaves: Vec<Leaf>,
+    tops: Vec<Top>,
+    /// Top-level vdev the allocator is filling, and bytes given to it in this rotation.
+    rotor: (usize, u64),
+    clients: Vec<Client>,
+    txg: TxgState,
+    /// `dp_last_wakeup`: delayed transactions wake at least their delay after it.
+    last_wakeup: u64,
+    /// When the last delayed transaction actually woke (for the invariant check).
+    last_delayed_wake: Option<u64>,
+    /// Writers in the hard wait (`dirty >= zfs_dirty_data_max`), in arrival order.
+    hard_waiters: std::collections::VecDeque<u32>,
+    leaf_ios: Slab<LeafIo>,
+    logicals: Slab<Logical>,
+    aggs: Slab<Agg>,
+    /// Cache flushes in flight (the sync waits for all of them).
+    flushes: Slab<FlushOwner>,
+    rec: Recorder,
+    events_processed: u64,
+    /// The scrub stream: block size and each leaf's next offset.
+    scrub_block: u64,
+    scrub_cursor: Vec<u64>,
+    /// The resilver stream's block size (0: none).
+    resilver_block: u64,
+    legacy: LegacyState,
+    /// Set when the run is over: why it stopped early, if it did.
+    ended: Option<Option<String>>,
+    steady: SteadyTracker,
+    zones: zfs_zone::Zones,
+    placement: Option<metaslab_alloc::Placement>,
+}
+
+impl Sim {
+    pub fn new(scenario: Scenario) -> Self {
+        let k = Knobs::new(&scenario);
+        let (leaves, tops) = vdev::tree(&scenario);
+        let rec = Recorder::new(&scenario);
+        let mut sim = Sim {
+            now: 0,
+            events: EventQueue::default(),
+            rng: Rng::new(scenario.seed),
+            clients: Vec::new(),
+            txg: TxgState::new(),
+            last_wakeup: 0,
+            last_delayed_wake: None,
+            hard_waiters: Default::default(),
+            leaf_ios: Slab::default(),
+            logicals: Slab::default(),
+            aggs: Slab::default(),
+            flushes: Slab::default(),
+            rotor: (0, 0),
+            k,
+            leaves,
+            tops,
+            rec,
+            events_processed: 0,
+            scrub_block: 0,
+            scrub_cursor: Vec::new(),
+            resilver_block: 0,
+            legacy: LegacyState::default(),
+            ended: None,
+            steady: SteadyTracker::new(scenario.steady.clone()),
+            zones: zfs_zone::Zones::new(&scenario.tunables, scenario.tenants.names.len()),
+            placement: None,
+            scenario,
+        };
+        sim.placement_init();
+        sim.legacy_init();
+        sim.start_clients();
+        sim.start_scrub();
+        sim.start_resilver();
+        sim.events.push(sim.scenario.report_interval_ns, Ev::Sample);
+        sim.events.push(sim.scenario.duration_ns.min(sim.scenario.budget.max_simulated_ns), Ev::End);
+        sim.schedule_sync_timer();
+        sim
+    }
+
+    /// Runs to the end of the scenario or of the work budget, whichever comes first.
+    pub fn run(&mut self) {
+        self.run_with_progress(&mut |_| {});
+    }
+
+    /// As [`Sim::run`], calling `progress` with the simulated time about every million events.
+    pub fn run_with_progress(&mut self, progress: &mut dyn FnMut(u64)) {
+        while self.advance(1_000_000) {
+            progress(self.now);
+        }
+    }
+
+    /// Processes up to `events` events; `false` once the run is over (its end, an empty
+    /// queue, or the budget). Lets a caller run in slices, report progress and stop early.
+    pub fn advance(&mut self, events: u64) -> bool {
+        if self.ended.is_some() {
+            return false;
+        }
+        for _ in 0..events {
+            let Some((time, ev)) = self.events.pop() else {
+                self.ended = Some(None);
+                return false;
+            };
+            if time < self.now {
+                self.rec.invariants.time_went_back += 1;
+            }
+            self.now = time;
+            self.events_processed += 1;
+            if self.events_processed >= self.scenario.budget.max_events {
+                self.ended = Some(Some(format!(
+                    "stopped after {} events (the budget's max_events) at {:.3} s of {:.3} s simulated",
+                    self.events_processed,
+                    self.now as f64 / 1e9,
+                    self.scenario.duration_ns as f64 / 1e9
+                )));
+                return false;
+            }
+            match ev {
+                Ev::End => {
+                    // The End event was queued first: the last interval's sample, due at
+                    // this same instant, would otherwise never be taken.
+                    if self.now % self.scenario.report_interval_ns == 0 && self.rec.last_sample() != Some(self.now) {
+                        self.sample();
+                    }
+                    let cut = self.scenario.duration_ns > self.scenario.budget.max_simulated_ns;
+                    self.ended = Some(cut.then(|| {
+                        format!(
+                            "stopped at {:.3} s simulated (the budget's max_simulated_time) of the {:.3} s asked for",
+                            self.now as f64 / 1e9,
+                            self.scenario.duration_ns as f64 / 1e9
+                        )
+                    }));
+                    return false;
+                }
+                Ev::Sample => self.sample(),
+                Ev::ClientIssue(c) => self.client_issue(c),
+                Ev::ClientAssign(c) => self.delay_over(c),
+                Ev::ClientCommit(c) => self.commit(c),
+                Ev::SyncTimer => self.sync_thread_check(),
+                Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
+                Ev::LegacyTick { c, gen } => self.legacy_tick(c, gen),
+                Ev::ClientRetry(c) => self.try_assign(c),
+            }
+        }
+        true
+    }
+
+    /// Steady state was reached at this sample: the summaries may start afresh here, and a
+    /// run until steady state ends one window later.
+    fn steady_reached(&mut self) {
+        let spec = self.steady.spec().clone();
+        if spec.summaries_after_steady {
+            self.rec.restart_summaries(self.now);
+        }
+        if spec.until_steady {
+            let end = self.now + u64::from(spec.window) * self.scenario.report_interval_ns;
+            if end < self.scenario.duration_ns.min(self.scenario.budget.max_simulated_ns) {
+                self.events.push(end, Ev::End);
+            }
+        }
+    }
+
+    /// Simulated time reached so far, and the duration asked for [ns].
+    pub fn progress(&self) -> (u64, u64) {
+        (self.now, self.scenario.duration_ns.min(self.scenario.budget.max_simulated_ns))
+    }
+
+    /// Simulated time reached so far [ns].
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// Events processed so far.
+    pub fn events_processed(&self) -> u64 {
+        self.events_processed
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Why the run stopped before the end asked for, if it did; a run still going was
+    /// stopped by its caller.
+    pub fn stopped_early(&self) -> Option<String> {
+        match &self.ended {
+            Some(why) => why.clone(),
+            None => Some(format!("stopped by the caller at {:.3} s simulated", self.now as f64 / 1e9)),
+        }
+    }
+
+    /// What the run recorded so far.
+    pub fn recorder(&self) -> &Recorder {
+        &self.rec
+    }
+
+    pub fn steady(&self) -> &SteadyTracker {
+        &self.steady
+    }
+
+    /// The invariant counters, with the figures of this moment of the run filled in.
+    pub fn invariants(&self) -> Invariants {
+        Invariants {
+            dirty_at_end: self.txg.dirty_total,
+            leaf_ios_outstanding: self.leaf_ios.len() as u64,
+            ..self.rec.invariants.clone()
+        }
+    }
+
+    /// The zone throttle's delay per call [ns] and utilisation for `tenant` now.
+    pub fn zone(&self, tenant: usize) -> (u64, u64) {
+        self.zones.tenants.get(tenant).map_or((0, 0), |z| (z.delay_us * 1000, z.util))
+    }
+
+    fn legacy_throttle(&self) -> bool {
+        self.scenario.models.throttle == ThrottleModel::Legacy
+    }
+}

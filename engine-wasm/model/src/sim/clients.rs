@@ -1,0 +1,248 @@
+//! Client threads, described the way fio describes jobs: buffered and synchronous writers
+//! and random readers, calling `write()`, `fsync()` and `read()` (`zfs_vnops.c`). Each
+//! client write is one transaction of one record.
+
+use super::vdev_queue::Class;
+use super::zil::Commit;
+use super::zio::Parent;
+use super::{Ev, Sim};
+use crate::scenario::{SyncMode, Workload};
+
+pub(super) struct Client {
+    workload: usize,
+    /// The tenant (zone) this thread runs in.
+    pub(super) tenant: usize,
+    /// The zone throttle's delay for the current call is served: go on with it.
+    zone_delay_served: bool,
+    /// When the current operation started [ns].
+    op_start: u64,
+    /// `tx_start`: when the current transaction was created [ns].
+    pub tx_start: u64,
+    /// Delayed once already (`tx_dirty_delayed`), and the delay it was given [ns].
+    pub delayed: bool,
+    pub tx_time: u64,
+    pub txg: u64,
+    /// Bytes one write copies in.
+    pub tx_bytes: u64,
+    /// The record the current write lands in, and the last (txg, record) this client dirtied.
+    record: u64,
+    dirtied: Option<(u64, u64)>,
+    /// Next file offset of a sequential writer.
+    cursor: u64,
+    /// Rate pacing: the earliest start of the next operation [ns].
+    next_allowed: u64,
+    since_fsync: u64,
+    in_fsync: bool,
+    /// The last txg this client dirtied: an fsync waits if that one is syncing.
+    pub(super) last_dirty_txg: u64,
+    pub(super) commit: Commit,
+    /// Legacy throttle: inflated bytes reserved, a txg hold already taken, and the one-tick
+    /// delay in progress (with a generation that tells a stale timer from the live one).
+    pub(super) reserved: u64,
+    pub(super) held: bool,
+    pub(super) sleeping: bool,
+    pub(super) tick_gen: u32,
+}
+
+impl Sim {
+    pub(super) fn start_clients(&mut self) {
+        for (w, workload) in self.scenario.workloads.iter().enumerate() {
+            let (threads, bytes) = match *workload {
+                Workload::AsyncWrite { threads, block_size, .. }
+                | Workload::SyncWrite { threads, block_size, .. }
+                | Workload::RandomRead { threads, block_size, .. } => (threads, block_size),
+                Workload::Scrub { .. } | Workload::Resilver { .. } => continue,
+            };
+            let slice = match *workload {
+                Workload::AsyncWrite { region, sequential: true, .. } => region / u64::from(threads.max(1)),
+                _ => 0,
+            };
+            for t in 0..threads {
+                let c = self.clients.len() as u32;
+                self.clients.push(Client {
+                    workload: w,
+                    tenant: self.scenario.tenants.of(w),
+                    zone_delay_served: false,
+                    op_start: 0,
+                    tx_start: 0,
+                    delayed: false,
+                    tx_time: 0,
+                    txg: 0,
+                    tx_bytes: bytes,
+                    record: 0,
+                    dirtied: None,
+                    cursor: slice * u64::from(t),
+                    next_allowed: 0,
+                    since_fsync: 0,
+                    in_fsync: false,
+                    last_dirty_txg: 0,
+                    commit: Commit::default(),
+                    reserved: 0,
+                    held: false,
+                    sleeping: false,
+                    tick_gen: 0,
+                });
+                self.events.push(0, Ev::ClientIssue(c));
+            }
+        }
+    }
+
+    /// Client `c` starts its next operation, if its burst and rate allow it now.
+    pub(super) fn client_issue(&mut self, c: u32) {
+        let w = self.clients[c as usize].workload;
+        if std::mem::take(&mut self.clients[c as usize].zone_delay_served) {
+            self.client_call(c, w);
+            return;
+        }
+        let (rate, threads, bytes, burst) = match &self.scenario.workloads[w] {
+            Workload::AsyncWrite { rate, threads, block_size, burst, .. } => {
+                (*rate, *threads, *block_size, burst.clone())
+            }
+            Workload::SyncWrite { rate, threads, block_size, .. } => (*rate, *threads, *block_size, None),
+            Workload::RandomRead { threads, block_size, .. } => (0, *threads, *block_size, None),
+            Workload::Scrub { .. } | Workload::Resilver { .. } => return,
+        };
+        if let Some(b) = burst {
+            let phase = self.now % (b.on_ns + b.off_ns);
+            if phase >= b.on_ns {
+                self.events.push(self.now - phase + b.on_ns + b.off_ns, Ev::ClientIssue(c));
+                return;
+            }
+        }
+        let cl = &mut self.clients[c as usize];
+        if rate > 0 {
+            if cl.next_allowed > self.now {
+                let at = cl.next_allowed;
+                self.events.push(at, Ev::ClientIssue(c));
+                return;
+            }
+            let interval = (u128::from(bytes) * u128::from(threads) * 1_000_000_000 / u128::from(rate)) as u64;
+            cl.next_allowed = self.now + interval.max(1);
+        }
+        cl.op_start = self.now;
+        let fsync = matches!(self.scenario.workloads[w], Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if cl.since_fsync >= every);
+        if !fsync {
+            // The zone I/O throttle delays each read and logical write call of a tenant
+            // above its fair share (zfs_zone_io_throttle()).
+            let (tenant, write) = (cl.tenant, !matches!(self.scenario.workloads[w], Workload::RandomRead { .. }));
+            let wait = self.zones.throttle(tenant, write, self.now);
+            if wait > 0 {
+                self.rec.zone_delay(tenant, wait);
+                self.clients[c as usize].zone_delay_served = true;
+                self.events.push(self.now + wait, Ev::ClientIssue(c));
+                return;
+            }
+        }
+        self.client_call(c, w);
+    }
+
+    /// The call itself, once any pacing and zone delay are past.
+    fn client_call(&mut self, c: u32, w: usize) {
+        let since_fsync = self.clients[c as usize].since_fsync;
+        match self.scenario.workloads[w] {
+            Workload::RandomRead { block_size, working_set, .. } => self.random_read(c, block_size, working_set),
+            Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if since_fsync >= every => self.fsync(c),
+            _ => self.start_write(c),
+        }
+    }
+
+    fn start_write(&mut self, c: u32) {
+        let w = self.clients[c as usize].workload;
+        if let Workload::AsyncWrite { block_size, record_size, sequential, region, .. } = self.scenario.workloads[w] {
+            let offset = if sequential {
+                let cl = &mut self.clients[c as usize];
+                let at = cl.cursor;
+                cl.cursor = if at + 2 * block_size > region { 0 } else { at + block_size };
+                at
+            } else {
+                self.rng.below(region / block_size) * block_size
+            };
+            self.clients[c as usize].record = offset / record_size;
+        }
+        let cl = &mut self.clients[c as usize];
+        cl.tx_start = self.now;
+        cl.delayed = false;
+        self.rec.throttle.transactions += 1;
+        self.try_assign(c);
+    }
+
+    /// Dirty bytes the committed transaction adds to `txg`: a whole record the first time it
+    /// is dirtied in that txg (`dr_accounted = db_size`), nothing after.
+    pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> u64 {
+        let w = self.clients[c as usize].workload;
+        let cl = &mut self.clients[c as usize];
+        cl.last_dirty_txg = txg;
+        match self.scenario.workloads[w] {
+            Workload::AsyncWrite { record_size, .. } => {
+                let key = (txg, cl.record);
+                if cl.dirtied == Some(key) {
+                    0
+                } else {
+                    cl.dirtied = Some(key);
+                    record_size
+                }
+            }
+            _ => cl.tx_bytes,
+        }
+    }
+
+    /// The identity of the record client `c` last wrote, for a buffered writer: the same
+    /// key for the same record of the same file, so a rewrite frees the old copy.
+    pub(super) fn record_key(&self, c: u32) -> Option<u64> {
+        let cl = self.clients.get(c as usize)?;
+        matches!(self.scenario.workloads.get(cl.workload)?, Workload::AsyncWrite { .. })
+            .then(|| ((cl.workload as u64) << 48) | cl.record)
+    }
+
+    /// The transaction committed: a buffered write returns; an O_DSYNC write commits the ZIL.
+    pub(super) fn client_committed(&mut self, c: u32) {
+        let w = self.clients[c as usize].workload;
+        if let Workload::SyncWrite { sync: SyncMode::Dsync, .. } = self.scenario.workloads[w] {
+            self.zil_log(c);
+            return;
+        }
+        let cl = &mut self.clients[c as usize];
+        cl.since_fsync += cl.tx_bytes;
+        let latency = self.now - cl.op_start;
+        self.rec.client_write(latency, cl.tx_bytes, cl.tenant);
+        self.events.push(self.now, Ev::ClientIssue(c));
+    }
+
+    /// `fsync()`: commits everything the client wrote since its last commit.
+    fn fsync(&mut self, c: u32) {
+        self.clients[c as usize].in_fsync = true;
+        self.zil_log(c);
+    }
+
+    pub(super) fn zil_done(&mut self, c: u32) {
+        let cl = &mut self.clients[c as usize];
+        let latency = self.now - cl.op_start;
+        if cl.in_fsync {
+            cl.in_fsync = false;
+            cl.since_fsync = 0;
+            self.rec.client_fsync(latency);
+        } else {
+            let (bytes, tenant) = (cl.tx_bytes, cl.tenant);
+            self.rec.client_write(latency, bytes, tenant);
+        }
+        self.events.push(self.now, Ev::ClientIssue(c));
+    }
+
+    fn random_read(&mut self, c: u32, block: u64, working_set: u64) {
+        let tops = self.tops.len() as u64;
+        let top = self.rng.below(tops) as usize;
+        let span = (working_set / tops).min(self.tops[top].capacity / 10 * 9).max(block);
+        let offset = self.rng.below(span / block) * block;
+        self.read_top(top, offset, block, Class::SyncRead, Parent::Client(c));
+    }
+
+    pub(super) fn client_read_done(&mut self, c: u32) {
+        let latency = self.now - self.clients[c as usize].op_start;
+        let during_sync = self.txg.writing_sync();
+        let cl = &self.clients[c as usize];
+        // A reader's block size, like a writer's, is its tx_bytes.
+        let (tenant, bytes) = (cl.tenant, cl.tx_bytes);
+        self.rec.client_read(latency, during_sync, tenant, bytes);
+        self.events.push(self.now, Ev::ClientIssue(c));
+    }
+}

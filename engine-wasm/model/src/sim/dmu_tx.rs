@@ -1,0 +1,117 @@
+//! The write throttle as `dmu_tx_assign()` applies it (`dmu_tx.c`): the delay check
+//! against `zfs_delay_min_dirty_percent`, the hard wait at `zfs_dirty_data_max`, the delay
+//! of `dmu_tx_delay()` with credit for time already served and pool-wide serialisation
+//! through `dp_last_wakeup`, each transaction delayed at most once; then the transaction
+//! joins the open txg and commits. Its counters are the `dmu_tx` kstats'.
+
+use super::{Ev, Sim};
+use crate::curves::delay_ns;
+use serde::Serialize;
+
+/// What the throttle did, as `dmu_tx_stats` and the delay probes count it.
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ThrottleCounters {
+    /// Transactions created by writers.
+    pub transactions: u64,
+    /// Sent to `dmu_tx_wait()` by the delay check (`dmu_tx_dirty_delay`).
+    pub sent_to_delay: u64,
+    /// Waited at the hard limit (`dmu_tx_dirty_over_max`).
+    pub hard_waits: u64,
+    /// Actually slept (fired `delay-mintime`).
+    pub delayed: u64,
+    /// Time slept in delays, all transactions together [ns].
+    pub delay_total_ns: u64,
+    /// Legacy throttle: writes delayed a tick past 7/8 of the write limit.
+    pub legacy_delays_7_8: u64,
+    /// Legacy throttle: writes that waited for the next txg at the write limit.
+    pub legacy_limit_waits: u64,
+}
+
+/// Copying a write's data into the ARC: a fixed cost plus 4 GB/s [ns].
+fn copy_ns(bytes: u64) -> u64 {
+    1_000 + bytes / 4
+}
+
+impl Sim {
+    /// `dmu_tx_assign(tx, DMU_TX_WAIT)` for client `c`'s new transaction.
+    pub(super) fn try_assign(&mut self, c: u32) {
+        if self.legacy_throttle() {
+            self.legacy_try_assign(c);
+            return;
+        }
+        let dirty = self.txg.dirty_total;
+        let delayed = self.clients[c as usize].delayed;
+        if delayed || dirty <= self.k.delay.min_bytes() {
+            self.assign(c);
+            return;
+        }
+        // dsl_pool_need_dirty_delay() said yes: ERESTART, then dmu_tx_wait().
+        self.rec.throttle.sent_to_delay += 1;
+        if dirty >= self.k.dirty_max {
+            self.rec.throttle.hard_waits += 1;
+            self.hard_waiters.push_back(c);
+            return;
+        }
+        self.delay(c, dirty);
+    }
+
+    /// A hard-waiting writer is woken below the limit; `dmu_tx_wait()` goes on to the delay.
+    pub(super) fn hard_wait_over(&mut self, c: u32) {
+        let dirty = self.txg.dirty_total;
+        self.delay(c, dirty);
+    }
+
+    /// `dmu_tx_delay()`.
+    fn delay(&mut self, c: u32, dirty: u64) {
+        let cl = &mut self.clients[c as usize];
+        cl.delayed = true;
+        let tx_time = delay_ns(&self.k.delay, dirty);
+        if tx_time == 0 || self.now > cl.tx_start + tx_time {
+            self.assign(c); // Nothing to wait, or already waited that long.
+            return;
+        }
+        let wakeup = (cl.tx_start + tx_time).max(self.last_wakeup + tx_time);
+        cl.tx_time = tx_time;
+        self.last_wakeup = wakeup;
+        self.rec.delay_applied(tx_time, wakeup - self.now);
+        self.events.push(wakeup, Ev::ClientAssign(c));
+    }
+
+    /// A delayed transaction's sleep is over. Checked here, where it actually wakes, not
+    /// where the wake-up was computed: delayed transactions wake at least their delay apart.
+    pub(super) fn delay_over(&mut self, c: u32) {
+        let tx_time = self.clients[c as usize].tx_time;
+        if self.last_delayed_wake.is_some_and(|prev| self.now < prev + tx_time) {
+            self.rec.invariants.wakeups_too_close += 1;
+        }
+        self.last_delayed_wake = Some(self.now);
+        self.assign(c);
+    }
+
+    /// The transaction joins the open txg; its data is copied in, then it commits.
+    pub(super) fn assign(&mut self, c: u32) {
+        let txg = self.txg.open;
+        let cl = &mut self.clients[c as usize];
+        // The legacy throttle takes its txg hold when it reserves space, before its delay.
+        if !std::mem::take(&mut cl.held) {
+            cl.txg = txg;
+            self.txg.hold(txg);
+        }
+        let cl = &mut self.clients[c as usize];
+        let bytes = cl.tx_bytes;
+        self.events.push(self.now + copy_ns(bytes), Ev::ClientCommit(c));
+    }
+
+    /// The copy is done: the txg's dirty data grows, the hold is released.
+    pub(super) fn commit(&mut self, c: u32) {
+        let txg = self.clients[c as usize].txg;
+        let bytes = self.dirty_charge(c, txg);
+        self.dirty_space(txg, bytes, c);
+        if self.legacy_throttle() {
+            self.legacy_commit(c, txg);
+        }
+        self.release_hold(txg);
+        self.client_committed(c);
+    }
+}

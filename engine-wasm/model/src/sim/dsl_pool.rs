@@ -1,0 +1,53 @@
+//! Dirty-data accounting (`dsl_pool.c`): `dsl_pool_dirty_space()` as a transaction
+//! commits, with the sync kick; `dsl_pool_undirty_space()` as writes complete; and the
+//! wake-up of a writer waiting at `zfs_dirty_data_max` (`dsl_pool_dirty_delta()`).
+
+use super::txg::{slot, Record};
+use super::Sim;
+
+impl Sim {
+    /// `dsl_pool_dirty_space()`: client `client`'s committed transaction dirties its txg.
+    pub(super) fn dirty_space(&mut self, txg: u64, bytes: u64, client: u32) {
+        if bytes == 0 {
+            return; // The record was already dirty in this txg.
+        }
+        let s = slot(txg);
+        self.txg.pertxg[s] += bytes;
+        self.txg.dirty_total += bytes;
+        // Only the allocator frees old copies; without it the key is not needed.
+        let key = if self.placement.is_some() { self.record_key(client) } else { None };
+        self.txg.records[s].push(Record { client, size: bytes, logged: false, key });
+        self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
+        // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
+        if !self.legacy_throttle() && self.txg.pertxg[s] > self.k.sync_kick_bytes {
+            // txg_kick(): ask the sync thread to sync up to this txg.
+            if self.txg.sync_waiting < txg {
+                self.txg.sync_waiting = txg;
+                self.sync_thread_check();
+            }
+        }
+        self.dirty_delta();
+    }
+
+    /// `dsl_pool_undirty_space()`: retires up to `bytes` of `txg`'s dirty data.
+    pub(super) fn retire(&mut self, txg: u64, bytes: u64) {
+        let s = slot(txg);
+        let b = bytes.min(self.txg.pertxg[s]);
+        if b == 0 {
+            return; // dsl_pool_undirty_space() returns early: no signal.
+        }
+        self.txg.pertxg[s] -= b;
+        self.txg.dirty_total -= b;
+        self.rec.retired(b);
+        self.dirty_delta();
+    }
+
+    /// `dsl_pool_dirty_delta()`: below the limit, one hard-waiting writer is woken.
+    fn dirty_delta(&mut self) {
+        if self.txg.dirty_total < self.k.dirty_max {
+            if let Some(c) = self.hard_waiters.pop_front() {
+                self.hard_wait_over(c);
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! "Write throttle 1.0" (2008-2013, `dsl_pool_tempreserve_space()` and `dsl_pool_sync()`).
+//!
+//! Each txg may take a write limit of inflated bytes (logical bytes times the worst-case
+//! allocation ratio), set after every sync from an EWMA of the measured sync throughput
+//! times the target sync time. A writer past 7/8 of the limit sleeps one 10 ms tick while
+//! the previous txg is not yet syncing; a writer past the limit waits for the next txg to
+//! open, which may mean waiting for a whole sync. There is no dirty-data kick.
+
+use super::{Ev, Sim};
+use crate::scenario::Era;
+use crate::schema::Id;
+use serde::Serialize;
+
+/// One tick of the Solaris clock (`txg_delay(dp, txg, 1)`) [ns].
+const TICK_NS: u64 = 10_000_000;
+const SLOTS: usize = 4;
+
+fn slot(txg: u64) -> usize {
+    (txg % SLOTS as u64) as usize
+}
+
+/// The legacy throttle's figures for one synced txg.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LegacyTxg {
+    /// The write limit while the txg was open [inflated bytes].
+    pub write_limit: u64,
+    /// Inflated bytes the txg wrote (`dp_space_towrite`).
+    pub data_written: u64,
+    /// The EWMA of sync throughput after this sync [inflated bytes per ms, or per s in 2008].
+    pub throughput: u64,
+    /// Writes delayed one tick past 7/8 of the limit.
+    pub delays_7_8: u64,
+    /// Writes that waited for the next txg at the limit.
+    pub limit_waits: u64,
+}
+
+#[derive(Default)]
+pub(super) struct LegacyState {
+    write_limit: u64,
+    throughput: Option<u64>,
+    towrite: [u64; SLOTS],
+    tempreserved: [u64; SLOTS],
+    delays: [u64; SLOTS],
+    limit_waits: [u64; SLOTS],
+    /// Writers waiting for a txg to open: (client, txg they wait for).
+    open_waiters: Vec<(u32, u64)>,
+    /// `tx_quiesce_txg_waiting`: a writer asked for the txg before this one to be quiesced.
+    quiesce_waiting: u64,
+}
+
+/// The sync-time update of `dsl_pool_sync()`: from `data` inflated bytes written in
+/// `write_time_ns`, the new throughput EWMA (bytes/s in 2008, bytes/ms later) and write limit,
+/// or `None` when the sample is too small to count (4 MiB inflated, or a 0 / 1 ms sync).
+pub fn next_write_limit(
+    era: Era,
+    data: u64,
+    write_time_ns: u64,
+    previous: Option<u64>,
+    synctime_ms: u64,
+    min: u64,
+    inflated_max: u64,
+) -> Option<(u64, u64)> {
+    let sample = match era {
+        Era::Y2008 if write_time_ns > 0 => (u128::from(data) * 1_000_000_000 / u128::from(write_time_ns)) as u64,
+        Era::Y2010 if write_time_ns > 1_000_000 => data / (write_time_ns / 1_000_000),
+        _ => return None,
+    };
+    if data <= min / 8 {
+        return None;
+    }
+    let ewma = previous.map_or(sample, |old| sample / 4 + 3 * old / 4);
+    let target = match era {
+        Era::Y2008 => (u128::from(ewma) * u128::from(synctime_ms) / 1000) as u64,
+        Era::Y2010 => ewma.saturating_mul(synctime_ms),
+    };
+    Some((ewma, inflated_max.min(min.max(target))))
+}
+
+impl Sim {
+    fn legacy_limits(&self) -> (u64, u64) {
+        let t = &self.scenario.tunables;
+        let inflation = self.scenario.models.era.inflation();
+        let min = t.get(Id::WriteLimitMin);
+        let max = self.scenario.ram >> t.get(Id::WriteLimitShift).min(63);
+        (min, min.max(max.saturating_mul(inflation)))
+    }
+
+    pub(super) fn legacy_init(&mut self) {
+        let override_limit = self.scenario.tunables.get(Id::WriteLimitOverride);
+        self.legacy.write_limit =
+            if override_limit > 0 { override_limit } else { self.scenario.tunables.get(Id::WriteLimitMin) };
+    }
+
+    /// `dmu_tx_assign()` with the legacy `dsl_pool_tempreserve_space()`.
+    pub(super) fn legacy_try_assign(&mut self, c: u32) {
+        let txg = self.txg.open;
+        let s = slot(txg);
+        let asize = self.clients[c as usize].tx_bytes.saturating_mul(self.scenario.models.era.inflation());
+        let limit = self.legacy.write_limit;
+        let reserved = self.legacy.towrite[s] + self.legacy.tempreserved[s] / 2;
+        let throttle = self.scenario.tunables.get(Id::NoWriteThrottle) == 0;
+        if throttle && reserved > 0 && reserved > limit {
+            // ERESTART, then txg_wait_open(txg + 1): the writer asks for the open txg to be
+            // quiesced and sleeps until a new one opens.
+            self.legacy.limit_waits[s] += 1;
+            self.rec.throttle.legacy_limit_waits += 1;
+            self.legacy.open_waiters.push((c, txg + 1));
+            self.request_quiesce(txg);
+            return;
+        }
+        self.legacy.tempreserved[s] += asize;
+        self.txg.hold(txg);
+        let cl = &mut self.clients[c as usize];
+        cl.reserved = asize;
+        cl.txg = txg;
+        cl.held = true;
+        let previous_syncing = self.txg.synced + 1 >= txg || self.txg.syncing_txg() + 1 == txg;
+        if throttle && reserved > limit - limit / 8 && !previous_syncing {
+            // txg_delay(): one tick, unless txg - 1 starts syncing or this txg stalls first.
+            self.legacy.delays[s] += 1;
+            self.rec.throttle.legacy_delays_7_8 += 1;
+            cl.tick_gen = cl.tick_gen.wrapping_add(1);
+            cl.sleeping = true;
+            let gen = cl.tick_gen;
+            self.events.push(self.now + TICK_NS, Ev::LegacyTick { c, gen });
+            return;
+        }
+        self.assign(c);
+    }
+
+    pub(super) fn legacy_tick(&mut self, c: u32, gen: u32) {
+        let cl = &mut self.clients[c as usize];
+        if cl.sleeping && cl.tick_gen == gen {
+            cl.sleeping = false;
+            self.assign(c);
+        }
+    }
+
+    /// Ends the tick of writers sleeping in `txg` (it stalled, or `txg - 1` began syncing).
+    pub(super) fn legacy_wake_sleepers(&mut self, txg: u64) {
+        for c in 0..self.clients.len() {
+            let cl = &mut self.clients[c];
+            if cl.sleeping && cl.txg == txg {
+                cl.sleeping = false;
+                self.assign(c as u32);
+            }
+        }
+    }
+
+    /// The committed transaction's reservation becomes written space (`dp_space_towrite`).
+    pub(super) fn legacy_commit(&mut self, c: u32, txg: u64) {
+        let s = slot(txg);
+        let asize = std::mem::take(&mut self.clients[c as usize].reserved);
+        self.legacy.tempreserved[s] = self.legacy.tempreserved[s].saturating_sub(asize);
+        self.legacy.towrite[s] += asize;
+    }
+
+    /// `txg_wait_open()`'s request: quiesce the open txg once the hand-off slot is free.
+    fn request_quiesce(&mut self, txg: u64) {
+        self.legacy.quiesce_waiting = self.legacy.quiesce_waiting.max(txg + 1);
+        self.legacy_try_quiesce();
+    }
+
+    /// The quiesce thread: quiesces when asked to and no quiesced txg is waiting.
+    pub(super) fn legacy_try_quiesce(&mut self) {
+        if self.txg.open < self.legacy.quiesce_waiting && self.txg.quiesce_slot_free() {
+            self.quiesce_now();
+        }
+    }
+
+    /// A new txg opened: writers waiting for it try again.
+    pub(super) fn legacy_txg_opened(&mut self, old: u64) {
+        self.legacy_wake_sleepers(old);
+        let open = self.txg.open;
+        let (ready, waiting): (Vec<_>, Vec<_>) = self.legacy.open_waiters.drain(..).partition(|&(_, t)| t <= open);
+        self.legacy.open_waiters = waiting;
+        for (c, _) in ready {
+            self.events.push(self.now, Ev::ClientRetry(c));
+        }
+    }
+
+    /// After a sync: the EWMA of its throughput sets the next write limit.
+    pub(super) fn legacy_synced(&mut self, txg: u64, write_time_ns: u64) -> LegacyTxg {
+        let s = slot(txg);
+        let data = std::mem::take(&mut self.legacy.towrite[s]);
+        self.legacy.tempreserved[s] = 0;
+        let limit_in_force = self.legacy.write_limit;
+        let (min, inflated_max) = self.legacy_limits();
+        let t = &self.scenario.tunables;
+        let synctime_ms = t.get(Id::TxgSynctimeMs);
+        let era = self.scenario.models.era;
+        if let Some((throughput, limit)) =
+            next_write_limit(era, data, write_time_ns, self.legacy.throughput, synctime_ms, min, inflated_max)
+        {
+            self.legacy.throughput = Some(throughput);
+            self.legacy.write_limit = limit;
+        }
+        let override_limit = t.get(Id::WriteLimitOverride);
+        if override_limit > 0 {
+            self.legacy.write_limit = override_limit;
+        }
+        LegacyTxg {
+            write_limit: limit_in_force,
+            data_written: data,
+            throughput: self.legacy.throughput.unwrap_or(0),
+            delays_7_8: std::mem::take(&mut self.legacy.delays[s]),
+            limit_waits: std::mem::take(&mut self.legacy.limit_waits[s]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIB: u64 = 1 << 20;
+    const MS: u64 = 1_000_000;
+
+    #[test]
+    fn the_write_limit_of_openzfs_model_section_8_item_11() {
+        // x24, synctime 1000 ms, 8 GiB of RAM: max 1 GiB, inflated cap 24 GiB, min 32 MiB.
+        let (min, cap) = (32 * MIB, 24 * 1024 * MIB);
+        let first = next_write_limit(Era::Y2010, 24 * 200 * MIB, 2000 * MS, None, 1000, min, cap);
+        assert_eq!(first, Some((2_516_582, 2_516_582_000)));
+        let second = next_write_limit(Era::Y2010, 24 * 100 * MIB, 2000 * MS, Some(2_516_582), 1000, min, cap);
+        assert_eq!(second, Some((2_202_008, 2_202_008_000)));
+        assert_eq!(2_516_582_000u64 - 2_516_582_000 / 8, 2_202_009_250, "the 7/8 threshold");
+        // The b141 5000 ms target on the first sample, and the 2008 code (x6, bytes/s, 5 s).
+        let b141 = next_write_limit(Era::Y2010, 24 * 200 * MIB, 2000 * MS, None, 5000, min, cap);
+        assert_eq!(b141.map(|x| x.1), Some(12_582_910_000));
+        let y2008 = next_write_limit(Era::Y2008, 6 * 200 * MIB, 2000 * MS, None, 5000, min, 6 * 1024 * MIB);
+        assert_eq!(y2008, Some((629_145_600, 3_145_728_000)));
+    }
+
+    #[test]
+    fn small_or_instant_syncs_do_not_move_the_limit() {
+        assert_eq!(next_write_limit(Era::Y2010, 4 * MIB, 2000 * MS, None, 1000, 32 * MIB, u64::MAX), None);
+        assert_eq!(next_write_limit(Era::Y2010, 100 * MIB, MS, None, 1000, 32 * MIB, u64::MAX), None);
+        assert_eq!(next_write_limit(Era::Y2008, 100 * MIB, 0, None, 1000, 32 * MIB, u64::MAX), None);
+    }
+}

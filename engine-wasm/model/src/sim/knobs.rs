@@ -1,0 +1,70 @@
+//! The numbers the hot path reads, taken once from the scenario's tunables: the dirty-data
+//! limits, the delay and async-write curves' parameters, the sync kick, and each kind of
+//! leaf's scheduler limits.
+
+use super::vdev_queue::Limits;
+use super::vdev_queue_legacy::LegacyLimits;
+use crate::curves::{AsyncWriteParams, DelayParams};
+use crate::scenario::Scenario;
+use crate::schema::Id;
+
+/// Numbers from the tunables that the hot path reads.
+pub(super) struct Knobs {
+    pub(super) dirty_max: u64,
+    pub(super) delay: DelayParams,
+    pub(super) async_writes: AsyncWriteParams,
+    /// Per-txg dirty bytes above which the txg is kicked to sync.
+    pub(super) sync_kick_bytes: u64,
+    pub(super) txg_timeout_ns: u64,
+    pub(super) limits_rotational: Limits,
+    pub(super) limits_non_rotating: Limits,
+    pub(super) legacy_queue: LegacyLimits,
+}
+
+impl Knobs {
+    pub fn new(s: &Scenario) -> Self {
+        let t = &s.tunables;
+        let g = |id: Id| t.get(id);
+        let g32 = |id: Id| u32::try_from(t.get(id)).unwrap_or(u32::MAX);
+        let base = Limits {
+            min_active: [
+                g32(Id::SyncReadMinActive),
+                g32(Id::SyncWriteMinActive),
+                g32(Id::AsyncReadMinActive),
+                g32(Id::AsyncWriteMinActive),
+                g32(Id::ScrubMinActive),
+            ],
+            max_active: [
+                g32(Id::SyncReadMaxActive),
+                g32(Id::SyncWriteMaxActive),
+                g32(Id::AsyncReadMaxActive),
+                g32(Id::AsyncWriteMaxActive),
+                g32(Id::ScrubMaxActive),
+            ],
+            vdev_max_active: g32(Id::VdevMaxActive),
+            aggregation_limit: g(Id::AggregationLimit),
+            read_gap_limit: g(Id::ReadGapLimit),
+            nia_credit: g32(Id::NiaCredit),
+            nia_delay: g32(Id::NiaDelay),
+        };
+        let delay = DelayParams::from(t);
+        Knobs {
+            dirty_max: g(Id::DirtyDataMax),
+            delay,
+            async_writes: AsyncWriteParams::from(t),
+            sync_kick_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::DirtyDataSyncPercent)) / 100,
+            txg_timeout_ns: g(Id::TxgTimeout).saturating_mul(1_000_000_000),
+            limits_non_rotating: Limits { aggregation_limit: g(Id::AggregationLimitNonRotating), ..base.clone() },
+            legacy_queue: LegacyLimits {
+                max_pending: g32(Id::VdevMaxPending),
+                min_pending: g32(Id::VdevMinPending),
+                ramp_rate: g32(Id::VdevRampRate),
+                time_shift: g32(Id::VdevTimeShift),
+                // The legacy code had one aggregation limit for every device.
+                aggregation_limit: g(Id::AggregationLimit),
+                read_gap_limit: g(Id::ReadGapLimit),
+            },
+            limits_rotational: base,
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! The metaslab allocator of 2009-2010 (`metaslab.c`; seed 003, S11): each top-level vdev
+//! divided into metaslabs of free segments; the metaslab chosen by weight (free space with
+//! a lower-LBA bonus, the used-metaslab bonus, the current "primary" first), and inside it
+//! dynamic fit: first fit from a cursor, or best fit once the metaslab's free share drops
+//! below `metaslab_df_free_pct` or its largest free segment below
+//! `metaslab_df_alloc_threshold`. Copy-on-write frees the old copy of a rewritten block.
+//!
+//! The two policies are the seed's: 2009/Q3 (switch to best fit at 70% full, the primary
+//! kept until an allocation fails, a used metaslab's weight doubled) and 2010/Q1 (96%, the
+//! primary given up once its largest free segment is below 128 KiB, and the used-metaslab
+//! bonus of `metaslab_smo_bonus_pct` = 150, which integer arithmetic makes 150/100 = 1: the
+//! source wins over the seed's "prefer unused metaslabs sooner" here).
+
+use super::rng::Rng;
+use crate::scenario::allocator::{AllocPolicy, AllocatorSpec};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Free space of one metaslab: segments by offset and by (size, offset).
+#[derive(Clone, Debug, Default)]
+struct Metaslab {
+    start: u64,
+    size: u64,
+    free: u64,
+    by_offset: BTreeMap<u64, u64>,
+    by_size: BTreeSet<(u64, u64)>,
+    cursor: u64,
+    used: bool,
+}
+
+impl Metaslab {
+    fn new(start: u64, size: u64) -> Self {
+        let mut m = Metaslab { start, size, free: size, cursor: start, ..Metaslab::default() };
+        m.add_free(start, size);
+        m
+    }
+
+    fn add_free(&mut self, mut offset: u64, mut len: u64) {
+        // Merge with the neighbours.
+        if let Some((&prev, &plen)) = self.by_offset.range(..offset).next_back() {
+            if prev + plen == offset {
+                self.remove_seg(prev, plen);
+                offset = prev;
+                len += plen;
+            }
+        }
+        if let Some(&nlen) = self.by_offset.get(&(offset + len)) {
+            self.remove_seg(offset + len, nlen);
+            len += nlen;
+        }
+        self.by_offset.insert(offset, len);
+        self.by_size.insert((len, offset));
+    }
+
+    fn remove_seg(&mut self, offset: u64, len: u64) {
+        self.by_offset.remove(&offset);
+        self.by_size.remove(&(len, offset));
+    }
+
+    fn largest(&self) -> u64 {
+        self.by_size.iter().next_back().map_or(0, |&(len, _)| len)
+    }
+
+    /// Takes `size` bytes at `offset` out of the free segment `(seg, len)` holding them.
+    fn carve(&mut self, seg: u64, len: u64, offset: u64, size: u64) {
+        self.remove_seg(seg, len);
+        if offset > seg {
+            self.by_offset.insert(seg, offset - seg);
+            self.by_size.insert((offset - seg, seg));
+        }
+        let end = offset + size;
+        if end < seg + len {
+            self.by_offset.insert(end, seg + len - end);
+            self.by_size.insert((seg + len - end, end));
+        }
+        self.free -= size;
+        self.used = true;
+    }
+
+    /// `metaslab_df_alloc()`: first fit from the cursor, or best fit when the metaslab is
+    /// nearly full or fragmented. Returns the offset and whether best fit was used.
+    fn alloc(&mut self, size: u64, spec: &AllocatorSpec) -> Option<(u64, bool)> {
+        let best = self.largest() < spec.df_alloc_threshold || self.free * 100 / self.size.max(1) < spec.df_free_pct;
+        let found = if best {
+            self.by_size.range((size, 0)..).next().map(|&(len, off)| (off, len))
+        } else {
+            let after = self.by_offset.range(self.cursor..).find(|&(_, &len)| len >= size);
+            after.or_else(|| self.by_offset.range(..self.cursor).find(|&(_, &len)| len >= size)).map(|(&o, &l)| (o, l))
+        };
+        let (seg, len) = found?;
+        // A segment straddling the cursor is entered at its start, as the offset tree does.
+        self.carve(seg, len, seg, size);
+        self.cursor = seg + size;
+        Some((seg, best))
+    }
+
+    fn take(&mut self, offset: u64, size: u64) {
+        if let Some((&seg, &len)) = self.by_offset.range(..=offset).next_back() {
+            if seg + len >= offset + size {
+                self.carve(seg, len, offset, size);
+            }
+        }
+    }
+
+    /// Whether the byte at `offset` is free.
+    fn is_free(&self, offset: u64) -> bool {
+        self.by_offset.range(..=offset).next_back().is_some_and(|(&seg, &len)| offset < seg + len)
+    }
+
+    fn release(&mut self, offset: u64, size: u64) {
+        self.free += size;
+        self.add_free(offset, size);
+    }
+}
+
+/// Counts of how allocations went.
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AllocCounters {
+    pub first_fit: u64,
+    pub best_fit: u64,
+    pub failed: u64,
+    pub frees: u64,
+    /// Times the primary metaslab was given up for another.
+    pub switches: u64,
+}
+
+/// The allocator of one top-level vdev.
+#[derive(Clone, Debug)]
+pub struct Allocator {
+    spec: AllocatorSpec,
+    metaslabs: Vec<Metaslab>,
+    ms_shift: u32,
+    primary: Option<usize>,
+    pub counters: AllocCounters,
+}
+
+/// `highbit()`: the 1-based index of the highest set bit.
+fn highbit(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+impl Allocator {
+    /// Metaslabs as the legacy `vdev_metaslab_set_size()` sizes them (100 to 199), over the
+    /// first `asize` bytes, in the starting state the spec asks for.
+    pub fn new(asize: u64, spec: AllocatorSpec, rng: &mut Rng) -> Self {
+        let ms_shift = highbit(asize / 200).max(17);
+        let size = 1u64 << ms_shift;
+        let count = asize >> ms_shift;
+        let metaslabs = (0..count).map(|i| Metaslab::new(i * size, size)).collect();
+        let mut a = Allocator { spec, metaslabs, ms_shift, primary: None, counters: AllocCounters::default() };
+        a.age(rng);
+        a
+    }
+
+    /// Writes the starting state: the first fill + holes percent of each metaslab written,
+    /// then single blocks freed at random places in it until the holes are made.
+    fn age(&mut self, rng: &mut Rng) {
+        let block = self.spec.fill_block.max(512);
+        let fill = self.spec.fill_percent.min(100);
+        let holes = self.spec.holes_percent.min(100 - fill);
+        for m in &mut self.metaslabs {
+            let blocks = m.size / block;
+            let written = blocks * (fill + holes) / 100;
+            let freed = blocks * holes / 100;
+            if written == 0 {
+                continue;
+            }
+            m.take(m.start, written * block);
+            let mut made = 0;
+            while made < freed {
+                let offset = m.start + rng.below(written) * block;
+                if !m.is_free(offset) {
+                    m.release(offset, block);
+                    made += 1;
+                }
+            }
+            m.cursor = m.start + written * block;
+        }
+    }
+
+    pub fn metaslab_count(&self) -> usize {
+        self.metaslabs.len()
+    }
+
+    /// `metaslab_weight()` of the legacy allocator: free space, doubled at the lowest LBA
+    /// falling to about once at the highest, times the used-metaslab bonus.
+    fn weight(&self, i: usize) -> u64 {
+        let m = &self.metaslabs[i];
+        let n = self.metaslabs.len() as u64;
+        let space = m.free;
+        let mut w = 2 * space - (i as u64 * space) / n.max(1);
+        if m.used && self.spec.policy == AllocPolicy::Y2009 {
+            w *= 2; // METASLAB_SMO_BONUS_MULTIPLIER
+        }
+        // 2010: metaslab_smo_bonus_pct = 150, so w * (150 / 100) = w.
+        w
+    }
+
+    /// `metaslab_group_alloc()`: `size` bytes, or `None` when no metaslab has room.
+    pub fn alloc(&mut self, size: u64) -> Option<u64> {
+        if let Some(p) = self.primary {
+            let keep = match self.spec.policy {
+                AllocPolicy::Y2009 => true,
+                // 2010: stop favouring the primary once its largest free segment is small.
+                AllocPolicy::Y2010 => self.metaslabs[p].largest() >= self.spec.df_alloc_threshold,
+            };
+            if keep {
+                if let Some(offset) = self.alloc_in(p, size) {
+                    return Some(offset);
+                }
+            }
+        }
+        let mut order: Vec<usize> =
+            (0..self.metaslabs.len()).filter(|&i| self.metaslabs[i].largest() >= size).collect();
+        // Weight descending, ties by offset.
+        order.sort_by_key(|&i| (std::cmp::Reverse(self.weight(i)), i));
+        for i in order {
+            if let Some(offset) = self.alloc_in(i, size) {
+                if self.primary.is_some_and(|p| p != i) {
+                    self.counters.switches += 1;
+                }
+                self.primary = Some(i);
+                return Some(offset);
+            }
+        }
+        self.counters.failed += 1;
+        None
+    }
+
+    fn alloc_in(&mut self, i: usize, size: u64) -> Option<u64> {
+        let (offset, best) = self.metaslabs[i].alloc(size, &self.spec)?;
+        if best {
+            self.counters.best_fit += 1;
+        } else {
+            self.counters.first_fit += 1;
+        }
+        Some(offset)
+    }
+
+    /// Frees `size` bytes at `offset` (copy-on-write: a rewritten block's old copy).
+    pub fn free(&mut self, offset: u64, size: u64) {
+        let i = (offset >> self.ms_shift) as usize;
+        if let Some(m) = self.metaslabs.get_mut(i) {
+            m.release(offset, size);
+            self.counters.frees += 1;
+        }
+    }
+
+    /// Each metaslab's allocated share [%].
+    pub fn fill(&self) -> Vec<u64> {
+        self.metaslabs.iter().map(|m| (m.size - m.free) * 100 / m.size.max(1)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const K: u64 = 1 << 10;
+    const M: u64 = 1 << 20;
+
+    fn alloc(policy: AllocPolicy, fill: u64) -> Allocator {
+        let spec = AllocatorSpec { fill_percent: fill, holes_percent: 8, ..AllocatorSpec::for_policy(policy) };
+        Allocator::new(200 * 16 * M, spec, &mut Rng::new(1))
+    }
+
+    #[test]
+    fn metaslabs_number_100_to_199_as_the_legacy_formula_gives() {
+        for asize in [64 * M * 200, 3 * (1 << 30), 4_000_000_000_000] {
+            let a = Allocator::new(asize, AllocatorSpec::for_policy(AllocPolicy::Y2010), &mut Rng::new(1));
+            assert!((100..=199).contains(&a.metaslab_count()), "{asize}: {}", a.metaslab_count());
+        }
+    }
+
+    #[test]
+    fn an_empty_metaslab_gives_consecutive_blocks_first_fit() {
+        let mut a = Allocator::new(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010), &mut Rng::new(1));
+        let first = a.alloc(8 * K).expect("room");
+        for i in 1..100 {
+            assert_eq!(a.alloc(8 * K), Some(first + i * 8 * K));
+        }
+        assert_eq!(a.counters.best_fit, 0);
+    }
+
+    #[test]
+    fn past_the_free_threshold_best_fit_fills_the_smallest_hole() {
+        // 2009 switches at 70% full: a metaslab 72% full, with 8% of holes among its
+        // written blocks, gives those single holes, not consecutive space.
+        let mut a = alloc(AllocPolicy::Y2009, 72);
+        let offsets: Vec<u64> = (0..50).map(|_| a.alloc(8 * K).expect("room")).collect();
+        assert!(a.counters.best_fit >= 50, "{:?}", a.counters);
+        let adjacent = offsets.windows(2).filter(|w| w[1] == w[0] + 8 * K).count();
+        assert!(adjacent < 25, "{adjacent}");
+        // 2010 keeps first fit at 72% full: the cursor goes on through the free run.
+        let mut b = alloc(AllocPolicy::Y2010, 72);
+        let offsets: Vec<u64> = (0..50).map(|_| b.alloc(8 * K).expect("room")).collect();
+        assert_eq!(b.counters.best_fit, 0);
+        assert!(offsets.windows(2).all(|w| w[1] == w[0] + 8 * K), "first fit gives consecutive blocks");
+    }
+
+    #[test]
+    fn frees_merge_and_the_lower_lba_wins_at_equal_free_space() {
+        let mut a = Allocator::new(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010), &mut Rng::new(1));
+        let x = a.alloc(8 * K).expect("room");
+        assert_eq!(x, 0, "the first metaslab weighs most");
+        let y = a.alloc(8 * K).expect("room");
+        a.free(x, 8 * K);
+        a.free(y, 8 * K);
+        assert_eq!(a.fill()[0], 0);
+        assert_eq!(a.metaslabs[0].by_offset.len(), 1, "merged back into one segment");
+    }
+}

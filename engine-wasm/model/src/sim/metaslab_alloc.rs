@@ -1,0 +1,105 @@
+//! Where blocks go (`metaslab_alloc()`): the rotor gives each top-level vdev
+//! `metaslab_aliquot` bytes in turn; inside it, the vdev's metaslab allocator picks the
+//! offset when the scenario models one (`metaslab.rs`), else a sequential cursor does. A
+//! rewritten record's old copy is freed (copy-on-write) two txgs after the one that
+//! replaced it (`TXG_DEFER_SIZE`). ZIL blocks go to a log area at the end of each vdev.
+
+use super::metaslab::Allocator;
+use super::Sim;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Txgs a freed block waits before it can be allocated again (`TXG_DEFER_SIZE`).
+const TXG_DEFER: u64 = 2;
+/// Bytes the allocator gives one top-level vdev before moving to the next
+/// (`metaslab_aliquot`, 1 MiB in ZoL 2.2 and 2.3).
+const ALIQUOT: u64 = 1 << 20;
+
+pub(super) struct Placement {
+    tops: Vec<Allocator>,
+    /// Each rewritable record's current copy: (top-level vdev, offset, size).
+    blocks: BTreeMap<u64, (usize, u64, u64)>,
+    /// Frees waiting for their txg to be old enough: (txg, top, offset, size).
+    deferred: VecDeque<(u64, usize, u64, u64)>,
+    fill_at_start: Vec<u64>,
+}
+
+impl Sim {
+    /// Where the next `size` bytes of data go: 1 MiB to one top-level vdev, then the next.
+    pub(super) fn alloc_data(&mut self, size: u64) -> (usize, u64) {
+        let (mut top, mut given) = self.rotor;
+        if given >= ALIQUOT && self.tops.len() > 1 {
+            top = (top + 1) % self.tops.len();
+            given = 0;
+        }
+        self.rotor = (top, given + size);
+        let t = &mut self.tops[top];
+        if t.data_cursor + size > t.capacity / 10 * 9 {
+            t.data_cursor = 0; // The data area is full: reuse it from the start.
+        }
+        let offset = t.data_cursor;
+        t.data_cursor += size;
+        (top, offset)
+    }
+
+    /// Where the next ZIL block of `top` goes: a log area at the end of the vdev.
+    pub(super) fn alloc_zil(&mut self, top: usize, size: u64) -> u64 {
+        let t = &mut self.tops[top];
+        if t.zil_cursor + size > t.capacity {
+            t.zil_cursor = t.capacity / 10 * 9;
+        }
+        let offset = t.zil_cursor;
+        t.zil_cursor += size;
+        offset
+    }
+
+    pub(super) fn placement_init(&mut self) {
+        let Some(spec) = self.scenario.pool.allocator.clone() else { return };
+        let data_area = self.scenario.pool.device.capacity() / 10 * 9;
+        let tops: Vec<Allocator> =
+            (0..self.tops.len()).map(|_| Allocator::new(data_area, spec.clone(), &mut self.rng)).collect();
+        let fill_at_start = tops.first().map(Allocator::fill).unwrap_or_default();
+        self.placement = Some(Placement { tops, blocks: BTreeMap::new(), deferred: VecDeque::new(), fill_at_start });
+    }
+
+    /// Where a block of the syncing `txg` goes; `key` names a record that may have an older
+    /// copy to free.
+    pub(super) fn place_block(&mut self, size: u64, key: Option<u64>, txg: u64) -> (usize, u64) {
+        let (top, cursor_offset) = self.alloc_data(size);
+        let Some(p) = self.placement.as_mut() else { return (top, cursor_offset) };
+        // The rotor chose the vdev; its allocator the offset (the cursor if it is full).
+        let offset = p.tops[top].alloc(size).unwrap_or(cursor_offset);
+        if let Some(k) = key {
+            if let Some((old_top, old_offset, old_size)) = p.blocks.insert(k, (top, offset, size)) {
+                p.deferred.push_back((txg, old_top, old_offset, old_size));
+            }
+        }
+        (top, offset)
+    }
+
+    /// Txg `synced` is on disk: frees deferred long enough become free space.
+    pub(super) fn placement_synced(&mut self, synced: u64) {
+        let Some(p) = self.placement.as_mut() else { return };
+        while let Some(&(txg, top, offset, size)) = p.deferred.front() {
+            if txg + TXG_DEFER > synced {
+                break;
+            }
+            p.deferred.pop_front();
+            p.tops[top].free(offset, size);
+        }
+    }
+
+    /// Each top-level vdev's allocator, and the first one's metaslab fill at the start of
+    /// the run [%], when the scenario models the allocator.
+    pub fn allocators(&self) -> Option<(&[Allocator], &[u64])> {
+        self.placement.as_ref().map(|p| (p.tops.as_slice(), p.fill_at_start.as_slice()))
+    }
+
+    /// Best-fit allocations so far, all vdevs together (for the per-interval series).
+    pub(super) fn best_fit_allocations(&self) -> (u64, u64) {
+        self.placement.as_ref().map_or((0, 0), |p| {
+            p.tops
+                .iter()
+                .fold((0, 0), |(b, a), t| (b + t.counters.best_fit, a + t.counters.best_fit + t.counters.first_fit))
+        })
+    }
+}

@@ -1,0 +1,217 @@
+//! Transaction groups (`txg.c`, ZoL 2.2+): one txg open, at most one quiescing or
+//! quiesced, at most one syncing; holds, quiescing, and the sync thread, which starts a
+//! sync `zfs_txg_timeout` after the start of the previous one, or at once when a txg's
+//! own dirty data passes `zfs_dirty_data_sync_percent` (the kick, in `dsl_pool.rs`). The
+//! sync itself is `spa_sync.rs`.
+
+use super::{Ev, Sim};
+
+/// The first txg of a pool (`TXG_INITIAL`).
+const TXG_INITIAL: u64 = 4;
+/// Txgs are kept in a ring of four slots (`TXG_SIZE`).
+const SLOTS: usize = 4;
+#[derive(Clone, Copy, Default)]
+pub(super) struct Times {
+    pub(super) birth: u64,
+    pub(super) quiesce_start: u64,
+    pub(super) quiesced: u64,
+}
+
+/// A sync's steps, each with its I/Os still outstanding: the txg's data and metadata, a
+/// cache flush, the uberblocks, and a last flush (`spa_sync()` / `vdev_config_sync()`).
+#[derive(Clone, Copy)]
+pub(super) enum Phase {
+    Writing(u32),
+    FlushingData(u32),
+    Uberblock(u32),
+    FlushingLabels(u32),
+}
+
+/// A record dirtied in a txg: whose, how large, and whether the ZIL already logged a copy.
+#[derive(Clone, Copy)]
+pub(super) struct Record {
+    pub(super) client: u32,
+    pub(super) size: u64,
+    pub(super) logged: bool,
+    /// Which record of which file, for copy-on-write frees (buffered writers only).
+    pub(super) key: Option<u64>,
+}
+
+pub(super) struct Syncing {
+    pub(super) txg: u64,
+    pub(super) phase: Phase,
+    pub(super) start: u64,
+    /// When the txg's data and metadata were all written (the legacy throttle's sync time).
+    pub(super) data_done: u64,
+    pub(super) ndirty: u64,
+    /// Pool I/O counters at the start: (reads, writes, bytes read, bytes written).
+    pub(super) io_at_start: (u64, u64, u64, u64),
+}
+
+pub(super) struct TxgState {
+    /// `dp_dirty_total` [bytes].
+    pub dirty_total: u64,
+    pub(super) pertxg: [u64; SLOTS],
+    pub(super) holds: [u32; SLOTS],
+    /// The records dirtied in each txg.
+    pub(super) records: [Vec<Record>; SLOTS],
+    /// Commits waiting for the syncing txg to be synced.
+    pub(super) sync_waiters: Vec<u32>,
+    pub(super) times: [Times; SLOTS],
+    pub open: u64,
+    pub(super) quiescing: Option<u64>,
+    pub(super) quiesced: Option<u64>,
+    pub(super) syncing: Option<Syncing>,
+    pub synced: u64,
+    /// `tx_sync_txg_waiting`: the kick asks for this txg to be synced.
+    pub(super) sync_waiting: u64,
+    pub(super) last_sync_start: u64,
+}
+
+pub(super) fn slot(txg: u64) -> usize {
+    (txg % SLOTS as u64) as usize
+}
+
+impl TxgState {
+    pub fn new() -> Self {
+        TxgState {
+            dirty_total: 0,
+            pertxg: [0; SLOTS],
+            holds: [0; SLOTS],
+            records: Default::default(),
+            sync_waiters: Vec::new(),
+            times: [Times::default(); SLOTS],
+            open: TXG_INITIAL,
+            quiescing: None,
+            quiesced: None,
+            syncing: None,
+            synced: TXG_INITIAL - 1,
+            sync_waiting: 0,
+            last_sync_start: 0,
+        }
+    }
+
+    pub fn syncing_txg(&self) -> u64 {
+        self.syncing.as_ref().map_or(0, |s| s.txg)
+    }
+
+    pub fn hold(&mut self, txg: u64) {
+        self.holds[slot(txg)] += 1;
+    }
+
+    /// A sync is writing its txg's data now.
+    pub fn writing_sync(&self) -> bool {
+        matches!(self.syncing, Some(Syncing { phase: Phase::Writing(_), .. }))
+    }
+
+    /// No txg is quiescing or waiting for the sync thread: another may be quiesced.
+    pub fn quiesce_slot_free(&self) -> bool {
+        self.quiesced.is_none() && self.quiescing.is_none()
+    }
+}
+
+impl Sim {
+    /// A timeout of 0 makes the sync thread look again at once: it never sleeps.
+    pub(super) fn schedule_sync_timer(&mut self) {
+        self.events.push(self.txg.last_sync_start + self.k.txg_timeout_ns, Ev::SyncTimer);
+    }
+
+    /// The open, quiescing and quiesced txgs: those whose records are not yet being written.
+    pub(super) fn txgs_not_syncing(&self) -> Vec<u64> {
+        let t = &self.txg;
+        [t.quiesced, t.quiescing, Some(t.open)].into_iter().flatten().collect()
+    }
+
+    /// Takes client `c`'s records of at least `min` bytes out of `txgs` (written in place
+    /// by `dmu_sync()`, so the txg skips them; their dirty data is retired when it syncs).
+    pub(super) fn take_records(&mut self, c: u32, txgs: &[u64], min: u64) -> Vec<u64> {
+        let mut taken = Vec::new();
+        for &txg in txgs {
+            self.txg.records[slot(txg)].retain(|r| {
+                let take = r.client == c && r.size >= min;
+                if take {
+                    taken.push(r.size);
+                }
+                !take
+            });
+        }
+        taken
+    }
+
+    /// Client `c`'s records under `max` bytes in `txgs` not yet logged: marked logged, the
+    /// data copied into the log (and written again by the txg).
+    pub(super) fn log_small_records(&mut self, c: u32, txgs: &[u64], max: u64) -> Vec<u64> {
+        let mut logged = Vec::new();
+        for &txg in txgs {
+            for r in self.txg.records[slot(txg)].iter_mut().filter(|r| r.client == c && r.size < max && !r.logged) {
+                r.logged = true;
+                logged.push(r.size);
+            }
+        }
+        logged
+    }
+
+    pub(super) fn txg_sync_waiter(&mut self, c: u32) {
+        self.txg.sync_waiters.push(c);
+    }
+
+    /// A transaction of `txg` released its hold (its data is in).
+    pub(super) fn release_hold(&mut self, txg: u64) {
+        let s = slot(txg);
+        self.txg.holds[s] = self.txg.holds[s].saturating_sub(1);
+        if self.txg.quiescing == Some(txg) && self.txg.holds[s] == 0 {
+            self.finish_quiesce();
+            self.sync_thread_check();
+        }
+    }
+
+    /// The sync thread wakes: starts a sync if one is due and none is running.
+    pub(super) fn sync_thread_check(&mut self) {
+        let t = &self.txg;
+        if t.syncing.is_some() {
+            return;
+        }
+        let timer_due = self.k.txg_timeout_ns == 0 || self.now >= t.last_sync_start + self.k.txg_timeout_ns;
+        // A running scan (scrub, resilver) keeps the sync thread from sleeping.
+        let scanning = self.scanning();
+        if !(timer_due || scanning || t.synced < t.sync_waiting || t.quiesced.is_some()) {
+            return;
+        }
+        if self.txg.quiesced.is_none() {
+            if self.txg.quiescing.is_none() {
+                self.start_quiesce();
+            }
+            if self.txg.quiesced.is_none() {
+                return; // Waiting for the old txg's holds to drain.
+            }
+        }
+        self.start_sync();
+    }
+
+    /// `txg_quiesce()`: the next txg opens at once; the old one waits for its holds.
+    fn start_quiesce(&mut self) {
+        let old = self.txg.open;
+        self.txg.open += 1;
+        self.txg.times[slot(self.txg.open)] = Times { birth: self.now, ..Times::default() };
+        self.txg.times[slot(old)].quiesce_start = self.now;
+        self.txg.quiescing = Some(old);
+        if self.legacy_throttle() {
+            self.legacy_txg_opened(old);
+        }
+        if self.txg.holds[slot(old)] == 0 {
+            self.finish_quiesce();
+        }
+    }
+
+    /// The quiesce thread, asked by a writer waiting for a new txg.
+    pub(super) fn quiesce_now(&mut self) {
+        self.start_quiesce();
+    }
+
+    pub(super) fn finish_quiesce(&mut self) {
+        if let Some(txg) = self.txg.quiescing.take() {
+            self.txg.times[slot(txg)].quiesced = self.now;
+            self.txg.quiesced = Some(txg);
+        }
+    }
+}

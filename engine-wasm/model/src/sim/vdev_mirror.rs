@@ -1,0 +1,70 @@
+//! Mirrors (`vdev_mirror.c`): a logical write goes to every child of its top-level vdev and
+//! is done when all are; a read goes to the least busy child, never one being resilvered.
+//! How much dirty data a finished write retires follows the scenario's `retire`.
+
+use super::vdev_queue::Class;
+use super::zio::{Logical, Owner, Parent};
+use super::Sim;
+use crate::scenario::Retire;
+
+impl Sim {
+    /// A logical write at `(top-level vdev, offset)`, to every child of that vdev.
+    pub(super) fn write_logical(
+        &mut self,
+        (top, offset): (usize, u64),
+        size: u64,
+        class: Class,
+        txg: u64,
+        accounted: u64,
+        owner: Owner,
+    ) {
+        let children = self.tops[top].leaves.len() as u32;
+        let id = self.logicals.insert(Logical { children, left: children, txg, accounted, retired: 0, owner });
+        for i in 0..children as usize {
+            let leaf = self.tops[top].leaves[i];
+            self.enqueue(leaf, class, offset, size, Parent::Logical(id));
+        }
+    }
+
+    pub(super) fn logical_child_done(&mut self, id: u32) {
+        let physical = self.scenario.pool.retire == Retire::Physical;
+        let Some(l) = self.logicals.get_mut(id) else { return };
+        l.left -= 1;
+        let share = if physical { l.accounted / u64::from(l.children) } else { 0 };
+        l.retired += share;
+        let (txg, left) = (l.txg, l.left);
+        if share > 0 {
+            self.retire(txg, share);
+        }
+        if left > 0 {
+            return;
+        }
+        let Some(l) = self.logicals.remove(id) else { return };
+        match l.owner {
+            Owner::TxgData => {
+                // The rest (all of it when retiring per logical write, the remainder of the
+                // division per physical write) goes when the whole write is done.
+                self.retire(l.txg, l.accounted - l.retired);
+                self.sync_write_done();
+            }
+            Owner::TxgMeta => self.sync_write_done(),
+            Owner::Zil(c) => self.zil_part_done(c),
+            Owner::Uberblock => self.uberblock_done(),
+        }
+    }
+
+    /// A read of `size` bytes at `offset` of top-level vdev `top`, from its least busy child
+    /// (never the one being resilvered: it lacks the data).
+    pub(super) fn read_top(&mut self, top: usize, offset: u64, size: u64, class: Class, parent: Parent) {
+        let t = &self.tops[top];
+        let leaves = &t.leaves;
+        let n = leaves.len();
+        let start = ((offset >> 20) as usize) % n.max(1);
+        let leaf = (0..n)
+            .map(|i| leaves[(start + i) % n])
+            .filter(|&l| t.resilvering != Some(l))
+            .min_by_key(|&l| self.leaves[l].queue.pending())
+            .unwrap_or(leaves[0]);
+        self.enqueue(leaf, class, offset, size, parent);
+    }
+}

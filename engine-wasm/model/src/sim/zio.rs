@@ -1,0 +1,227 @@
+//! Leaf I/O as the ZIO pipeline carries it (`zio.c`, `vdev_queue.c`): through each leaf's
+//! vdev queue to its device and back. Every enqueue issues at most one I/O and every
+//! completion issues as many as the queue allows, as `vdev_queue_io()` and
+//! `vdev_queue_io_done()` do; `zio_flush()` asks a device for a cache flush.
+
+use super::device::{Device, Op, Output, Request};
+use super::vdev_queue::{Class, Kind, Queued};
+use super::{Ev, Sim};
+
+/// Device request ids at or above this are flushes; below, aggregates.
+const FLUSH_ID: u32 = 1 << 31;
+
+/// The leaf I/O class and kind for a request.
+fn kind_of(class: Class) -> Kind {
+    match class {
+        Class::SyncWrite | Class::AsyncWrite => Kind::Write,
+        _ => Kind::Read,
+    }
+}
+
+/// Who is waiting for a leaf I/O.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Parent {
+    /// A client's read.
+    Client(u32),
+    /// One child of a logical write (a mirror writes every child).
+    Logical(u32),
+    /// The scrub stream of this leaf.
+    Scrub(usize),
+    /// The resilver of top-level vdev `top`: the read of `offset`, or its write to the new side.
+    Resilver { top: u32, offset: u64, write: bool },
+}
+
+pub(super) struct LeafIo {
+    class: Class,
+    size: u64,
+    enqueued: u64,
+    issued: u64,
+    parent: Parent,
+}
+
+/// Who waits for a cache flush.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum FlushOwner {
+    /// The syncing txg.
+    Sync,
+    /// A client's ZIL commit.
+    Zil(u32),
+}
+
+/// What a logical write belongs to.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Owner {
+    /// A record of the syncing txg.
+    TxgData,
+    /// Metadata written by the sync, not counted as dirty data.
+    TxgMeta,
+    /// A client's ZIL block.
+    Zil(u32),
+    /// The uberblock that ends a sync.
+    Uberblock,
+}
+
+/// A logical write: done when every child (mirror side) is done.
+pub(super) struct Logical {
+    pub(super) children: u32,
+    pub(super) left: u32,
+    pub(super) txg: u64,
+    /// `dr_accounted`: dirty bytes this write retires [bytes].
+    pub(super) accounted: u64,
+    pub(super) retired: u64,
+    pub(super) owner: Owner,
+}
+
+/// An issued I/O, possibly several queued I/Os merged.
+pub(super) struct Agg {
+    leaf: usize,
+    /// The tenant (zone) it is counted to: a client's read or ZIL write, else the kernel's.
+    tenant: usize,
+    class: Class,
+    kind: Kind,
+    bytes: u64,
+    issued: u64,
+    members: Vec<u32>,
+}
+
+impl Sim {
+    /// The async-write limit `vdev_queue_max_async_writes()` gives now.
+    pub(super) fn async_write_limit(&self) -> u32 {
+        let slots = crate::curves::max_async_writes(&self.k.async_writes, self.txg.dirty_total, false);
+        u32::try_from(slots).unwrap_or(u32::MAX)
+    }
+
+    pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
+        let id = self.leaf_ios.insert(LeafIo { class, size, enqueued: self.now, issued: 0, parent });
+        self.rec.invariants.leaf_ios_submitted += 1;
+        // Resilver writes travel in the scrub class but are writes.
+        let kind = if matches!(parent, Parent::Resilver { write: true, .. }) { Kind::Write } else { kind_of(class) };
+        let q = Queued { id, class, kind, offset, size, enqueued: self.now };
+        let resilver = matches!(parent, Parent::Resilver { .. });
+        self.leaves[leaf].queue.add(q, resilver, &self.k.legacy_queue);
+        self.issue(leaf, false);
+    }
+
+    /// Sends what the leaf's queue lets go to its device: one I/O on enqueue; after a
+    /// completion, as many as the scheduler allows.
+    fn issue(&mut self, leaf: usize, after_completion: bool) {
+        let mut budget = self.leaves[leaf].queue.issue_budget(after_completion, &self.k.legacy_queue);
+        while budget > 0 {
+            budget -= 1;
+            let async_max = self.async_write_limit();
+            let l = &mut self.leaves[leaf];
+            let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
+            let Some(issue) = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue) else { break };
+            if let Some(q) = l.queue.openzfs() {
+                self.rec.check_issue(q, issue.class, limits, async_max);
+            }
+            for &m in &issue.members {
+                if let Some(io) = self.leaf_ios.get_mut(m) {
+                    io.issued = self.now;
+                }
+            }
+            let op = if issue.kind == Kind::Read { Op::Read } else { Op::Write };
+            let tenant = if self.zones.active { issue.members.first().map_or(0, |&m| self.tenant_of(m)) } else { 0 };
+            self.zones.io_start(self.now);
+            let agg = Agg {
+                leaf,
+                tenant,
+                class: issue.class,
+                kind: issue.kind,
+                bytes: issue.size,
+                issued: self.now,
+                members: issue.members,
+            };
+            let id = self.aggs.insert(agg);
+            let req = Request { id, op, offset: issue.offset, size: issue.size };
+            let mut out = Output::default();
+            self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
+            self.device_output(leaf, out);
+        }
+    }
+
+    /// `zio_flush()`: asks the leaf's device to put what it has cached on stable media.
+    pub(super) fn flush(&mut self, leaf: usize, owner: FlushOwner) {
+        let id = self.flushes.insert(owner) | FLUSH_ID;
+        let mut out = Output::default();
+        let req = Request { id, op: Op::Flush, offset: 0, size: 0 };
+        self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
+        self.device_output(leaf, out);
+    }
+
+    pub(super) fn device_wake(&mut self, leaf: usize, at: u64) {
+        if self.leaves[leaf].wake != Some(at) {
+            return; // Superseded by a later request from the device.
+        }
+        self.leaves[leaf].wake = None;
+        let mut out = Output::default();
+        self.leaves[leaf].device.wake(self.now, &mut self.rng, &mut out);
+        self.device_output(leaf, out);
+    }
+
+    fn device_output(&mut self, leaf: usize, out: Output) {
+        if out.wake_at != self.leaves[leaf].wake {
+            self.leaves[leaf].wake = out.wake_at;
+            if let Some(at) = out.wake_at {
+                self.events.push(at, Ev::DeviceWake { leaf: leaf as u32, at });
+            }
+        }
+        if out.completed.is_empty() {
+            return;
+        }
+        for id in out.completed {
+            if id >= FLUSH_ID {
+                match self.flushes.remove(id - FLUSH_ID) {
+                    Some(FlushOwner::Sync) => self.sync_flush_done(),
+                    Some(FlushOwner::Zil(c)) => self.zil_flush_done(c),
+                    None => self.rec.invariants.completed_twice += 1,
+                }
+            } else {
+                self.agg_done(id);
+            }
+        }
+        self.issue(leaf, true);
+    }
+
+    fn agg_done(&mut self, id: u32) {
+        let Some(agg) = self.aggs.remove(id) else {
+            self.rec.invariants.completed_twice += 1;
+            return;
+        };
+        let limits =
+            if self.leaves[agg.leaf].rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
+        self.leaves[agg.leaf].queue.done(agg.class, limits);
+        self.rec.backend(agg.kind, agg.bytes, agg.members.len(), self.now - agg.issued);
+        self.zones.io_done(agg.tenant, agg.kind == Kind::Read, agg.issued, self.now);
+        for m in agg.members {
+            self.leaf_io_done(m);
+        }
+    }
+
+    /// The tenant a leaf I/O is counted to (`io_zoneid`).
+    fn tenant_of(&self, id: u32) -> usize {
+        let client = |c: u32| self.clients.get(c as usize).map_or(0, |cl| cl.tenant);
+        match self.leaf_ios.get(id).map(|io| io.parent) {
+            Some(Parent::Client(c)) => client(c),
+            Some(Parent::Logical(l)) => match self.logicals.get(l).map(|l| l.owner) {
+                Some(Owner::Zil(c)) => client(c),
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
+    fn leaf_io_done(&mut self, id: u32) {
+        let Some(io) = self.leaf_ios.remove(id) else {
+            self.rec.invariants.completed_twice += 1;
+            return;
+        };
+        self.rec.leaf_io(io.class, io.size, self.now - io.enqueued, io.issued - io.enqueued, self.now - io.issued);
+        match io.parent {
+            Parent::Client(c) => self.client_read_done(c),
+            Parent::Logical(l) => self.logical_child_done(l),
+            Parent::Scrub(leaf) => self.scrub_next(leaf),
+            Parent::Resilver { top, offset, write } => self.resilver_step(top as usize, offset, write),
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The scenario file format is read and written by the same types: every preset and
+//! fixture round-trips (read, write, read gives the same file and the same scenario), and
+//! each problem is named by its field path.
+
+use std::path::PathBuf;
+use throttle_model::scenario::presets::PRESETS;
+use throttle_model::scenario::{Scenario, ScenarioFile};
+
+/// Every scenario file in the repository: the presets and the test fixtures.
+fn scenario_files() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = PRESETS.iter().map(|p| (p.name.to_string(), p.json.to_string())).collect();
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let mut paths: Vec<PathBuf> =
+        std::fs::read_dir(&fixtures).expect("fixtures").map(|e| e.expect("entry").path()).collect();
+    paths.sort();
+    for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
+        out.push((path.display().to_string(), std::fs::read_to_string(&path).expect("fixture")));
+    }
+    out
+}
+
+#[test]
+fn every_preset_and_fixture_round_trips_through_the_file_types() {
+    let files = scenario_files();
+    assert!(files.len() >= PRESETS.len() + 2, "the fixtures were found");
+    for (name, text) in files {
+        let file = ScenarioFile::read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let written = file.write().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let back = ScenarioFile::read(&written).unwrap_or_else(|e| panic!("{name}, written back: {e}\n{written}"));
+        assert_eq!(back, file, "{name}: the file written back reads as the same file\n{written}");
+        let scenario = Scenario::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(back.validate(), Ok(scenario), "{name}: and as the same scenario");
+    }
+}
+
+#[test]
+fn quantities_are_written_back_with_their_units_and_kinds_beside_their_fields() {
+    let text = r#"{"tunables": {"zfs_dirty_data_max": "256M", "zfs_txg_timeout": 1},
+                   "pool": {"device": {"kind": "lun", "base_latency": "500us"}},
+                   "workloads": [{"threads": 4, "block_size": 65536}, {"kind": "scrub"}]}"#;
+    let written = ScenarioFile::read(text).expect("valid").write().expect("writes");
+    let value: serde_json::Value = serde_json::from_str(&written).expect("json");
+    assert_eq!(value["tunables"], serde_json::json!({"zfs_dirty_data_max": "256M", "zfs_txg_timeout": 1}));
+    assert_eq!(value["pool"]["device"], serde_json::json!({"kind": "lun", "base_latency": "500us"}));
+    // A workload that left out its kind gets the default written out.
+    assert_eq!(value["workloads"][0], serde_json::json!({"kind": "async_write", "threads": 4, "block_size": "64K"}));
+    assert_eq!(value["workloads"][1], serde_json::json!({"kind": "scrub"}));
+}
+
+#[test]
+fn problems_inside_a_kind_are_named_by_their_field_path() {
+    let e = |text: &str| Scenario::from_json(text).expect_err("invalid").to_string();
+    assert_eq!(
+        e(r#"{"pool": {"device": {"kind": "ssd", "read": "fast"}}}"#),
+        "pool.device.read: cannot read 'fast': not a number"
+    );
+    assert!(e(r#"{"pool": {"device": {"kind": "tape"}}}"#).starts_with("pool.device.kind: 'tape' is not one of hdd"));
+    assert!(e(r#"{"workloads": [{"kind": 5}]}"#).starts_with("workloads[0].kind: expected text, found 5"));
+    assert!(e(r#"{"workloads": [{}, null]}"#).starts_with("workloads[1]: expected an object"));
+    assert!(e(r#"{"workloads": [{"kind": "scrub", "threads": 2}]}"#).starts_with("workloads[0].threads: unknown field"));
+    assert!(e(r#"{"workloads": [{"kind": "sync_write", "fsync_every": "4M"}]}"#)
+        .starts_with("workloads[0].fsync_every: only with \"sync\": \"fsync\""));
+    assert!(e(r#"{"workloads": [{"kind": "scrub", "tenant": "z1"}]}"#).starts_with("workloads[0].tenant: a scrub"));
+    assert!(e(r#"{"pool": {"allocator": {"fill": 95, "holes": 8}}}"#).starts_with("pool.allocator.holes: fill and"));
+    assert!(e(r#"{"duration": "200s", "report_interval": "1ms"}"#).starts_with("report_interval: more than 100000"));
+    assert!(e(&format!(r#"{{"description": "{}"}}"#, "x".repeat(1 << 20))).starts_with("scenario larger than 1 MiB"));
+    // Null is absent: the default.
+    assert!(Scenario::from_json(r#"{"seed": null, "pool": {"device": null}, "workloads": [{"kind": null}]}"#).is_ok());
+}

@@ -1,0 +1,16 @@
+// Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
+
+export type LunParams = {
+  /**
+   * Addressable bytes.
+   */
+  capacity: number;
+  /**
+   * Sustained bandwidth, reads and writes together [bytes/s].
+   */
+  bandwidth: number;
+  /**
+   * Latency added to every request after its transfer [ns].
+   */
+  base_latency_ns: number;
+};

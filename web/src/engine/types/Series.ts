@@ -1,0 +1,54 @@
+// Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
+
+/**
+ * One value per report interval, as columns; `t_ns` is each interval's end.
+ */
+export type Series = {
+  interval_ns: number;
+  t_ns: Array<number>;
+  dirty_bytes: Array<number>;
+  read_bytes_per_s: Array<number>;
+  write_bytes_per_s: Array<number>;
+  async_write_limit: Array<number>;
+  async_writes_active: Array<number>;
+  delayed_txs: Array<number>;
+  client_write_bytes_per_s: Array<number>;
+  client_write_mean_ns: Array<number>;
+  class_mean_ns: { [key in string]: Array<number> };
+  class_max_ns: { [key in string]: Array<number> };
+  open_txg: Array<number>;
+  syncing_txg: Array<number>;
+  /**
+   * Issued I/Os completed per second, all kinds.
+   */
+  ops_per_s: Array<number>;
+  /**
+   * Mean issue-to-completion latency of the device I/Os completed in the interval, reads
+   * and writes (rw.d's and iostat's view; 0: none).
+   */
+  latency_mean_ns: Array<number>;
+  /**
+   * Queued writes per issued write in the interval (0: no write issued).
+   */
+  write_aggregation: Array<number>;
+  /**
+   * Per tenant (zone) by name: reads per second, their mean latency, bytes written per
+   * second at the system-call level (vfsstat's r/s, read_t and Mw/s), the zone
+   * throttle's delay per call and the tenant's utilisation at the interval's end.
+   */
+  tenant_read_ops_per_s: { [key in string]: Array<number> };
+  tenant_read_mean_ns: { [key in string]: Array<number> };
+  tenant_write_bytes_per_s: { [key in string]: Array<number> };
+  tenant_delay_ns: { [key in string]: Array<number> };
+  tenant_utilization: { [key in string]: Array<number> };
+  /**
+   * With the metaslab allocator: the share of the interval's allocations made by best
+   * fit [%].
+   */
+  alloc_best_fit_percent?: Array<number>;
+  /**
+   * Client reads finished in each interval by power-of-two latency bucket, flat: the
+   * interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).
+   */
+  read_latency_buckets: Array<number>;
+};

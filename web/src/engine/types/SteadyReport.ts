@@ -1,0 +1,16 @@
+// Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
+import type { MetricVerdict } from "./MetricVerdict";
+
+export type SteadyReport = {
+  window: number;
+  quorum: number;
+  metrics: Array<MetricVerdict>;
+  /**
+   * The end of the first window in which a quorum of metrics was steady [ns].
+   */
+  reached_at_ns: number | null;
+  /**
+   * What the summaries cover, in words.
+   */
+  summaries: string;
+};

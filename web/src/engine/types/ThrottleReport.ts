@@ -1,0 +1,36 @@
+// Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
+
+export type ThrottleReport = {
+  /**
+   * Delayed transactions as a fraction of all transactions.
+   */
+  delayed_fraction: number;
+  /**
+   * Transactions created by writers.
+   */
+  transactions: number;
+  /**
+   * Sent to `dmu_tx_wait()` by the delay check (`dmu_tx_dirty_delay`).
+   */
+  sent_to_delay: number;
+  /**
+   * Waited at the hard limit (`dmu_tx_dirty_over_max`).
+   */
+  hard_waits: number;
+  /**
+   * Actually slept (fired `delay-mintime`).
+   */
+  delayed: number;
+  /**
+   * Time slept in delays, all transactions together [ns].
+   */
+  delay_total_ns: number;
+  /**
+   * Legacy throttle: writes delayed a tick past 7/8 of the write limit.
+   */
+  legacy_delays_7_8: number;
+  /**
+   * Legacy throttle: writes that waited for the next txg at the write limit.
+   */
+  legacy_limit_waits: number;
+};

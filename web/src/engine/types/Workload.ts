@@ -1,0 +1,30 @@
+// Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
+import type { Burst } from "./Burst";
+import type { SyncMode } from "./SyncMode";
+
+export type Workload =
+  | {
+      kind: "async_write";
+      threads: number;
+      block_size: number;
+      /**
+       * The dataset's recordsize: the first write into a record in a txg dirties the
+       * whole record, later ones in the same txg add nothing (`dbuf_dirty`).
+       */
+      record_size: number;
+      sequential: boolean;
+      /**
+       * Bytes the writers cover before wrapping (the file size), split between threads
+       * when sequential.
+       */
+      region: number;
+      /**
+       * Total target rate [bytes/s]; 0 = closed loop, as fast as admitted.
+       */
+      rate: number;
+      burst: Burst | null;
+    }
+  | { kind: "sync_write"; threads: number; block_size: number; sync: SyncMode; rate: number }
+  | { kind: "random_read"; threads: number; block_size: number; working_set: number }
+  | { kind: "scrub"; block_size: number; outstanding_per_leaf: number }
+  | { kind: "resilver"; block_size: number; outstanding: number };

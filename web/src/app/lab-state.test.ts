@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { applyText, applyToward, applyValue } from "./lab-state";
+import type { TunableName } from "../engine/engine";
 import { loadEngineSync } from "../engine/load-node";
 
 const engine = loadEngineSync();
-const i = (name: string) => engine.indexOf(name);
+const i = (name: TunableName) => engine.indexOf(name);
 
 describe("lab state changes", () => {
   it("accepts a value in units and reports warnings", () => {

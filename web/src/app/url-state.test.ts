@@ -1,11 +1,12 @@
 // The share-link codec through the real WASM module: round trips and hostile links.
 import { describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
+import type { TunableName } from "../engine/engine";
 import { loadEngineSync } from "../engine/load-node";
 import { createHistoryWriter, fragmentFor, linkQuery, readLink } from "./url-state";
 
 const engine = loadEngineSync();
-const i = (name: string) => engine.indexOf(name);
+const i = (name: TunableName) => engine.indexOf(name);
 /** What a page whose fragment is `fragment` opens with. */
 const opened = (fragment: string) => readLink(engine, linkQuery({ search: "", hash: fragment }).query);
 

@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ControlHandlers } from "../controls/TunableControl";
-import type { Engine, Values } from "../engine/engine";
+import type { Engine, TunableName, Values } from "../engine/engine";
 import { simulatedNs, steadyOf } from "../engine/report";
 import type { TunableSpec } from "../engine/schema";
 import type { Simulator } from "../engine/simulation";
@@ -107,7 +107,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     ],
     [current.report, compared.report, currentLabel, comparisonLabel],
   );
-  const at = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const at = (name: TunableName) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = at("zfs_dirty_data_max");
   const asyncMinPercent = at("zfs_vdev_async_write_active_min_dirty_percent");
   const asyncMaxPercent = at("zfs_vdev_async_write_active_max_dirty_percent");

@@ -1,11 +1,12 @@
 // The engine through its TypeScript interface, with the real WASM module in-process.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import type { TunableName } from "./engine";
 import { loadEngineSync } from "./load-node";
 
 const engine = loadEngineSync();
 const D = 4 * 2 ** 30;
-const i = (name: string) => engine.indexOf(name);
+const i = (name: TunableName) => engine.indexOf(name);
 const ok = <T>(r: { status: "ok"; value: T } | { status: "error"; message: string }): T => {
   if (r.status === "error") throw new Error(r.message);
   return r.value;

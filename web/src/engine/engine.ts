@@ -3,6 +3,16 @@
 
 import type * as Wasm from "./generated/throttle_lab_wasm.js";
 import { readSchema, type TunableSpec } from "./schema";
+import type {
+  AsyncWriteMarks,
+  Checked,
+  DecodedLink,
+  DelayMarks,
+  LabPreset,
+  PresetText,
+  Problem,
+  TunableName,
+} from "./types";
 
 type WasmModule = typeof Wasm;
 
@@ -18,45 +28,16 @@ export interface Curve {
   value: Float64Array;
 }
 
-export interface Problem {
-  tunables: string[];
-  message: string;
-}
-
-export interface Checked {
-  errors: Problem[];
-  warnings: Problem[];
-}
-
-export interface DelayMarks {
-  min_bytes: number;
-  first_delayed: number | null;
-  midpoint: number;
-  midpoint_ns: number;
-  cap_start: number | null;
-  dirty_max: number;
-}
-
-export interface AsyncWriteMarks {
-  lo_bytes: number;
-  hi_bytes: number;
-  min_active: number;
-  max_active: number;
-}
-
-export interface DecodedLink {
-  values: number[];
-  /** The pinned configuration A of an A/B comparison, if the link has one. */
-  pinned: number[] | null;
-  notices: string[];
-}
-
-export interface LabPreset {
-  name: string;
-  title: string;
-  description: string;
-  link: string;
-}
+export type {
+  AsyncWriteMarks,
+  Checked,
+  DecodedLink,
+  DelayMarks,
+  LabPreset,
+  PresetText,
+  Problem,
+  TunableName,
+};
 
 /** Per-class power-of-two histograms, as a report holds them. */
 export type ClassBuckets = Record<string, number[]>;
@@ -65,10 +46,10 @@ export interface Engine {
   readonly version: string;
   readonly schema: readonly TunableSpec[];
   readonly defaults: Values;
-  indexOf(name: string): number;
-  parseValue(name: string, text: string): Result<number>;
-  formatValue(name: string, value: number): Result<string>;
-  describeValue(name: string, value: number): Result<string>;
+  indexOf(name: TunableName): number;
+  parseValue(name: TunableName, text: string): Result<number>;
+  formatValue(name: TunableName, value: number): Result<string>;
+  describeValue(name: TunableName, value: number): Result<string>;
   describeBytes(bytes: number): Result<string>;
   describeNs(ns: number): Result<string>;
   check(values: Values): Result<Checked>;
@@ -81,7 +62,7 @@ export interface Engine {
   decodeLink(query: string): Result<DecodedLink>;
   encodeLink(values: Values, pinned?: Values | null): Result<string>;
   /** Names of the schema entries whose values differ, in schema order. */
-  differences(a: Values, b: Values): Result<string[]>;
+  differences(a: Values, b: Values): Result<TunableName[]>;
   /** DTrace `quantize()` text of power-of-two buckets. */
   quantizeText(buckets: readonly number[]): Result<string>;
   /** DTrace `lquantize(x, base, limit, step)` text of `values`. */
@@ -91,7 +72,7 @@ export interface Engine {
   /** Runs a scenario (JSON text); the report as JSON text, the same bytes as the native CLI. */
   runScenario(scenario: string): Result<string>;
   /** The built-in scenarios. */
-  presets(): Result<{ name: string; json: string }[]>;
+  presets(): Result<PresetText[]>;
   /** The app's starting points, as link queries. */
   labPresets(): Result<LabPreset[]>;
 }
@@ -103,6 +84,10 @@ export function both<A, B>(a: Result<A>, b: Result<B>): Result<[A, B]> {
   return { status: "ok", value: [a.value, b.value] };
 }
 
+/**
+ * Calls the engine, turning a thrown error into a message. The binding returns its JSON
+ * values untyped; `T` is their type as generated from the Rust type that wrote them.
+ */
 function attempt<T>(f: () => T): Result<T> {
   try {
     return { status: "ok", value: f() };
@@ -125,6 +110,7 @@ function curve(c: Wasm.Curve): Curve {
 export function makeEngine(wasm: WasmModule): Engine {
   const schema = readSchema(wasm.schema());
   const index = new Map(schema.map((s, i) => [s.name, i]));
+  const names = new Map<string, TunableName>(schema.map((s) => [s.name, s.name]));
   return {
     version: wasm.version(),
     schema,
@@ -135,23 +121,24 @@ export function makeEngine(wasm: WasmModule): Engine {
     describeValue: (name, value) => attempt(() => wasm.describeValue(name, value)),
     describeBytes: (bytes) => attempt(() => wasm.describeBytes(bytes)),
     describeNs: (ns) => attempt(() => wasm.describeNs(ns)),
-    check: (values) => attempt(() => wasm.check(column(values)) as Checked),
+    check: (values) => attempt<Checked>(() => wasm.check(column(values))),
     delayNs: (values, dirty) => attempt(() => wasm.delayNs(column(values), dirty)),
     asyncWrites: (values, dirty) => attempt(() => wasm.asyncWrites(column(values), dirty)),
     delayCurve: (values, points) => attempt(() => curve(wasm.delayCurve(column(values), points))),
     asyncWriteCurve: (values) => attempt(() => curve(wasm.asyncWriteCurve(column(values)))),
-    delayMarks: (values) => attempt(() => wasm.delayMarks(column(values)) as DelayMarks),
-    asyncWriteMarks: (values) => attempt(() => wasm.asyncWriteMarks(column(values)) as AsyncWriteMarks),
-    decodeLink: (query) => attempt(() => wasm.decodeLink(query) as DecodedLink),
+    delayMarks: (values) => attempt<DelayMarks>(() => wasm.delayMarks(column(values))),
+    asyncWriteMarks: (values) => attempt<AsyncWriteMarks>(() => wasm.asyncWriteMarks(column(values))),
+    decodeLink: (query) => attempt<DecodedLink>(() => wasm.decodeLink(query)),
     encodeLink: (values, pinned) =>
       attempt(() => wasm.encodeLink(column(values), pinned ? column(pinned) : undefined)),
-    differences: (a, b) => attempt(() => wasm.differences(column(a), column(b))),
+    differences: (a, b) =>
+      attempt(() => wasm.differences(column(a), column(b)).flatMap((n) => names.get(n) ?? [])),
     quantizeText: (buckets) => attempt(() => wasm.quantizeText(column(buckets))),
     lquantizeText: (values, base, limit, step) =>
       attempt(() => wasm.lquantizeText(Float64Array.from(values), base, limit, step)),
     iostatText: (pool, total, queue, disk) => attempt(() => wasm.iostatText(pool, total, queue, disk)),
     runScenario: (scenario) => attempt(() => wasm.runScenario(scenario)),
-    presets: () => attempt(() => wasm.presets() as { name: string; json: string }[]),
-    labPresets: () => attempt(() => wasm.labPresets() as LabPreset[]),
+    presets: () => attempt<PresetText[]>(() => wasm.presets()),
+    labPresets: () => attempt<LabPreset[]>(() => wasm.labPresets()),
   };
 }

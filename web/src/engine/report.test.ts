@@ -4,6 +4,7 @@ import * as wasm from "./generated/throttle_lab_wasm.js";
 import { loadEngineSync } from "./load-node";
 import {
   column,
+  parseReport,
   histogramsOf,
   reportIntervalNs,
   schedulerOf,
@@ -11,39 +12,44 @@ import {
   stoppedByCaller,
   summaryOf,
   syncStart,
-  toColumns,
   txgsOf,
+  type Report,
 } from "./report";
 
 loadEngineSync();
 
-describe("toColumns", () => {
-  it("keeps everything but the series as meta, and names per-class columns class.series", () => {
-    const r = toColumns({ simulated_ns: 5, series: { t_ns: [1, 2], mean: { sync_read: [3, 4] } } });
-    expect(r.meta).toEqual({ simulated_ns: 5 });
-    expect(Array.from(column(r, "t_ns"))).toEqual([1, 2]);
-    expect(Array.from(column(r, "mean.sync_read"))).toEqual([3, 4]);
+const text = wasm.runScenario(
+  JSON.stringify({
+    duration: "20s",
+    report_interval: "500ms",
+    pool: { device: { kind: "lun" } },
+    workloads: [{ kind: "async_write", threads: 8, block_size: "128K" }],
+  }),
+);
+const json: Report = JSON.parse(text);
+const report = parseReport(text);
+
+describe("parseReport", () => {
+  it("keeps everything but the series as meta", () => {
+    expect("series" in report.meta).toBe(false);
+    expect(report.meta.txgs).toEqual(json.txgs);
+  });
+
+  it("makes each series a column, and per-class series columns named series.class", () => {
+    expect(Array.from(column(report, "t_ns"))).toEqual(json.series.t_ns);
+    expect(Array.from(column(report, "class_mean_ns.async_write"))).toEqual(
+      json.series.class_mean_ns["async_write"],
+    );
   });
 
   it("gives an empty column for a series the report does not have", () => {
-    expect(column(toColumns({}), "dirty_bytes")).toHaveLength(0);
+    expect(json.series.alloc_best_fit_percent).toBeUndefined();
+    expect(column(report, "alloc_best_fit_percent")).toHaveLength(0);
+    expect(column(report, "class_mean_ns.no_such_class")).toHaveLength(0);
   });
 });
 
 describe("the accessors over a real report", () => {
-  const report = toColumns(
-    JSON.parse(
-      wasm.runScenario(
-        JSON.stringify({
-          duration: "20s",
-          report_interval: "500ms",
-          pool: { device: { kind: "lun" } },
-          workloads: [{ kind: "async_write", threads: 8, block_size: "128K" }],
-        }),
-      ),
-    ) as Record<string, unknown>,
-  );
-
   it("read the run's length, interval and models", () => {
     expect(simulatedNs(report)).toBe(20e9);
     expect(reportIntervalNs(report)).toBe(500e6);

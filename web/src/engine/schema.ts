@@ -1,42 +1,28 @@
 // The shape of the tunable schema the engine exports. Names, defaults and ranges come only
 // from the engine at run time; this file states the shape once and checks it on load.
 
-export type Unit =
-  "bytes" | "nanoseconds" | "milliseconds" | "seconds" | "percent" | "count" | "bytes_per_second" | "choice";
-export type Scale = "linear" | "log";
-export type Effect = "rerun" | "redraw";
-export type Kind = "tunable" | "lab";
+import type { Effect, Kind, Scale, Spec, TunableName, Unit } from "./types";
 
-export interface TunableSpec {
-  name: string;
-  kind: Kind;
-  group: string;
-  unit: Unit;
-  default: number;
-  min: number;
-  max: number;
-  scale: Scale;
-  effect: Effect;
-  meaning: string;
-  history: string;
-  freebsd: string | null;
-  /** For unit "choice": the name of each value (the value is its index). */
-  choices: string[];
-}
+export type { Effect, Kind, Scale, TunableName, Unit };
 
-const UNITS: readonly Unit[] = [
-  "bytes",
-  "nanoseconds",
-  "milliseconds",
-  "seconds",
-  "percent",
-  "count",
-  "bytes_per_second",
-  "choice",
-];
-const SCALES: readonly Scale[] = ["linear", "log"];
-const EFFECTS: readonly Effect[] = ["rerun", "redraw"];
-const KINDS: readonly Kind[] = ["tunable", "lab"];
+/** A schema entry (generated from the model's `Entry`), named by its generated name type. */
+export type TunableSpec = Omit<Spec, "name"> & { name: TunableName };
+
+// Every member of each generated union, so that a new one in the engine fails the build
+// here until this check knows it.
+const UNITS: Record<Unit, true> = {
+  bytes: true,
+  nanoseconds: true,
+  milliseconds: true,
+  seconds: true,
+  percent: true,
+  count: true,
+  bytes_per_second: true,
+  choice: true,
+};
+const SCALES: Record<Scale, true> = { linear: true, log: true };
+const EFFECTS: Record<Effect, true> = { rerun: true, redraw: true };
+const KINDS: Record<Kind, true> = { tunable: true, lab: true };
 
 function field<T>(entry: Record<string, unknown>, key: string, ok: (v: unknown) => v is T): T {
   const value = entry[key];
@@ -45,20 +31,22 @@ function field<T>(entry: Record<string, unknown>, key: string, ok: (v: unknown) 
 }
 
 const isString = (v: unknown): v is string => typeof v === "string";
+// The schema is the table TunableName is generated from, so any name in it is one.
+const isName = (v: unknown): v is TunableName => typeof v === "string" && v.length > 0;
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 const oneOf =
-  <T extends string>(options: readonly T[]) =>
+  <T extends string>(options: Record<T, true>) =>
   (v: unknown): v is T =>
-    typeof v === "string" && (options as readonly string[]).includes(v);
+    typeof v === "string" && Object.hasOwn(options, v);
 
 /** Checks the engine's exported schema against the shape this app was written for. */
 export function readSchema(raw: unknown): TunableSpec[] {
   if (!Array.isArray(raw) || raw.length === 0) throw new Error("the engine exported no schema");
   return raw.map((item: unknown) => {
     if (typeof item !== "object" || item === null) throw new Error("schema entry is not an object");
-    const e = item as Record<string, unknown>;
+    const e: Record<string, unknown> = Object.fromEntries(Object.entries(item));
     const spec: TunableSpec = {
-      name: field(e, "name", isString),
+      name: field(e, "name", isName),
       kind: field(e, "kind", oneOf(KINDS)),
       group: field(e, "group", isString),
       unit: field(e, "unit", oneOf(UNITS)),

@@ -4,7 +4,7 @@
 // vitest; the Web Worker (sim-worker.ts) runs the same `runInSlices` inside itself.
 
 import type * as Wasm from "./generated/throttle_lab_wasm.js";
-import { toColumns, type SimReport } from "./report";
+import { parseReport, type SimReport } from "./report";
 
 type WasmModule = typeof Wasm;
 
@@ -64,12 +64,12 @@ export async function runInSlices(
       const [simulatedNs = 0, totalNs = 0] = run.progress();
       const due = now() - lastPartial >= PARTIAL_EVERY_MS;
       if (due) lastPartial = now();
-      const partial = due ? toColumns(JSON.parse(run.report()) as Record<string, unknown>) : undefined;
+      const partial = due ? parseReport(run.report()) : undefined;
       onProgress?.(partial ? { simulatedNs, totalNs, partial } : { simulatedNs, totalNs });
       await pause();
       if (superseded()) return { status: "superseded" };
     }
-    return { status: "ok", report: toColumns(JSON.parse(run.report()) as Record<string, unknown>) };
+    return { status: "ok", report: parseReport(run.report()) };
   } catch (e) {
     return { status: "error", message: message(e) };
   } finally {

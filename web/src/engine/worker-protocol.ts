@@ -24,7 +24,7 @@ export type Post = (message: FromWorker, transfer: Transferable[]) => void;
 
 /** The report's column buffers, handed over rather than copied. */
 const buffers = (report: SimReport | undefined): Transferable[] =>
-  report ? Object.values(report.columns).map((c) => c.buffer as ArrayBuffer) : [];
+  report ? Object.values(report.columns).map((c) => c.buffer) : [];
 
 /** The worker's side: give it each message; it runs the newest request and posts answers. */
 export function createWorkerHandler(wasm: WasmModule, post: Post, pause: () => Promise<void>) {

@@ -4,7 +4,7 @@
 import { scaleLinear } from "d3-scale";
 import { curveStepAfter, line } from "d3-shape";
 import { memo, useMemo } from "react";
-import { both, type Engine, type Values } from "../engine/engine";
+import { both, type Engine, type TunableName, type Values } from "../engine/engine";
 import { column, schedulerOf } from "../engine/report";
 import { CurveChart } from "./chart/CurveChart";
 import { ticksAt } from "./chart/grid";
@@ -26,7 +26,7 @@ interface Props {
 
 export function AsyncWriteCurvePanel({ engine, values, runs, pinned }: Props) {
   const { cursor } = useCurveCursor();
-  const value = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const value = (name: TunableName) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const drawn = useMemo(
     () => both(engine.asyncWriteCurve(values), engine.asyncWriteMarks(values)),

@@ -5,7 +5,7 @@ import { scaleLog } from "d3-scale";
 import { line } from "d3-shape";
 import { memo, useMemo, type ReactNode } from "react";
 import { messages } from "../messages";
-import { both, type Engine, type Values } from "../engine/engine";
+import { both, type Engine, type TunableName, type Values } from "../engine/engine";
 import { histogramsOf, summaryOf } from "../engine/report";
 import { CurveChart } from "./chart/CurveChart";
 import { useCurveCursor } from "./chart/curve-cursor";
@@ -33,7 +33,7 @@ const DECADES = ["1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s",
 
 export function DelayCurvePanel({ engine, values, writeSizeControl, runs, pinned }: Props) {
   const { cursor } = useCurveCursor();
-  const value = (name: string) => values[engine.indexOf(name)] ?? 0;
+  const value = (name: TunableName) => values[engine.indexOf(name)] ?? 0;
   const dirtyMax = value("zfs_dirty_data_max") || 1;
   const writeSize = value("write_size");
   const capNs = value("zfs_delay_max_ns");

@@ -4,7 +4,7 @@
 
 import { memo, useState } from "react";
 import type { Engine } from "../engine/engine";
-import { histogramsOf, type ReportHistograms } from "../engine/report";
+import { histogramsOf, type Histograms } from "../engine/report";
 import { Pow2Bars } from "./chart/Pow2Bars";
 import { Panel, TextBlock } from "./Panel";
 import type { RunView } from "./runs";
@@ -14,7 +14,10 @@ interface Props {
   runs: RunView[];
 }
 
-const KINDS: { key: keyof ReportHistograms; title: string; probe: string }[] = [
+/** The histograms that are one set of buckets each (not one per class). */
+type Buckets = { [K in keyof Histograms]: Histograms[K] extends number[] ? K : never }[keyof Histograms];
+
+const KINDS: { key: Buckets; title: string; probe: string }[] = [
   { key: "client_write", title: "Client writes", probe: "write(2) entry to return" },
   { key: "device_read", title: "Device reads", probe: "io:::start to io:::done, reads" },
   { key: "device_write", title: "Device writes", probe: "io:::start to io:::done, writes" },
@@ -40,7 +43,7 @@ export const LatencyPanel = memo(function LatencyPanel({ engine, runs }: Props) 
   if (view === "quantize") {
     for (const r of runs) {
       for (const k of KINDS) {
-        const body = text(engine.quantizeText(histogramsOf(r.report)[k.key] as number[]));
+        const body = text(engine.quantizeText(histogramsOf(r.report)[k.key]));
         blocks.push({
           id: `${r.side}-${k.key}`,
           heading: `${r.label}: ${k.title} (${k.probe})`,
@@ -80,7 +83,7 @@ export const LatencyPanel = memo(function LatencyPanel({ engine, runs }: Props) 
               sets={runs.map((r) => ({
                 side: r.side,
                 label: r.label,
-                buckets: histogramsOf(r.report)[k.key] as number[],
+                buckets: histogramsOf(r.report)[k.key],
               }))}
             />
           ))}

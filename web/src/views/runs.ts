@@ -2,7 +2,7 @@
 // their report columns as the time charts' series.
 
 import { bisectLeft } from "d3-array";
-import { column, type SimReport } from "../engine/report";
+import { column, type ColumnName, type SimReport } from "../engine/report";
 import type { Series } from "./chart/TimeChart";
 
 /** One run as the panels see it: which side of the comparison, its label and report. */
@@ -18,7 +18,7 @@ export function sampleAt(tNs: Float64Array, s: number): number {
 }
 
 /** One series per run from report column `name`, divided by `scale` for display. */
-export function seriesOf(runs: RunView[], name: string, scale: number): Series[] {
+export function seriesOf(runs: RunView[], name: ColumnName, scale: number): Series[] {
   return seriesBy(runs, name, (r) => pointsOf(r, name, scale));
 }
 
@@ -32,7 +32,7 @@ export function seriesBy(
 }
 
 /** A run's report column `name` against simulated time [s], divided by `scale`. */
-export function pointsOf(r: RunView, name: string, scale: number): [number, number][] {
+export function pointsOf(r: RunView, name: ColumnName, scale: number): [number, number][] {
   const t = column(r.report, "t_ns");
   const v = column(r.report, name);
   return Array.from(t, (ns, i) => [ns / 1e9, (v[i] ?? 0) / scale]);

@@ -27,7 +27,29 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "*.config.{js,ts}", "tests/**/*.ts"],
+    // Nothing from a link, a paste or a file is ever rendered as HTML: React's text only.
+    files: ["web/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Render text, not HTML." },
+        {
+          selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]",
+          message: "Render text, not HTML.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: "Render text, not HTML.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='document'][callee.property.name=/^write(ln)?$/]",
+          message: "Render text, not HTML.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["scripts/**/*.mjs", "*.config.{js,ts}", "tests/**/*.{ts,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },
 );

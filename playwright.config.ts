@@ -1,7 +1,10 @@
-// Playwright drives Debian's Chromium (installed by scripts/setup.sh) against the built app.
+// Playwright drives Debian's Chromium (installed by scripts/setup.sh) against the built app,
+// served by a plain static server under a base path (the build must work under any), with
+// the security headers a deployment sends.
 import { defineConfig } from "@playwright/test";
 
 const port = 4173;
+const base = "/throttle-lab/";
 
 export default defineConfig({
   // `npm run bench:ui` sets BENCH to run the browser benchmarks instead of the tests.
@@ -11,7 +14,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}/`,
+    baseURL: `http://127.0.0.1:${port}${base}`,
     viewport: { width: 1400, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -27,8 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --strictPort --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
+    command: `npx vite build --logLevel warn && node tests/static-server.mjs --port ${port} --base ${base}`,
+    url: `http://127.0.0.1:${port}${base}`,
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -16,5 +16,8 @@ export const messages = {
   limited: (reason: string) => `Stopped at the nearest accepted value: ${reason}`,
   panelFailed: (detail: string) =>
     `This panel could not be drawn: ${detail}. The other panels are unaffected; the next run or change tries it again.`,
+  newVersion: "A new version of the lab is ready.",
+  reload: "Reload",
+  offlineReady: "The lab is saved in this browser: it now opens and runs without a network.",
   zeroDelay: "0 ns: the formula truncates to under one nanosecond here",
 } as const;

@@ -2,29 +2,36 @@
 
 import { useEffect, useState } from "react";
 import type { Engine } from "../engine/engine";
-import { createBrowserSimulator, loadEngine } from "../engine/load-browser";
+import { compileEngine, createBrowserSimulator, loadEngine } from "../engine/load-browser";
 import { messages } from "../messages";
 import { Lab } from "./Lab";
+import { UpdateNotice } from "./UpdateNotice";
+import type { Simulators } from "./use-lab";
 import { linkQuery, readLink, type Initial } from "./url-state";
 
 type State =
   | { kind: "loading" }
-  | { kind: "ready"; engine: Engine; initial: Initial }
+  | { kind: "ready"; engine: Engine; initial: Initial; simulators: Simulators }
   | { kind: "failed"; message: string };
 
 export function App() {
   const [state, setState] = useState<State>({ kind: "loading" });
-  // Two workers, made once: the current run and the comparison go on side by side.
-  const [simulators] = useState(() => ({
-    current: createBrowserSimulator(),
-    comparison: createBrowserSimulator(),
-  }));
   useEffect(() => {
     let live = true;
-    loadEngine().then(
-      (engine) =>
-        live &&
-        setState({ kind: "ready", engine, initial: readLink(engine, linkQuery(window.location).query) }),
+    // One fetch and one compile of the WASM for the page and both workers.
+    const start = async () => {
+      const module = await compileEngine();
+      const engine = await loadEngine(module);
+      if (!live) return;
+      setState({
+        kind: "ready",
+        engine,
+        initial: readLink(engine, linkQuery(window.location).query),
+        // Two workers: the current run and the comparison go on side by side.
+        simulators: { current: createBrowserSimulator(module), comparison: createBrowserSimulator(module) },
+      });
+    };
+    start().catch(
       (e: unknown) =>
         live && setState({ kind: "failed", message: e instanceof Error ? e.message : String(e) }),
     );
@@ -33,7 +40,16 @@ export function App() {
     };
   }, []);
 
-  if (state.kind === "loading") return <p className="loading">{messages.loading}</p>;
-  if (state.kind === "failed") return <p role="alert">{messages.engineFailed(state.message)}</p>;
-  return <Lab engine={state.engine} initial={state.initial} simulators={simulators} />;
+  return (
+    <>
+      <UpdateNotice />
+      {state.kind === "loading" ? (
+        <p className="loading">{messages.loading}</p>
+      ) : state.kind === "failed" ? (
+        <p role="alert">{messages.engineFailed(state.message)}</p>
+      ) : (
+        <Lab engine={state.engine} initial={state.initial} simulators={state.simulators} />
+      )}
+    </>
+  );
 }

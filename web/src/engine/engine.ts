@@ -10,7 +10,6 @@ import type {
   DelayMarks,
   LabPreset,
   PresetText,
-  Problem,
   TunableName,
 } from "./types";
 
@@ -28,16 +27,7 @@ export interface Curve {
   value: Float64Array;
 }
 
-export type {
-  AsyncWriteMarks,
-  Checked,
-  DecodedLink,
-  DelayMarks,
-  LabPreset,
-  PresetText,
-  Problem,
-  TunableName,
-};
+export type { TunableName };
 
 /** Per-class power-of-two histograms, as a report holds them. */
 export type ClassBuckets = Record<string, number[]>;

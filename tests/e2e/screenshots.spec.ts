@@ -1,5 +1,7 @@
 // Screenshots of every panel, for people to look at (written to tests/e2e/screenshots/).
 import { test } from "@playwright/test";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { openLab } from "./lab";
 
 const dir = "tests/e2e/screenshots";
@@ -29,14 +31,13 @@ test("screenshots of the page and each panel", async ({ page }) => {
   await page.locator('[data-panel="latency"]').screenshot({ path: `${dir}/latency-iostat.png` });
   await page.locator(".controls").screenshot({ path: `${dir}/controls.png` });
   await page
-    .locator("fieldset")
-    .filter({ has: page.locator("legend", { hasText: /^Workload$/ }) })
+    .locator('details.group[data-group="Workload"]')
     .screenshot({ path: `${dir}/controls-workload.png` });
   for (const [file, legend] of [
     ["controls-legacy-throttle", "Legacy write throttle"],
     ["controls-legacy-scheduler", "Legacy I/O scheduler"],
   ] as const) {
-    await page.locator("fieldset", { hasText: legend }).screenshot({ path: `${dir}/${file}.png` });
+    await page.locator(`details.group[data-group^="${legend}"]`).screenshot({ path: `${dir}/${file}.png` });
   }
   await openLab(
     page,
@@ -88,4 +89,37 @@ test("screenshots of the simulation panels for other presets and an A/B pair", a
     await page.locator('[data-panel="summary"]').screenshot({ path: `${dir}/summary-${name}.png` });
   }
   await page.locator(".controls").screenshot({ path: `${dir}/controls-ab.png` });
+});
+
+test("screenshots of finding one's way and the shipped site, at 1280x720 and 1920x1080", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
+    const at = `${width}x${height}`;
+    await page.setViewportSize({ width, height });
+    await openLab(page);
+    await page.screenshot({ path: `${dir}/page-${at}.png` });
+    await page.keyboard.press("Tab");
+    await page.screenshot({ path: `${dir}/skip-link-${at}.png` });
+    await page.getByLabel("Find a setting").fill("dirty");
+    await page.screenshot({ path: `${dir}/filter-${at}.png` });
+    await page.getByLabel("Find a setting").fill("");
+    await page.locator('[data-tunable="zfs_dirty_data_max"] .control-name').hover();
+    await page.screenshot({ path: `${dir}/help-${at}.png` });
+    await page.getByRole("button", { name: "Reset all to defaults" }).click();
+    await page.screenshot({ path: `${dir}/undo-${at}.png` });
+    await page.goto(
+      "./#v=1&zfs_dirty_data_max=1M&async_rate=100G/s&device=ssd&duration=831&steady_window=759",
+    );
+    await page.getByTestId("txg-count").waitFor();
+    await page.waitForTimeout(4_000);
+    await page.locator('[data-panel="txgs"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/f0-txgs-${at}.png` });
+    await page.locator('[data-panel="dirty"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/f0-dirty-${at}.png` });
+    await page.goto(pathToFileURL(resolve("dist/index.html")).href);
+    await page.screenshot({ path: `${dir}/file-${at}.png` });
+  }
 });

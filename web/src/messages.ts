@@ -19,5 +19,10 @@ export const messages = {
   newVersion: "A new version of the lab is ready.",
   reload: "Reload",
   offlineReady: "The lab is saved in this browser: it now opens and runs without a network.",
+  skipToPanels: "Skip to the panels",
+  filterLabel: "Find a setting",
+  filterPlaceholder: "name or meaning: delay, vfs.zfs.txg, scrub…",
+  filterCount: (shown: number, of: number) =>
+    shown === 0 ? `No setting matches (of ${of})` : `${shown} of ${of} settings match`,
   zeroDelay: "0 ns: the formula truncates to under one nanosecond here",
 } as const;

@@ -42,7 +42,6 @@ export function App() {
 
   return (
     <>
-      <UpdateNotice />
       {state.kind === "loading" ? (
         <p className="loading">{messages.loading}</p>
       ) : state.kind === "failed" ? (
@@ -50,6 +49,8 @@ export function App() {
       ) : (
         <Lab engine={state.engine} initial={state.initial} simulators={state.simulators} />
       )}
+      {/* Last: it floats over the page, and the skip link must stay the first stop of Tab. */}
+      <UpdateNotice />
     </>
   );
 }

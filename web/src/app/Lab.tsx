@@ -1,9 +1,11 @@
 // The lab's layout: the header's actions, the link notices, the settings beside the panels.
 // The state, the link and the simulations are use-lab's; this file only places them.
 
+import { useState, type MouseEvent } from "react";
 import type { Engine } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import { ControlPanel } from "../controls/ControlPanel";
+import { filterWords, matchesFilter } from "../controls/filter";
 import { EntryControl } from "../controls/TunableControl";
 import { AllocatorPanel } from "../views/AllocatorPanel";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
@@ -32,12 +34,28 @@ interface Props {
 
 const isTunable = (spec: TunableSpec) => spec.kind === "tunable";
 
+/** The skip link moves focus without touching the fragment, which holds the lab's state. */
+function skipToPanels(e: MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  const panels = document.getElementById("panels");
+  panels?.focus();
+  panels?.scrollIntoView();
+}
+
 export function Lab({ engine, initial, simulators }: Props) {
   const lab = useLab(engine, initial, simulators);
   const { values, errors, handlers, pinned, runs } = lab;
+  // The settings filter is a view of the controls, not lab state: it stays out of the link.
+  const [filter, setFilter] = useState("");
+  const words = filterWords(filter);
+  const listed = engine.schema.filter((s) => isTunable(s) || lab.showsSetup(s));
+  const matching = listed.filter((s) => matchesFilter(s, words)).length;
 
   return (
     <div className="lab">
+      <a className="skip-link" href="#panels" onClick={skipToPanels}>
+        {messages.skipToPanels}
+      </a>
       <header className="top">
         <div>
           <h1>Throttle Lab</h1>
@@ -114,19 +132,43 @@ export function Lab({ engine, initial, simulators }: Props) {
             title={messages.warnings}
             items={lab.warnings}
           />
+          <div className="settings-filter" role="search">
+            <label htmlFor="settings-filter">{messages.filterLabel}</label>
+            <input
+              id="settings-filter"
+              type="search"
+              value={filter}
+              placeholder={messages.filterPlaceholder}
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby="settings-filter-count"
+              onChange={(e) => setFilter(e.target.value)}
+            />
+            <span id="settings-filter-count" role="status" data-testid="filter-count">
+              {words.length === 0 ? "" : messages.filterCount(matching, listed.length)}
+            </span>
+          </div>
           <h2 className="side-title">Simulated system</h2>
           <PresetPicker engine={engine} onPick={lab.pickPreset} />
           <ControlPanel
             engine={engine}
             shows={lab.showsSetup}
+            filter={filter}
             values={values}
             errors={errors}
             {...handlers}
           />
           <h2 className="side-title">OpenZFS tunables</h2>
-          <ControlPanel engine={engine} shows={isTunable} values={values} errors={errors} {...handlers} />
+          <ControlPanel
+            engine={engine}
+            shows={isTunable}
+            filter={filter}
+            values={values}
+            errors={errors}
+            {...handlers}
+          />
         </aside>
-        <main className="panels">
+        <main className="panels" id="panels" tabIndex={-1} aria-label="Panels">
           <CurveCursorProvider>
             <PanelBoundary name="Async-write concurrency" retryKey={[values, runs, pinned]}>
               <AsyncWriteCurvePanel engine={engine} values={values} runs={runs} pinned={pinned} />

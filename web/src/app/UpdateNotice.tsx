@@ -1,6 +1,7 @@
 // The service worker's news: the lab is ready to work offline, or a new deployment has been
 // downloaded and waits for a reload (the running page keeps its version until then).
 
+import { useEffect } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { messages } from "../messages";
 
@@ -10,6 +11,12 @@ export function UpdateNotice() {
     offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
   } = useRegisterSW();
+  // Good news that asks nothing of the reader goes away by itself.
+  useEffect(() => {
+    if (!offlineReady) return;
+    const timer = setTimeout(() => setOfflineReady(false), 8_000);
+    return () => clearTimeout(timer);
+  }, [offlineReady, setOfflineReady]);
   if (needRefresh) {
     return (
       <div className="notice update" role="status" data-testid="update-notice">

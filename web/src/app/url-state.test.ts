@@ -180,14 +180,32 @@ describe("the history writer", () => {
     const { win, entries } = fakeWindow();
     const writer = createHistoryWriter(win, 400, 150);
     for (let step = 1; step <= 30; step++) {
-      writer.write(`#v=1&readers=${step}`);
+      writer.write(`#v=1&readers=${step}`, true);
       vi.advanceTimersByTime(20);
     }
     vi.advanceTimersByTime(1000);
     expect(entries).toEqual(["http://h/lab/#v=1", "http://h/lab/#v=1&readers=30"]);
-    writer.write("#v=1&readers=31");
+    writer.write("#v=1&readers=31", true);
     vi.advanceTimersByTime(1000);
     expect(entries).toHaveLength(3);
+    vi.useRealTimers();
+  });
+
+  it("gives a typed change its own entry, even right after a slider's burst", () => {
+    vi.useFakeTimers();
+    const { win, entries } = fakeWindow();
+    const writer = createHistoryWriter(win, 400, 150);
+    writer.write("#v=1&readers=5", true);
+    writer.write("#v=1&readers=6", true);
+    writer.write("#v=1&readers=6&zfs_txg_timeout=7");
+    writer.write("#v=1&readers=6&zfs_txg_timeout=8");
+    vi.advanceTimersByTime(1000);
+    expect(entries).toEqual([
+      "http://h/lab/#v=1",
+      "http://h/lab/#v=1&readers=6",
+      "http://h/lab/#v=1&readers=6&zfs_txg_timeout=7",
+      "http://h/lab/#v=1&readers=6&zfs_txg_timeout=8",
+    ]);
     vi.useRealTimers();
   });
 

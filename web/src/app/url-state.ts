@@ -62,8 +62,11 @@ export interface HistoryLike {
 }
 
 export interface HistoryWriter {
-  /** Shows `fragment` in the address bar: a new entry when a burst of changes starts. */
-  write(fragment: string): void;
+  /**
+   * Shows `fragment` in the address bar in a new history entry. With `coalesce` (a slider
+   * moving) it joins the entry of a burst of such changes instead, while one goes on.
+   */
+  write(fragment: string, coalesce?: boolean): void;
   /** Rewrites the current entry at once (the opening link, in canonical form). */
   replaceNow(fragment: string): void;
   /** Forgets any burst and pending write: Back or Forward has just moved the page. */
@@ -71,10 +74,11 @@ export interface HistoryWriter {
 }
 
 /**
- * Writes the state to the URL with one history entry per settled change: the first change
- * of a burst pushes an entry, and the changes that follow within `settleMs` of each other
- * (a dragged slider, held arrow keys) only rewrite it, at most once per `throttleMs` so a
- * drag stays under the browser's rate limit on history calls.
+ * Writes the state to the URL with one history entry per settled change. A typed value, a
+ * reset or a preset is an entry of its own. A slider's moves come in bursts: the first move
+ * pushes an entry, and the moves that follow within `settleMs` of each other (a drag, held
+ * arrow keys) only rewrite it, at most once per `throttleMs` so that a drag stays under the
+ * browser's rate limit on history calls.
  */
 export function createHistoryWriter(win: HistoryLike, settleMs = 400, throttleMs = 150): HistoryWriter {
   let burst: ReturnType<typeof setTimeout> | undefined;
@@ -92,8 +96,19 @@ export function createHistoryWriter(win: HistoryLike, settleMs = 400, throttleMs
     burst = timer = undefined;
     pending = null;
   };
+  /** Ends a burst at once, its last state written. */
+  const settle = () => {
+    const last = pending;
+    cancel();
+    if (last !== null && last !== win.location.hash) win.history.replaceState(null, "", url(last));
+  };
   return {
-    write(fragment) {
+    write(fragment, coalesce = false) {
+      if (!coalesce) {
+        settle();
+        if (fragment !== win.location.hash) win.history.pushState(null, "", url(fragment));
+        return;
+      }
       if (burst === undefined) {
         if (fragment === win.location.hash) return;
         win.history.pushState(null, "", url(fragment));

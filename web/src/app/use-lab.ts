@@ -73,11 +73,15 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   // Forward (or a fragment typed in) restores the state that entry holds.
   const history = useMemo(() => createHistoryWriter(window), []);
   const opened = useRef(false);
+  // Set by a slider's move (its changes share one entry while it moves); any other change
+  // (a typed value, a reset, a preset, a pin) is an entry of its own.
+  const sliding = useRef(false);
   useEffect(() => {
     const fragment = fragmentFor(engine, values, pinned);
-    if (opened.current) history.write(fragment);
+    if (opened.current) history.write(fragment, sliding.current);
     else history.replaceNow(fragment);
     opened.current = true;
+    sliding.current = false;
   }, [engine, values, pinned, history]);
   useEffect(() => {
     const restore = () => {
@@ -147,7 +151,10 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   );
   const handlers: ControlHandlers = useMemo(
     () => ({
-      onValue: (index, value) => dispatch({ type: "value", index, value }),
+      onValue: (index, value) => {
+        sliding.current = true;
+        dispatch({ type: "value", index, value });
+      },
       onText: (index, text) => dispatch({ type: "text", index, text }),
       onReset: (index) => dispatch({ type: "reset", index }),
     }),

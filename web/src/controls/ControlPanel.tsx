@@ -1,15 +1,19 @@
 // The schema's entries of one kind (OpenZFS tunables, or the lab's own settings of the
-// simulated system), grouped as the schema groups them.
+// simulated system), grouped as the schema groups them, each group a disclosure that a
+// filter opens and narrows to the entries it matches.
 
-import { memo } from "react";
+import { memo, useState, type ReactNode } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
+import { filterWords, matchesFilter } from "./filter";
 import { EntryControl, type ControlHandlers } from "./TunableControl";
 
 interface Props extends ControlHandlers {
   engine: Engine;
   /** Which entries to show. */
   shows: (spec: TunableSpec) => boolean;
+  /** The settings filter's text ("" shows every entry). */
+  filter: string;
   values: Values;
   errors: Record<string, string>;
 }
@@ -17,20 +21,27 @@ interface Props extends ControlHandlers {
 export const ControlPanel = memo(function ControlPanel({
   engine,
   shows,
+  filter,
   values,
   errors,
   ...handlers
 }: Props) {
-  const tunables = engine.schema.map((spec, index) => ({ spec, index })).filter(({ spec }) => shows(spec));
-  const groups = [...new Set(tunables.map(({ spec }) => spec.group))];
+  const words = filterWords(filter);
+  const entries = engine.schema.map((spec, index) => ({ spec, index })).filter(({ spec }) => shows(spec));
+  const groups = [...new Set(entries.map(({ spec }) => spec.group))];
   return (
     <div className="control-panel">
-      {groups.map((group) => (
-        <fieldset key={group} className="group">
-          <legend>{group}</legend>
-          {tunables
-            .filter(({ spec }) => spec.group === group)
-            .map(({ spec, index }) => (
+      {groups.map((group) => {
+        const all = entries.filter(({ spec }) => spec.group === group);
+        const shown = all.filter(({ spec }) => matchesFilter(spec, words));
+        if (shown.length === 0) return null;
+        return (
+          <Group
+            key={group}
+            title={group}
+            count={words.length > 0 ? `${shown.length} of ${all.length}` : null}
+          >
+            {shown.map(({ spec, index }) => (
               <EntryControl
                 key={spec.name}
                 engine={engine}
@@ -40,8 +51,28 @@ export const ControlPanel = memo(function ControlPanel({
                 {...handlers}
               />
             ))}
-        </fieldset>
-      ))}
+          </Group>
+        );
+      })}
     </div>
   );
 });
+
+/** A group of controls that folds away; open while a filter is on (`count` says how many match). */
+function Group({ title, count, children }: { title: string; count: string | null; children: ReactNode }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <details
+      className="group"
+      open={count !== null || open}
+      onToggle={(e) => count === null && setOpen(e.currentTarget.open)}
+      data-group={title}
+    >
+      <summary>
+        <span className="group-title">{title}</span>
+        {count !== null && <span className="group-count">{count}</span>}
+      </summary>
+      {children}
+    </details>
+  );
+}

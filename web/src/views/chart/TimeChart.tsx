@@ -9,6 +9,7 @@ import { cursorKeyDown, HoverTarget } from "./cursor";
 import { decimate, distinctColumns, maxValue } from "./decimate";
 import { tick } from "./display";
 import { ticksAt, YGrid } from "./grid";
+import { stackLabels } from "./label-layout";
 import { useTimeAxis } from "./time-axis";
 import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
@@ -79,12 +80,12 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
           <path className="txg-mark" d={markPx.map((xPx) => `M${xPx},0V${TIME_PLOT.height}`).join("")} />
         )}
         {(p.levels ?? []).map((l) => (
-          <g key={l.label}>
-            <line className="level" x2={TIME_PLOT.width} y1={y(l.y)} y2={y(l.y)} />
-            <text className="level-label" x={TIME_PLOT.width - 4} y={y(l.y) - 4} textAnchor="end">
-              {l.label}
-            </text>
-          </g>
+          <line key={l.label} className="level" x2={TIME_PLOT.width} y1={y(l.y)} y2={y(l.y)} />
+        ))}
+        {stackLabels((p.levels ?? []).map((l) => ({ yPx: y(l.y), label: l.label }))).map((l) => (
+          <text key={l.label} className="level-label" x={TIME_PLOT.width - 4} y={l.yPx - 4} textAnchor="end">
+            {l.label}
+          </text>
         ))}
         <line className="axis" y1={TIME_PLOT.height} y2={TIME_PLOT.height} x2={TIME_PLOT.width} />
         <line className="axis" y2={TIME_PLOT.height} />

@@ -28,12 +28,18 @@ if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$bindgen_versio
   cargo install wasm-bindgen-cli --version "$bindgen_version" --locked --no-default-features --force
 fi
 
-# 4. Chromium for the browser tests (Debian's; Playwright downloads nothing).
-if [ "$want" = test ] && ! command -v chromium >/dev/null; then
-  say "installing Debian's chromium for the browser tests"
+# 4. Chromium for the browser tests (Debian's; Playwright downloads nothing), and nginx-light,
+#    whose binary runs the README's sample server configuration in a test (no service is started).
+missing=()
+if [ "$want" = test ]; then
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  say "installing Debian's ${missing[*]} for the browser tests"
   if [ "$(id -u)" = 0 ]; then apt_get=(apt-get); else apt_get=(sudo apt-get); fi
   "${apt_get[@]}" update -qq
-  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq --no-install-recommends chromium
+  DEBIAN_FRONTEND=noninteractive "${apt_get[@]}" install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 # 5. The engine, built for the browser.

@@ -22,8 +22,9 @@ USAGE:
       the time after steady state (SNIA range and slope over a window of report intervals,
       a quorum of metrics) once it is reached; --until-steady stops the run one window after
       it, or at the duration or budget, and says which happened.
-  throttle-lab run --link <QUERY> [--pinned] [--set NAME=VALUE]... [--until-steady] [--histograms] [--json | --out FILE]
-      Simulates what the app's share link shows (the text after '?', or the whole link):
+  throttle-lab run --link <LINK> [--pinned] [--set NAME=VALUE]... [--until-steady] [--histograms] [--json | --out FILE]
+      Simulates what the app's share link shows (its '#' part, else its '?' part, else the
+      whole text, as the app reads its own address):
       the configuration being edited, or with --pinned the pinned configuration A.
   throttle-lab presets
       The built-in scenarios.

@@ -19,11 +19,11 @@ pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> 
     }
 }
 
-/// The scenario a share link describes (its query, or the whole link): the configuration
+/// The scenario a share link describes (its fragment, query or the whole link, read as the
+/// app reads its address: `link::query_of`): the configuration
 /// being edited, or the pinned one. The link's notices go to stderr, as the app shows them.
 pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bool) -> Result<Report, String> {
-    let query = link.split_once('?').map_or(link, |(_, q)| q);
-    let decoded = throttle_model::link::decode(query);
+    let decoded = throttle_model::link::decode(throttle_model::link::query_of(link));
     for notice in &decoded.notices {
         eprintln!("throttle-lab: link: {notice}");
     }

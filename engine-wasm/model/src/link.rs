@@ -81,9 +81,22 @@ impl Side {
     }
 }
 
-/// Reads a query string (with or without the leading `?`); never fails.
+/// The lab's part of a whole link, as the app reads its own address: the fragment if it
+/// has one (`…/lab/#v=1&…`, the form the app writes), else the query (`…/lab/?v=1&…`, the
+/// form of older links), else the whole text, taken to be the lab's part already.
+pub fn query_of(link: &str) -> &str {
+    match link.split_once('#') {
+        Some((_, fragment)) if !fragment.is_empty() => fragment,
+        _ => {
+            let before_fragment = link.split('#').next().unwrap_or("");
+            before_fragment.split_once('?').map_or(before_fragment, |(_, query)| query)
+        }
+    }
+}
+
+/// Reads the lab's part of a link (with or without a leading `?` or `#`); never fails.
 pub fn decode(query: &str) -> Decoded {
-    let query = query.strip_prefix('?').unwrap_or(query);
+    let query = query.strip_prefix(['?', '#']).unwrap_or(query);
     let query = query.split('#').next().unwrap_or("");
     let mut current = Side::default();
     let mut pinned = Side::default();
@@ -219,6 +232,23 @@ fn lossy(part: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lab_part_of_a_link_is_its_fragment_else_its_query_as_the_app_reads_it() {
+        assert_eq!(query_of("https://example.org/lab/#v=1&readers=8"), "v=1&readers=8");
+        assert_eq!(query_of("https://example.org/lab/?v=1&readers=8"), "v=1&readers=8");
+        assert_eq!(query_of("https://example.org/lab/?old=1#v=1&readers=8"), "v=1&readers=8");
+        assert_eq!(query_of("https://example.org/lab/?v=1&readers=8#"), "v=1&readers=8");
+        assert_eq!(query_of("#v=1&readers=8"), "v=1&readers=8");
+        assert_eq!(query_of("??v=1"), "?v=1");
+        assert_eq!(query_of("v=1&readers=8"), "v=1&readers=8");
+        let readers = Id::from_name("readers").expect("readers");
+        for link in ["#v=1&readers=8", "?v=1&readers=8", "v=1&readers=8", "??v=1&readers=8"] {
+            let d = decode(query_of(link));
+            assert_eq!(d.tunables.get(readers), 8, "{link}");
+            assert!(d.notices.is_empty(), "{link}: {:?}", d.notices);
+        }
+    }
 
     #[test]
     fn defaults_write_only_the_version() {

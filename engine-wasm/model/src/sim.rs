@@ -96,11 +96,8 @@ pub struct Sim {
     flushes: Slab<FlushOwner>,
     rec: Recorder,
     events_processed: u64,
-    /// The scrub stream: block size and each leaf's next offset.
-    scrub_block: u64,
-    scrub_cursor: Vec<u64>,
-    /// The resilver stream's block size (0: none).
-    resilver_block: u64,
+    /// The scrub or resilver, if one runs.
+    scan: Option<dsl_scan::Scan>,
     legacy: LegacyState,
     /// Set when the run is over: why it stopped early, if it did.
     ended: Option<Option<String>>,
@@ -133,9 +130,7 @@ impl Sim {
             tops,
             rec,
             events_processed: 0,
-            scrub_block: 0,
-            scrub_cursor: Vec::new(),
-            resilver_block: 0,
+            scan: None,
             legacy: LegacyState::default(),
             ended: None,
             steady: SteadyTracker::new(scenario.steady.clone()),
@@ -146,11 +141,14 @@ impl Sim {
         sim.placement_init();
         sim.legacy_init();
         sim.start_clients();
-        sim.start_scrub();
-        sim.start_resilver();
+        sim.scan_init();
         sim.events.push(sim.scenario.report_interval_ns, Ev::Sample);
         sim.events.push(sim.scenario.duration_ns.min(sim.scenario.budget.max_simulated_ns), Ev::End);
         sim.schedule_sync_timer();
+        if sim.scanning() {
+            // txg_sync_thread() does not sleep while a scan is active: the first sync is now.
+            sim.events.push(0, Ev::SyncTimer);
+        }
         sim
     }
 

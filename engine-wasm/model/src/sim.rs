@@ -31,6 +31,7 @@ mod zfs_zone;
 mod zil;
 mod zio;
 
+pub use clients::WaitCause;
 pub use dmu_tx::ThrottleCounters;
 pub use dsl_pool_tempreserve::LegacyTxg;
 pub use record::{Invariants, Recorder, TxgRow};
@@ -208,12 +209,21 @@ impl Sim {
                 }
                 Ev::Sample => self.sample(),
                 Ev::ClientIssue(c) => self.client_issue(c),
-                Ev::ClientAssign(c) => self.delay_over(c),
-                Ev::ClientCommit(c) => self.commit(c),
+                Ev::ClientAssign(c) => {
+                    self.client_runs(c);
+                    self.delay_over(c);
+                }
+                Ev::ClientCommit(c) => {
+                    self.client_runs(c);
+                    self.commit(c);
+                }
                 Ev::SyncTimer => self.sync_thread_check(),
                 Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
                 Ev::LegacyTick { c, gen } => self.legacy_tick(c, gen),
-                Ev::ClientRetry(c) => self.try_assign(c),
+                Ev::ClientRetry(c) => {
+                    self.client_runs(c);
+                    self.try_assign(c);
+                }
             }
         }
         true
@@ -260,6 +270,12 @@ impl Sim {
             Some(why) => why.clone(),
             None => Some(format!("stopped by the caller at {:.3} s simulated", self.now as f64 / 1e9)),
         }
+    }
+
+    /// The txg syncing now, if one is: (txg, when its sync started [ns], dirty bytes it
+    /// took to sync).
+    pub fn syncing_now(&self) -> Option<(u64, u64, u64)> {
+        self.txg.syncing.as_ref().map(|s| (s.txg, s.start, s.ndirty))
     }
 
     /// What the run recorded so far.

@@ -242,14 +242,14 @@ schema! {
         name: "zfs_scrub_min_time_ms", kind: Kind::Tunable, group: SCAN, unit: Unit::Milliseconds,
         default: 750, min: 0, max: 600_000, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "A scrub issues I/O for at least this long in each txg's sync; after it, the sync goes on once dirty data reaches the async-write min dirty percent, someone waits for a txg, or the sync has run zfs_txg_timeout.",
-        history: "750 ms on master since December 2025; 1000 ms from the 2010 scan rewrite (onnv_147; named zfs_scan_min_time_ms until ZoL 0.8.0) to 2.4. Before ZoL 0.8.0 the txg timeout alone also ended the scan's share, and dirty data did not (0.6.x).",
+        history: "750 ms on master since December 2025; 1000 ms before, back to the 2010 scan rewrite (named zfs_scan_min_time_ms until ZoL 0.8.0). Until ZoL 0.7.x the txg timeout alone also ended the scan's share of a sync, before the minimum; dirty data ended it only from ZoL 0.6.5.",
         freebsd: Some("vfs.zfs.scrub_min_time_ms"),
     }
     ResilverMinTimeMs {
         name: "zfs_resilver_min_time_ms", kind: Kind::Tunable, group: SCAN, unit: Unit::Milliseconds,
         default: 1500, min: 0, max: 600_000, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "As zfs_scrub_min_time_ms, for a resilver: the least time each txg's sync spends issuing resilver I/O.",
-        history: "1500 ms on master since December 2025; 3000 ms from the 2010 scan rewrite (onnv_147) to 2.4.",
+        history: "1500 ms on master since December 2025; 3000 ms before, back to the 2010 scan rewrite (ZoL 0.6.x to 2.4).",
         freebsd: Some("vfs.zfs.resilver_min_time_ms"),
     }
     ScanVdevLimit {

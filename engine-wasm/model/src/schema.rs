@@ -42,6 +42,7 @@ const DELAY: &str = "Write delay";
 const CURVE: &str = "Async-write curve";
 const QUEUES: &str = "I/O scheduler queue depths";
 const AGGREGATION: &str = "I/O scheduler aggregation and scrub credit";
+const SCAN: &str = "Scrub and resilver";
 const LAB: &str = "Lab";
 const ZONES: &str = "Zone I/O throttle (SmartOS)";
 const ZONE_HISTORY: &str = "illumos-joyent (SmartOS) only, from 2011 (the seed's Joyent post of March 2011; zfs_zone.c): set in /etc/system, held in microseconds by the kernel (the lab floors to whole microseconds). No OpenZFS on Linux or FreeBSD equivalent.";
@@ -236,6 +237,27 @@ schema! {
         meaning: "After interactive I/O stops, scrub stays at one I/O until this many of its own have completed.",
         history: "Since ZoL 2.1.0.",
         freebsd: Some("vfs.zfs.vdev.nia_delay"),
+    }
+    ScrubMinTimeMs {
+        name: "zfs_scrub_min_time_ms", kind: Kind::Tunable, group: SCAN, unit: Unit::Milliseconds,
+        default: 750, min: 0, max: 600_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "A scrub issues I/O for at least this long in each txg's sync; after it, the sync goes on once dirty data reaches the async-write min dirty percent, someone waits for a txg, or the sync has run zfs_txg_timeout.",
+        history: "750 ms on master since December 2025; 1000 ms before, back to the 2010 scan rewrite (named zfs_scan_min_time_ms until ZoL 0.8.0). Until ZoL 0.7.x the txg timeout alone also ended the scan's share of a sync, before the minimum; dirty data ended it only from ZoL 0.6.5.",
+        freebsd: Some("vfs.zfs.scrub_min_time_ms"),
+    }
+    ResilverMinTimeMs {
+        name: "zfs_resilver_min_time_ms", kind: Kind::Tunable, group: SCAN, unit: Unit::Milliseconds,
+        default: 1500, min: 0, max: 600_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "As zfs_scrub_min_time_ms, for a resilver: the least time each txg's sync spends issuing resilver I/O.",
+        history: "1500 ms on master since December 2025; 3000 ms before, back to the 2010 scan rewrite (ZoL 0.6.x to 2.4).",
+        freebsd: Some("vfs.zfs.resilver_min_time_ms"),
+    }
+    ScanVdevLimit {
+        name: "zfs_scan_vdev_limit", kind: Kind::Tunable, group: SCAN, unit: Unit::Bytes,
+        default: 16 * MIB, min: 0, max: GIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Scrub and resilver bytes in flight per top-level vdev, times its data disks (one for a single disk or a mirror); zfs_vdev_scrub_max_active still bounds what each leaf has active.",
+        history: "16 MiB since ZoL 2.2.0; 4 MiB from ZoL 0.8.0 (sorted scans) to 2.1. Before, zfs_top_maxinflight: 32 I/Os per top-level vdev (the legacy scheduler here keeps the workload's fixed outstanding count).",
+        freebsd: Some("vfs.zfs.scan_vdev_limit"),
     }
     WriteLimitMin {
         name: "zfs_write_limit_min", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Bytes,
@@ -454,13 +476,13 @@ schema! {
     Scrub {
         name: "scrub", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "A scrub reads every leaf sequentially in the scrub class, 16 I/Os outstanding per leaf.",
+        meaning: "A scrub reads every leaf sequentially in the scrub class, in each txg sync's scan phase (at least zfs_scrub_min_time_ms), zfs_scan_vdev_limit bytes in flight per top-level vdev (16 blocks under the legacy scheduler).",
         choices: OFF_ON,
     }
     Resilver {
         name: "resilver", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "A resilver of each mirror's last child: reads from the others and writes to it, 16 I/Os outstanding (needs mirror of 2 or more).",
+        meaning: "A resilver of each mirror's last child: reads from the others and writes to it in each txg sync's scan phase (at least zfs_resilver_min_time_ms), zfs_scan_vdev_limit bytes in flight per top-level vdev, 16 blocks under the legacy scheduler (needs mirror of 2 or more).",
         choices: OFF_ON,
     }
     Device {

@@ -31,6 +31,7 @@ mod zfs_zone;
 mod zil;
 mod zio;
 
+pub use clients::WaitCause;
 pub use dmu_tx::ThrottleCounters;
 pub use dsl_pool_tempreserve::LegacyTxg;
 pub use record::{Invariants, Recorder, TxgRow};
@@ -96,11 +97,8 @@ pub struct Sim {
     flushes: Slab<FlushOwner>,
     rec: Recorder,
     events_processed: u64,
-    /// The scrub stream: block size and each leaf's next offset.
-    scrub_block: u64,
-    scrub_cursor: Vec<u64>,
-    /// The resilver stream's block size (0: none).
-    resilver_block: u64,
+    /// The scrub or resilver, if one runs.
+    scan: Option<dsl_scan::Scan>,
     legacy: LegacyState,
     /// Set when the run is over: why it stopped early, if it did.
     ended: Option<Option<String>>,
@@ -133,9 +131,7 @@ impl Sim {
             tops,
             rec,
             events_processed: 0,
-            scrub_block: 0,
-            scrub_cursor: Vec::new(),
-            resilver_block: 0,
+            scan: None,
             legacy: LegacyState::default(),
             ended: None,
             steady: SteadyTracker::new(scenario.steady.clone()),
@@ -146,11 +142,14 @@ impl Sim {
         sim.placement_init();
         sim.legacy_init();
         sim.start_clients();
-        sim.start_scrub();
-        sim.start_resilver();
+        sim.scan_init();
         sim.events.push(sim.scenario.report_interval_ns, Ev::Sample);
         sim.events.push(sim.scenario.duration_ns.min(sim.scenario.budget.max_simulated_ns), Ev::End);
         sim.schedule_sync_timer();
+        if sim.scanning() {
+            // txg_sync_thread() does not sleep while a scan is active: the first sync is now.
+            sim.events.push(0, Ev::SyncTimer);
+        }
         sim
     }
 
@@ -210,12 +209,21 @@ impl Sim {
                 }
                 Ev::Sample => self.sample(),
                 Ev::ClientIssue(c) => self.client_issue(c),
-                Ev::ClientAssign(c) => self.delay_over(c),
-                Ev::ClientCommit(c) => self.commit(c),
+                Ev::ClientAssign(c) => {
+                    self.client_runs(c);
+                    self.delay_over(c);
+                }
+                Ev::ClientCommit(c) => {
+                    self.client_runs(c);
+                    self.commit(c);
+                }
                 Ev::SyncTimer => self.sync_thread_check(),
                 Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
                 Ev::LegacyTick { c, gen } => self.legacy_tick(c, gen),
-                Ev::ClientRetry(c) => self.try_assign(c),
+                Ev::ClientRetry(c) => {
+                    self.client_runs(c);
+                    self.try_assign(c);
+                }
             }
         }
         true
@@ -262,6 +270,12 @@ impl Sim {
             Some(why) => why.clone(),
             None => Some(format!("stopped by the caller at {:.3} s simulated", self.now as f64 / 1e9)),
         }
+    }
+
+    /// The txg syncing now, if one is: (txg, when its sync started [ns], dirty bytes it
+    /// took to sync).
+    pub fn syncing_now(&self) -> Option<(u64, u64, u64)> {
+        self.txg.syncing.as_ref().map(|s| (s.txg, s.start, s.ndirty))
     }
 
     /// What the run recorded so far.

@@ -22,7 +22,8 @@ const READ_WORKING_SET: u64 = 1 << 40;
 /// Samples per run, so that a panel has the same resolution at any duration.
 const SAMPLES_PER_RUN: u64 = 240;
 const MIN_REPORT_INTERVAL: u64 = 10 * MS;
-/// Outstanding I/Os of a scrub per leaf and of a resilver, as the scenario format's defaults.
+/// Blocks in flight per top-level vdev of a scrub or resilver under the legacy scheduler,
+/// as the scenario format's defaults (the OpenZFS scheduler uses `zfs_scan_vdev_limit`).
 const SCAN_OUTSTANDING: u32 = 16;
 /// Physical memory of the simulated machine (the legacy write limit is a fraction of it).
 const RAM: u64 = 32 << 30;

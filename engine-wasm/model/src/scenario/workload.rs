@@ -56,11 +56,15 @@ pub enum Workload {
     /// A scrub: sequential reads of every leaf in the scrub class.
     Scrub {
         block_size: u64,
+        /// Blocks in flight per top-level vdev under the legacy scheduler (each reads every
+        /// leaf of its vdev); the OpenZFS scheduler uses `zfs_scan_vdev_limit` instead.
         outstanding_per_leaf: u32,
     },
     /// A resilver of each mirror's last child: reads from the others, writes to it.
     Resilver {
         block_size: u64,
+        /// Blocks in flight per top-level vdev under the legacy scheduler; the OpenZFS
+        /// scheduler uses `zfs_scan_vdev_limit` instead.
         outstanding: u32,
     },
 }

@@ -7,6 +7,47 @@ use super::zil::Commit;
 use super::zio::Parent;
 use super::{Ev, Sim};
 use crate::scenario::{SyncMode, Workload};
+use serde::Serialize;
+
+/// Why a client thread is not running: every blocked client has exactly one, named for
+/// the kernel code it waits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum WaitCause {
+    /// Between operations: its rate's pacing, a burst's pause, or the next call due now.
+    Idle,
+    /// `zfs_zone_io_throttle()`: the zone I/O throttle's delay.
+    ZoneDelay,
+    /// `dmu_tx_delay()`: the write delay.
+    Delay,
+    /// `dmu_tx_wait()` at `zfs_dirty_data_max` (`dmu_tx_dirty_over_max`).
+    HardLimit,
+    /// Legacy `txg_delay()`: one tick past 7/8 of the write limit.
+    LegacyTick,
+    /// Legacy `txg_wait_open()`: at the write limit, waiting for the next txg.
+    TxgOpen,
+    /// `dmu_write()`: copying the data in before the commit.
+    Copy,
+    /// `zil_commit()`: log writes, flushes, or the sync of its txg.
+    ZilCommit,
+    /// A read's I/O (`zio_read()`).
+    ReadIo,
+}
+
+impl WaitCause {
+    pub const ALL: [WaitCause; 9] = [
+        WaitCause::Idle,
+        WaitCause::ZoneDelay,
+        WaitCause::Delay,
+        WaitCause::HardLimit,
+        WaitCause::LegacyTick,
+        WaitCause::TxgOpen,
+        WaitCause::Copy,
+        WaitCause::ZilCommit,
+        WaitCause::ReadIo,
+    ];
+}
 
 pub(super) struct Client {
     workload: usize,
@@ -42,6 +83,8 @@ pub(super) struct Client {
     pub(super) held: bool,
     pub(super) sleeping: bool,
     pub(super) tick_gen: u32,
+    /// Why the thread is not running, if it is not (`None` only while it runs).
+    pub(super) wait: Option<WaitCause>,
 }
 
 impl Sim {
@@ -81,14 +124,42 @@ impl Sim {
                     held: false,
                     sleeping: false,
                     tick_gen: 0,
+                    wait: Some(WaitCause::Idle),
                 });
                 self.events.push(0, Ev::ClientIssue(c));
             }
         }
     }
 
+    /// Client `c` waits, for `cause`.
+    pub(super) fn client_waits(&mut self, c: u32, cause: WaitCause) {
+        if let Some(cl) = self.clients.get_mut(c as usize) {
+            cl.wait = Some(cause);
+        }
+        self.rec.waits[cause as usize] += 1;
+    }
+
+    /// Client `c` runs (an event of its own came): the code it runs names its next wait.
+    pub(super) fn client_runs(&mut self, c: u32) {
+        if let Some(cl) = self.clients.get_mut(c as usize) {
+            cl.wait = None;
+        }
+    }
+
+    /// Why each client thread is not running now (`None`: it has no named cause).
+    pub fn client_waits_now(&self) -> Vec<Option<WaitCause>> {
+        self.clients.iter().map(|c| c.wait).collect()
+    }
+
+    /// Samples the clients: a blocked client without a cause is a lost thread.
+    pub(super) fn check_waits(&mut self) {
+        let lost = self.clients.iter().filter(|c| c.wait.is_none()).count() as u64;
+        self.rec.invariants.waits_without_cause += lost;
+    }
+
     /// Client `c` starts its next operation, if its burst and rate allow it now.
     pub(super) fn client_issue(&mut self, c: u32) {
+        self.client_runs(c);
         let w = self.clients[c as usize].workload;
         if std::mem::take(&mut self.clients[c as usize].zone_delay_served) {
             self.client_call(c, w);
@@ -106,6 +177,7 @@ impl Sim {
             let phase = self.now % (b.on_ns + b.off_ns);
             if phase >= b.on_ns {
                 self.events.push(self.now - phase + b.on_ns + b.off_ns, Ev::ClientIssue(c));
+                self.client_waits(c, WaitCause::Idle);
                 return;
             }
         }
@@ -114,6 +186,7 @@ impl Sim {
             if cl.next_allowed > self.now {
                 let at = cl.next_allowed;
                 self.events.push(at, Ev::ClientIssue(c));
+                self.client_waits(c, WaitCause::Idle);
                 return;
             }
             let interval = (u128::from(bytes) * u128::from(threads) * 1_000_000_000 / u128::from(rate)) as u64;
@@ -130,6 +203,7 @@ impl Sim {
                 self.rec.zone_delay(tenant, wait);
                 self.clients[c as usize].zone_delay_served = true;
                 self.events.push(self.now + wait, Ev::ClientIssue(c));
+                self.client_waits(c, WaitCause::ZoneDelay);
                 return;
             }
         }
@@ -198,6 +272,7 @@ impl Sim {
     pub(super) fn client_committed(&mut self, c: u32) {
         let w = self.clients[c as usize].workload;
         if let Workload::SyncWrite { sync: SyncMode::Dsync, .. } = self.scenario.workloads[w] {
+            self.client_waits(c, WaitCause::ZilCommit);
             self.zil_log(c);
             return;
         }
@@ -206,11 +281,13 @@ impl Sim {
         let latency = self.now - cl.op_start;
         self.rec.client_write(latency, cl.tx_bytes, cl.tenant);
         self.events.push(self.now, Ev::ClientIssue(c));
+        self.client_waits(c, WaitCause::Idle);
     }
 
     /// `fsync()`: commits everything the client wrote since its last commit.
     fn fsync(&mut self, c: u32) {
         self.clients[c as usize].in_fsync = true;
+        self.client_waits(c, WaitCause::ZilCommit);
         self.zil_log(c);
     }
 
@@ -226,6 +303,7 @@ impl Sim {
             self.rec.client_write(latency, bytes, tenant);
         }
         self.events.push(self.now, Ev::ClientIssue(c));
+        self.client_waits(c, WaitCause::Idle);
     }
 
     fn random_read(&mut self, c: u32, block: u64, working_set: u64) {
@@ -234,6 +312,7 @@ impl Sim {
         let span = (working_set / tops).min(self.tops[top].capacity / 10 * 9).max(block);
         let offset = self.rng.below(span / block) * block;
         self.read_top(top, offset, block, Class::SyncRead, Parent::Client(c));
+        self.client_waits(c, WaitCause::ReadIo);
     }
 
     pub(super) fn client_read_done(&mut self, c: u32) {
@@ -244,5 +323,6 @@ impl Sim {
         let (tenant, bytes) = (cl.tenant, cl.tx_bytes);
         self.rec.client_read(latency, during_sync, tenant, bytes);
         self.events.push(self.now, Ev::ClientIssue(c));
+        self.client_waits(c, WaitCause::Idle);
     }
 }

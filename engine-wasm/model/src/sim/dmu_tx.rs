@@ -4,6 +4,7 @@
 //! through `dp_last_wakeup`, each transaction delayed at most once; then the transaction
 //! joins the open txg and commits. Its counters are the `dmu_tx` kstats'.
 
+use super::clients::WaitCause;
 use super::{Ev, Sim};
 use crate::curves::delay_ns;
 use serde::Serialize;
@@ -51,6 +52,7 @@ impl Sim {
         if dirty >= self.k.dirty_max {
             self.rec.throttle.hard_waits += 1;
             self.hard_waiters.push_back(c);
+            self.client_waits(c, WaitCause::HardLimit);
             return;
         }
         self.delay(c, dirty);
@@ -76,6 +78,7 @@ impl Sim {
         self.last_wakeup = wakeup;
         self.rec.delay_applied(tx_time, wakeup - self.now);
         self.events.push(wakeup, Ev::ClientAssign(c));
+        self.client_waits(c, WaitCause::Delay);
     }
 
     /// A delayed transaction's sleep is over. Checked here, where it actually wakes, not
@@ -101,6 +104,7 @@ impl Sim {
         let cl = &mut self.clients[c as usize];
         let bytes = cl.tx_bytes;
         self.events.push(self.now + copy_ns(bytes), Ev::ClientCommit(c));
+        self.client_waits(c, WaitCause::Copy);
     }
 
     /// The copy is done: the txg's dirty data grows, the hold is released.

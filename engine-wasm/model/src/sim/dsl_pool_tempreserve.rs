@@ -6,6 +6,7 @@
 //! the previous txg is not yet syncing; a writer past the limit waits for the next txg to
 //! open, which may mean waiting for a whole sync. There is no dirty-data kick.
 
+use super::clients::WaitCause;
 use super::{Ev, Sim};
 use crate::scenario::Era;
 use crate::schema::Id;
@@ -106,6 +107,7 @@ impl Sim {
             self.legacy.limit_waits[s] += 1;
             self.rec.throttle.legacy_limit_waits += 1;
             self.legacy.open_waiters.push((c, txg + 1));
+            self.client_waits(c, WaitCause::TxgOpen);
             self.request_quiesce(txg);
             return;
         }
@@ -124,6 +126,7 @@ impl Sim {
             cl.sleeping = true;
             let gen = cl.tick_gen;
             self.events.push(self.now + TICK_NS, Ev::LegacyTick { c, gen });
+            self.client_waits(c, WaitCause::LegacyTick);
             return;
         }
         self.assign(c);
@@ -133,6 +136,7 @@ impl Sim {
         let cl = &mut self.clients[c as usize];
         if cl.sleeping && cl.tick_gen == gen {
             cl.sleeping = false;
+            self.client_runs(c);
             self.assign(c);
         }
     }

@@ -1,78 +1,216 @@
-//! Scrub and resilver (`dsl_scan.c`): a scrub reads every leaf sequentially in the scrub
-//! class, `outstanding_per_leaf` I/Os in flight; a resilver reads each block of a mirror
-//! from a healthy child and writes it to the new one. While either runs the sync thread
-//! does not sleep (`dsl_scan_active()`).
+//! Scrub and resilver (`dsl_scan.c`, master), in the scan's issue phase: each top-level
+//! vdev's sorted extents issued in offset order (`scan_io_queues_run_one()`). Scan I/O is
+//! issued only in syncing context: `dsl_scan_sync()` runs after `dsl_pool_sync()` has
+//! written the txg's data, issues until `scan_io_queue_check_suspend()` says to stop, and
+//! waits for what is in flight (`zio_wait(scn_zio_root)`) before the sync goes on. While a
+//! scan runs the sync thread does not sleep (`dsl_scan_active()`, `txg_sync_thread()`).
+//!
+//! A scrub reads every child of a mirror (`vdev_mirror_io_start()`, `ZIO_FLAG_SCRUB`); a
+//! resilver reads a healthy child and writes the block to the new one, in the scrub class
+//! (OpenZFS) or at resilver priority (legacy). In flight per top-level vdev:
+//! `zfs_scan_vdev_limit` bytes times its data disks (`q_maxinflight_bytes`,
+//! `scan_exec_io()`) under the OpenZFS scheduler; the workload's fixed `outstanding` blocks
+//! under the legacy one (the `zfs_top_maxinflight` era).
 
+use super::slab::Slab;
 use super::vdev_queue::Class;
 use super::zio::Parent;
 use super::Sim;
-use crate::scenario::Workload;
+use crate::scenario::{SchedulerModel, Workload};
+
+/// A scan's state: what it is, each top-level vdev's cursor and in-flight bytes, and the
+/// scan phase of the syncing txg.
+pub(super) struct Scan {
+    resilver: bool,
+    /// Block size [bytes].
+    block: u64,
+    /// Legacy scheduler: blocks in flight per top-level vdev; `None`: the byte limit.
+    outstanding: Option<u32>,
+    tops: Vec<ScanTop>,
+    /// `scn_sync_start_time` of the scan phase in progress, if one is [ns].
+    phase_start: Option<u64>,
+    /// `scn_suspending`: the phase stopped issuing and waits for its I/O.
+    suspending: bool,
+    /// Scrub blocks in flight: (top-level vdev, child reads still to complete).
+    reads: Slab<(u32, u32)>,
+}
+
+#[derive(Clone, Default)]
+struct ScanTop {
+    /// Scanned at all: every vdev for a scrub, mirrors for a resilver.
+    active: bool,
+    cursor: u64,
+    inflight_bytes: u64,
+    inflight_blocks: u32,
+}
 
 impl Sim {
-    /// A scrub or resilver runs: the sync thread does not sleep (`dsl_scan_active`).
+    /// A scrub or resilver runs: the sync thread does not sleep (`dsl_scan_active()`).
     pub(super) fn scanning(&self) -> bool {
-        self.scrub_block > 0 || self.resilver_block > 0
+        self.scan.as_ref().is_some_and(|s| s.tops.iter().any(|t| t.active))
     }
 
-    pub(super) fn start_scrub(&mut self) {
-        let scrub = self.scenario.workloads.iter().find_map(|w| match *w {
-            Workload::Scrub { block_size, outstanding_per_leaf } => Some((block_size, outstanding_per_leaf)),
+    /// Sets up the scan the scenario asks for (a scrub, or a resilver of each mirror's
+    /// last child); it issues nothing until a sync reaches its scan phase.
+    pub(super) fn scan_init(&mut self) {
+        let scan = self.scenario.workloads.iter().find_map(|w| match *w {
+            Workload::Scrub { block_size, outstanding_per_leaf } => Some((false, block_size, outstanding_per_leaf)),
+            Workload::Resilver { block_size, outstanding } => Some((true, block_size, outstanding)),
             _ => None,
         });
-        let Some((block, outstanding)) = scrub else { return };
-        self.scrub_block = block;
-        self.scrub_cursor = vec![0; self.leaves.len()];
-        for leaf in 0..self.leaves.len() {
-            for _ in 0..outstanding {
-                self.scrub_next(leaf);
+        let Some((resilver, block, outstanding)) = scan else { return };
+        let mut tops = vec![ScanTop::default(); self.tops.len()];
+        for (top, st) in tops.iter_mut().enumerate() {
+            st.active = !resilver || self.tops[top].leaves.len() >= 2;
+            if resilver && st.active {
+                self.tops[top].resilvering = self.tops[top].leaves.last().copied();
             }
         }
+        let legacy = self.scenario.models.scheduler == SchedulerModel::Legacy;
+        self.scan = Some(Scan {
+            resilver,
+            block,
+            outstanding: legacy.then_some(outstanding),
+            tops,
+            phase_start: None,
+            suspending: false,
+            reads: Slab::default(),
+        });
     }
 
-    /// A resilver of each mirror's last child: `outstanding` blocks in flight, each read from
-    /// a healthy side and then written to the new one, in the scrub class (OpenZFS) or at
-    /// resilver priority (legacy).
-    pub(super) fn start_resilver(&mut self) {
-        let resilver = self.scenario.workloads.iter().find_map(|w| match *w {
-            Workload::Resilver { block_size, outstanding } => Some((block_size, outstanding)),
-            _ => None,
-        });
-        let Some((block, outstanding)) = resilver else { return };
-        self.resilver_block = block;
+    /// `dsl_scan_sync()` after `dsl_pool_sync()`: the scan phase of the syncing txg starts.
+    /// Returns false when there is no scan (the sync goes straight on).
+    pub(super) fn scan_phase_start(&mut self) -> bool {
+        if !self.scanning() {
+            return false;
+        }
+        let now = self.now;
+        let Some(scan) = self.scan.as_mut() else { return false };
+        scan.phase_start = Some(now);
+        scan.suspending = false;
         for top in 0..self.tops.len() {
-            if self.tops[top].leaves.len() < 2 {
-                continue;
+            self.scan_fill(top);
+        }
+        self.scan_phase_maybe_done();
+        true
+    }
+
+    /// `scan_io_queue_check_suspend()`: the phase has run `zfs_scrub_min_time_ms` (or
+    /// `zfs_resilver_min_time_ms`), and dirty data has reached
+    /// `zfs_vdev_async_write_active_min_dirty_percent` of `zfs_dirty_data_max`, or someone
+    /// waits for a txg (`txg_sync_waiting()`), or the sync has run `zfs_txg_timeout`.
+    fn scan_should_suspend(&self) -> bool {
+        let (Some(scan), Some(sync)) = (self.scan.as_ref(), self.txg.syncing.as_ref()) else { return true };
+        let Some(start) = scan.phase_start else { return true };
+        let min_ms = if scan.resilver { self.k.resilver_min_time_ms } else { self.k.scrub_min_time_ms };
+        let scanned_ms = (self.now - start) / 1_000_000;
+        let t = &self.txg;
+        // txg_sync_waiting(): a txg_wait_synced() or a kick asks for this txg or a later
+        // one (a ZIL commit waiting for this sync is one), or a quiesced txg is waiting.
+        let sync_waiting = sync.txg <= t.sync_waiting || t.quiesced.is_some() || !t.sync_waiters.is_empty();
+        scanned_ms > min_ms
+            && (t.dirty_total >= self.k.scan_dirty_min_bytes
+                || sync_waiting
+                || self.now - sync.start >= self.k.txg_timeout_ns)
+    }
+
+    /// Issues `top`'s next blocks while its in-flight limit allows, checking before each
+    /// whether to suspend (`scan_io_queue_issue()`).
+    fn scan_fill(&mut self, top: usize) {
+        loop {
+            let Some(scan) = self.scan.as_ref() else { return };
+            let st = &scan.tops[top];
+            if scan.phase_start.is_none() || scan.suspending || !st.active {
+                return;
             }
-            self.tops[top].resilvering = self.tops[top].leaves.last().copied();
-            for _ in 0..outstanding {
-                self.resilver_read(top);
+            let room = match scan.outstanding {
+                Some(n) => st.inflight_blocks < n,
+                // scan_exec_io() waits while q_inflight_bytes >= q_maxinflight_bytes.
+                None => st.inflight_bytes < self.k.scan_vdev_limit.saturating_mul(self.data_disks(top)).max(1),
+            };
+            if !room {
+                return;
+            }
+            if self.scan_should_suspend() {
+                if let Some(scan) = self.scan.as_mut() {
+                    scan.suspending = true;
+                }
+                return;
+            }
+            self.scan_issue(top);
+        }
+    }
+
+    /// `vdev_get_ndisks() - vdev_get_nparity()`: a single disk or a mirror counts one
+    /// (`vdev_mirror_ops` has no `vdev_op_ndisks`), however many children it has.
+    fn data_disks(&self, _top: usize) -> u64 {
+        1
+    }
+
+    fn scan_issue(&mut self, top: usize) {
+        let capacity = self.tops[top].capacity / 10 * 9;
+        let Some(scan) = self.scan.as_mut() else { return };
+        let block = scan.block;
+        let st = &mut scan.tops[top];
+        let offset = st.cursor;
+        st.cursor = if offset + 2 * block > capacity { 0 } else { offset + block };
+        st.inflight_bytes += block;
+        st.inflight_blocks += 1;
+        if scan.resilver {
+            let parent = Parent::Resilver { top: top as u32, offset, write: false };
+            self.read_top(top, offset, block, Class::Scrub, parent);
+        } else {
+            let children = self.tops[top].leaves.len() as u32;
+            let id = scan.reads.insert((top as u32, children));
+            for i in 0..children as usize {
+                let leaf = self.tops[top].leaves[i];
+                self.enqueue(leaf, Class::Scrub, offset, block, Parent::Scrub(id));
             }
         }
     }
 
-    fn resilver_read(&mut self, top: usize) {
-        let block = self.resilver_block;
-        let t = &mut self.tops[top];
-        let offset = t.resilver_cursor;
-        t.resilver_cursor = if offset + 2 * block > t.capacity / 10 * 9 { 0 } else { offset + block };
-        let parent = Parent::Resilver { top: top as u32, offset, write: false };
-        self.read_top(top, offset, block, Class::Scrub, parent);
+    /// One child read of scrub block `id` is done; the block is once all are.
+    pub(super) fn scrub_read_done(&mut self, id: u32) {
+        let Some(scan) = self.scan.as_mut() else { return };
+        let Some(read) = scan.reads.get_mut(id) else { return };
+        read.1 -= 1;
+        if read.1 == 0 {
+            let top = read.0 as usize;
+            scan.reads.remove(id);
+            self.scan_block_done(top);
+        }
     }
 
-    /// A resilver read finished (write the block to the new side) or a write did (next block).
+    /// A resilver read finished (write the block to the new side) or its write did.
     pub(super) fn resilver_step(&mut self, top: usize, offset: u64, write: bool) {
         if write {
-            self.resilver_read(top);
-        } else if let Some(target) = self.tops[top].resilvering {
+            self.scan_block_done(top);
+        } else if let (Some(target), Some(scan)) = (self.tops[top].resilvering, self.scan.as_ref()) {
             let parent = Parent::Resilver { top: top as u32, offset, write: true };
-            self.enqueue(target, Class::Scrub, offset, self.resilver_block, parent);
+            self.enqueue(target, Class::Scrub, offset, scan.block, parent);
         }
     }
 
-    pub(super) fn scrub_next(&mut self, leaf: usize) {
-        let capacity = self.scenario.pool.device.capacity() / 10 * 9;
-        let offset = self.scrub_cursor[leaf];
-        self.scrub_cursor[leaf] = if offset + 2 * self.scrub_block > capacity { 0 } else { offset + self.scrub_block };
-        self.enqueue(leaf, Class::Scrub, offset, self.scrub_block, Parent::Scrub(leaf));
+    /// `dsl_scan_scrub_done()`: the block leaves the in-flight count; the phase issues more
+    /// or, suspending, ends once nothing is in flight.
+    fn scan_block_done(&mut self, top: usize) {
+        let Some(scan) = self.scan.as_mut() else { return };
+        let block = scan.block;
+        let st = &mut scan.tops[top];
+        st.inflight_bytes = st.inflight_bytes.saturating_sub(block);
+        st.inflight_blocks = st.inflight_blocks.saturating_sub(1);
+        self.scan_fill(top);
+        self.scan_phase_maybe_done();
+    }
+
+    /// `zio_wait(scn_zio_root)` returns: the sync goes on to its flushes.
+    fn scan_phase_maybe_done(&mut self) {
+        let Some(scan) = self.scan.as_mut() else { return };
+        let idle = scan.tops.iter().all(|t| t.inflight_blocks == 0);
+        if scan.phase_start.is_some() && idle {
+            scan.phase_start = None;
+            scan.suspending = false;
+            self.scan_phase_done();
+        }
     }
 }

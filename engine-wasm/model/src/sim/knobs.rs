@@ -19,6 +19,14 @@ pub(super) struct Knobs {
     pub(super) limits_rotational: Limits,
     pub(super) limits_non_rotating: Limits,
     pub(super) legacy_queue: LegacyLimits,
+    /// `zfs_scrub_min_time_ms`, `zfs_resilver_min_time_ms` [ms].
+    pub(super) scrub_min_time_ms: u64,
+    pub(super) resilver_min_time_ms: u64,
+    /// `zfs_scan_vdev_limit`: scan bytes in flight per data disk of a top-level vdev.
+    pub(super) scan_vdev_limit: u64,
+    /// Dirty data at which a scan phase may stop early (`dsl_scan_check_suspend()`'s
+    /// `dirty_min_bytes`) [bytes].
+    pub(super) scan_dirty_min_bytes: u64,
 }
 
 impl Knobs {
@@ -65,6 +73,10 @@ impl Knobs {
                 read_gap_limit: g(Id::ReadGapLimit),
             },
             limits_rotational: base,
+            scrub_min_time_ms: g(Id::ScrubMinTimeMs),
+            resilver_min_time_ms: g(Id::ResilverMinTimeMs),
+            scan_vdev_limit: g(Id::ScanVdevLimit),
+            scan_dirty_min_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::AsyncWriteActiveMinDirtyPercent)) / 100,
         }
     }
 }

@@ -53,6 +53,8 @@ pub struct Invariants {
     pub leaf_ios_submitted: u64,
     pub leaf_ios_completed: u64,
     pub leaf_ios_outstanding: u64,
+    /// Client threads found blocked with no named cause, summed over the samples.
+    pub waits_without_cause: u64,
 }
 
 /// What one tenant (zone) saw at the system-call level, as vfsstat shows it.
@@ -110,6 +112,8 @@ pub struct Recorder {
     pub tenant_names: Vec<String>,
     /// Best-fit and all allocations at the last sample.
     pub(super) alloc_at_sample: (u64, u64),
+    /// Times a client began to wait, by cause (indexed as `clients::WaitCause::ALL`).
+    pub waits: [u64; 9],
 }
 
 impl Recorder {
@@ -138,6 +142,7 @@ impl Recorder {
             tenants: s.tenants.names.iter().map(|_| TenantStats::default()).collect(),
             tenant_names: s.tenants.names.clone(),
             alloc_at_sample: (0, 0),
+            waits: [0; 9],
         }
     }
 

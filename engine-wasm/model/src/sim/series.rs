@@ -84,6 +84,7 @@ impl Default for Buckets {
 impl Sim {
     /// End of a report interval: one row of every series.
     pub(super) fn sample(&mut self) {
+        self.check_waits();
         let interval = std::mem::take(&mut self.rec.now_interval);
         let span = self.rec.interval_ns;
         let active: u32 = self.leaves.iter().map(|l| l.queue.active(Class::AsyncWrite)).sum();

@@ -65,8 +65,9 @@ impl Sim {
         }
     }
 
-    /// The end of `dsl_pool_sync()`: what the writes did not retire is retired ("shore up"),
-    /// then `vdev_config_sync()` flushes the caches before writing the uberblocks.
+    /// The end of `dsl_pool_sync()`: what the writes did not retire is retired ("shore up");
+    /// then `dsl_scan_sync()` scans while a scrub or resilver runs, and `vdev_config_sync()`
+    /// flushes the caches before writing the uberblocks.
     fn start_flush(&mut self) {
         let now = self.now;
         let Some(txg) = self.txg.syncing.as_mut().map(|s| {
@@ -77,7 +78,19 @@ impl Sim {
         };
         let rest = self.txg.pertxg[slot(txg)];
         self.retire(txg, rest);
-        self.flush_all(Phase::FlushingData);
+        if let Some(s) = self.txg.syncing.as_mut() {
+            s.phase = Phase::Scanning;
+        }
+        if !self.scan_phase_start() {
+            self.flush_all(Phase::FlushingData);
+        }
+    }
+
+    /// The scan phase is over and its I/O done: on to `vdev_config_sync()`.
+    pub(super) fn scan_phase_done(&mut self) {
+        if matches!(self.txg.syncing, Some(Syncing { phase: Phase::Scanning, .. })) {
+            self.flush_all(Phase::FlushingData);
+        }
     }
 
     fn flush_all(&mut self, phase: impl Fn(u32) -> Phase) {

@@ -17,11 +17,13 @@ pub(super) struct Times {
     pub(super) quiesced: u64,
 }
 
-/// A sync's steps, each with its I/Os still outstanding: the txg's data and metadata, a
-/// cache flush, the uberblocks, and a last flush (`spa_sync()` / `vdev_config_sync()`).
+/// A sync's steps, each with its I/Os still outstanding: the txg's data and metadata, the
+/// scan's phase while a scrub or resilver runs (`dsl_scan_sync()`), a cache flush, the
+/// uberblocks, and a last flush (`spa_sync()` / `vdev_config_sync()`).
 #[derive(Clone, Copy)]
 pub(super) enum Phase {
     Writing(u32),
+    Scanning,
     FlushingData(u32),
     Uberblock(u32),
     FlushingLabels(u32),
@@ -161,7 +163,6 @@ impl Sim {
         self.txg.holds[s] = self.txg.holds[s].saturating_sub(1);
         if self.txg.quiescing == Some(txg) && self.txg.holds[s] == 0 {
             self.finish_quiesce();
-            self.sync_thread_check();
         }
     }
 
@@ -208,10 +209,16 @@ impl Sim {
         self.start_quiesce();
     }
 
+    /// `txg_quiesce_thread()` after `txg_quiesce()`: the txg is handed to the sync thread
+    /// (`cv_broadcast(&tx->tx_sync_more_cv)`), which syncs it at once unless a sync is
+    /// running: `txg_sync_thread()` waits for its timer only while nothing is quiesced. The
+    /// same in every era (`txg.c` of 2008 waits while `tx_quiesced_txg == 0`), whoever
+    /// asked for the quiesce: the timer, the dirty-data kick or a legacy writer at the limit.
     pub(super) fn finish_quiesce(&mut self) {
         if let Some(txg) = self.txg.quiescing.take() {
             self.txg.times[slot(txg)].quiesced = self.now;
             self.txg.quiesced = Some(txg);
+            self.sync_thread_check();
         }
     }
 }

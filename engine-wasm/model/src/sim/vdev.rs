@@ -23,9 +23,8 @@ pub(super) struct Top {
     pub(super) data_cursor: u64,
     /// Next free offset for ZIL blocks, in the last tenth of the vdev.
     pub(super) zil_cursor: u64,
-    /// The child being resilvered, which normal reads avoid, and the resilver's next offset.
+    /// The child being resilvered, which normal reads avoid.
     pub(super) resilvering: Option<usize>,
-    pub(super) resilver_cursor: u64,
 }
 
 /// The pool's leaves and top-level vdevs, as the scenario describes them.
@@ -53,7 +52,6 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>) {
             data_cursor: 0,
             zil_cursor: capacity / 10 * 9,
             resilvering: None,
-            resilver_cursor: 0,
         });
     }
     (leaves, tops)

@@ -25,8 +25,8 @@ pub(super) enum Parent {
     Client(u32),
     /// One child of a logical write (a mirror writes every child).
     Logical(u32),
-    /// The scrub stream of this leaf.
-    Scrub(usize),
+    /// A scrub block's read of one child (the block's id in the scan).
+    Scrub(u32),
     /// The resilver of top-level vdev `top`: the read of `offset`, or its write to the new side.
     Resilver { top: u32, offset: u64, write: bool },
 }
@@ -220,7 +220,7 @@ impl Sim {
         match io.parent {
             Parent::Client(c) => self.client_read_done(c),
             Parent::Logical(l) => self.logical_child_done(l),
-            Parent::Scrub(leaf) => self.scrub_next(leaf),
+            Parent::Scrub(id) => self.scrub_read_done(id),
             Parent::Resilver { top, offset, write } => self.resilver_step(top as usize, offset, write),
         }
     }

@@ -7,6 +7,8 @@ mod engine_invariants;
 mod golden;
 mod lab;
 mod legacy;
+mod liveness;
+mod scan;
 mod scenario_file;
 mod scenarios;
 mod steady;

@@ -38,12 +38,20 @@ fn the_preset_becomes_steady_and_stops_one_window_later() {
 
 #[test]
 fn a_steady_load_on_other_devices_and_windows_is_steady_too() {
-    let cases = [(json!({"kind": "hdd"}), [10, 15, 30]), (json!({"kind": "lun", "base_latency": "2ms"}), [10, 15, 30])];
-    for (device, windows) in cases {
+    // NOTE: the HDD case left this test: its client latency and aggregation swing with
+    // each txg on a single disk beside readers and never settle within 20% over any window.
+    // It passed only while no HDD txg ever synced (flushes waited for writes cached after
+    // them), and a stalled pool looks steady.
+    let cases = [
+        (json!({"kind": "lun", "base_latency": "2ms"}), "4G", [10, 15, 30]),
+        (json!({"kind": "lun", "base_latency": "10ms", "bandwidth": 60_000_000}), "1G", [10, 15, 30]),
+    ];
+    for (device, dirty_max, windows) in cases {
         let mut reached = Vec::new();
         for window in windows {
             let mut v = preset("s12-steady-state");
             v["pool"]["device"] = device.clone();
+            v["tunables"]["zfs_dirty_data_max"] = json!(dirty_max);
             v["steady"]["window"] = json!(window);
             v["duration"] = json!("300s");
             let r = run(&v);

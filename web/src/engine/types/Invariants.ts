@@ -28,4 +28,8 @@ export type Invariants = {
   leaf_ios_submitted: number;
   leaf_ios_completed: number;
   leaf_ios_outstanding: number;
+  /**
+   * Client threads found blocked with no named cause, summed over the samples.
+   */
+  waits_without_cause: number;
 };

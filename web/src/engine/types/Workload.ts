@@ -26,5 +26,21 @@ export type Workload =
     }
   | { kind: "sync_write"; threads: number; block_size: number; sync: SyncMode; rate: number }
   | { kind: "random_read"; threads: number; block_size: number; working_set: number }
-  | { kind: "scrub"; block_size: number; outstanding_per_leaf: number }
-  | { kind: "resilver"; block_size: number; outstanding: number };
+  | {
+      kind: "scrub";
+      block_size: number;
+      /**
+       * Blocks in flight per top-level vdev under the legacy scheduler (each reads every
+       * leaf of its vdev); the OpenZFS scheduler uses `zfs_scan_vdev_limit` instead.
+       */
+      outstanding_per_leaf: number;
+    }
+  | {
+      kind: "resilver";
+      block_size: number;
+      /**
+       * Blocks in flight per top-level vdev under the legacy scheduler; the OpenZFS
+       * scheduler uses `zfs_scan_vdev_limit` instead.
+       */
+      outstanding: number;
+    };

@@ -2,6 +2,9 @@
 //! position from the spindle speed, media and interface transfer rates, a command overhead,
 //! an on-board write-back cache destaged by the head, and a command queue (NCQ) that serves
 //! the request with the shortest positioning time first unless one has waited too long.
+//! A cache flush (SYNCHRONIZE CACHE / FLUSH CACHE, what `zio_flush()` sends) covers the
+//! writes cached before it arrived: the drive destages those first, and the flush
+//! completes once they are on the platter, whatever has been cached since.
 //!
 //! The reordering is what the seed measured: at one outstanding random read the latency is
 //! seek + half a turn, roughly normal; at ten, throughput rises but a few requests far from
@@ -24,8 +27,9 @@ struct Job {
 enum Work {
     /// A queued read, or a write when the cache is off: completes `Job::id`.
     Media(Job),
-    /// Writing a cached write to the platter; its cache slot was freed when it was picked.
-    Destage,
+    /// Writing a cached write (its sequence number) to the platter; its cache slot was
+    /// freed when it was picked.
+    Destage(u64),
 }
 
 pub struct Hdd {
@@ -40,12 +44,15 @@ pub struct Hdd {
     admit_wait: VecDeque<Job>,
     /// Requests beyond the queue depth, in arrival order.
     host: VecDeque<(Request, u64)>,
-    /// Dirty cache contents awaiting destage: (offset, size).
-    cache: Vec<(u64, u64)>,
+    /// Dirty cache contents awaiting destage: (offset, size, sequence number).
+    cache: Vec<(u64, u64, u64)>,
+    /// The sequence number the next write taken into the cache gets.
+    next_seq: u64,
     /// Acknowledgements of cached writes in flight.
     acks: DueQueue,
-    /// Flushes waiting for the cache to empty.
-    flushes: Vec<u32>,
+    /// Flushes waiting: (id, `next_seq` when it arrived). A flush covers the writes cached
+    /// before it; writes cached after it do not hold it.
+    flushes: Vec<(u32, u64)>,
 }
 
 impl Hdd {
@@ -60,6 +67,7 @@ impl Hdd {
             admit_wait: VecDeque::new(),
             host: VecDeque::new(),
             cache: Vec::new(),
+            next_seq: 0,
             acks: DueQueue::default(),
             flushes: Vec::new(),
         }
@@ -90,7 +98,17 @@ impl Hdd {
 
     /// Cache slots in use, counting the write being destaged until it is on the platter.
     fn cached(&self) -> usize {
-        self.cache.len() + usize::from(matches!(self.busy, Some((_, Work::Destage))))
+        self.cache.len() + usize::from(matches!(self.busy, Some((_, Work::Destage(_)))))
+    }
+
+    /// The oldest write still cached or being destaged (`next_seq` if none): every flush
+    /// that arrived after it was cached waits for it.
+    fn oldest_cached(&self) -> u64 {
+        let destaging = match self.busy {
+            Some((_, Work::Destage(seq))) => seq,
+            _ => self.next_seq,
+        };
+        self.cache.iter().map(|&(_, _, seq)| seq).fold(destaging, u64::min)
     }
 
     fn occupancy(&self) -> usize {
@@ -111,7 +129,8 @@ impl Hdd {
     }
 
     fn take_into_cache(&mut self, now: u64, job: Job) {
-        self.cache.push((job.offset, job.size));
+        self.cache.push((job.offset, job.size, self.next_seq));
+        self.next_seq += 1;
         let ack = now + self.p.overhead_ns + transfer_ns(job.size, self.p.interface_rate);
         self.acks.push(ack, job.id);
     }
@@ -128,16 +147,28 @@ impl Hdd {
             .filter(|(_, j)| now.saturating_sub(j.arrived) > self.p.age_limit_ns)
             .min_by_key(|(i, j)| (j.arrived, *i))
             .map(|(i, _)| i);
-        let pick = match starved {
-            Some(i) => Some((true, i, self.positioning_ns(now, self.ncq[i].offset, self.p.overhead_ns))),
-            None => {
+        // While a flush waits, the writes it covers go to the platter before other work
+        // (a non-queued FLUSH CACHE holds the queue), nearest first: otherwise reads or a
+        // stream of writes next to the head could keep winning and hold the flush forever.
+        let covered = self.flushes.iter().map(|&(_, seq)| seq).min().unwrap_or(0);
+        let flushing = self
+            .cache
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(_, _, seq))| seq < covered)
+            .map(|(i, &(o, _, _))| (false, i, self.positioning_ns(now, o, 0)))
+            .min_by_key(|&(_, i, t)| (t, i));
+        let pick = match (starved, flushing) {
+            (Some(i), _) => Some((true, i, self.positioning_ns(now, self.ncq[i].offset, self.p.overhead_ns))),
+            (None, Some(destage)) => Some(destage),
+            (None, None) => {
                 let queued = self
                     .ncq
                     .iter()
                     .enumerate()
                     .map(|(i, j)| (true, i, self.positioning_ns(now, j.offset, self.p.overhead_ns)));
                 let cached =
-                    self.cache.iter().enumerate().map(|(i, &(o, _))| (false, i, self.positioning_ns(now, o, 0)));
+                    self.cache.iter().enumerate().map(|(i, &(o, _, _))| (false, i, self.positioning_ns(now, o, 0)));
                 queued.chain(cached).min_by_key(|&(is_queued, i, t)| (t, !is_queued, i))
             }
         };
@@ -148,8 +179,8 @@ impl Hdd {
             let job = self.ncq.swap_remove(i);
             (Work::Media(job), job.offset, job.size)
         } else {
-            let (offset, size) = self.cache.swap_remove(i);
-            (Work::Destage, offset, size)
+            let (offset, size, seq) = self.cache.swap_remove(i);
+            (Work::Destage(seq), offset, size)
         };
         let end = now + positioning + transfer_ns(size, self.p.media_rate);
         self.head = (offset + size, end);
@@ -178,10 +209,12 @@ impl Hdd {
             };
             self.accept(now, req, arrived);
         }
-        self.start_head(now);
-        if self.cached() == 0 && self.acks.is_empty() && self.admit_wait.is_empty() {
-            out.completed.append(&mut self.flushes);
+        let oldest = self.oldest_cached();
+        if self.flushes.iter().any(|&(_, seq)| seq <= oldest) {
+            out.completed.extend(self.flushes.iter().filter(|&&(_, seq)| seq <= oldest).map(|&(id, _)| id));
+            self.flushes.retain(|&(_, seq)| seq > oldest);
         }
+        self.start_head(now);
         out.wake_at = earliest(self.acks.next_time(), self.busy.map(|(t, _)| t));
     }
 }
@@ -189,7 +222,7 @@ impl Hdd {
 impl Device for Hdd {
     fn submit(&mut self, now: u64, req: Request, _rng: &mut Rng, out: &mut Output) {
         match req.op {
-            Op::Flush => self.flushes.push(req.id),
+            Op::Flush => self.flushes.push((req.id, self.next_seq)),
             _ if self.occupancy() < self.p.queue_depth as usize => self.accept(now, req, now),
             _ => self.host.push_back((req, now)),
         }
@@ -261,6 +294,59 @@ mod tests {
         assert!(mean > p50 * 5 / 4, "mean {mean}, p50 {p50}");
         assert!((100 * MS..=200 * MS).contains(&p90), "p90 {p90}");
         assert!(max > 300 * MS, "max {max}");
+    }
+
+    /// Runs `disk` until `flush` completes (or `until`), replacing each completed stream
+    /// write (ids from 100) with the next sequential 128 KiB one, so the cache never drains.
+    fn stream_until_flushed(disk: &mut Hdd, rng: &mut Rng, mut out: Output, flush: u32, until: u64) -> Option<u64> {
+        let (mut next, mut offset, mut now) = (101u32, (1u64 << 30) + (128 << 10), 0);
+        loop {
+            for id in std::mem::take(&mut out.completed) {
+                if id == flush {
+                    return Some(now);
+                }
+                if id >= 100 {
+                    disk.submit(now, Request { id: next, op: Op::Write, offset, size: 128 << 10 }, rng, &mut out);
+                    next += 1;
+                    offset += 128 << 10;
+                }
+            }
+            if !out.completed.is_empty() {
+                continue;
+            }
+            now = out.wake_at?;
+            if now > until {
+                return None;
+            }
+            disk.wake(now, rng, &mut out);
+        }
+    }
+
+    #[test]
+    fn a_flush_waits_for_the_writes_cached_before_it_not_for_later_ones() {
+        // N writes spread over the disk are cached, a stream starts and a flush arrives;
+        // the stream keeps the cache full. The flush covers the N (and the stream's first
+        // write): it completes once they are on the platter, each costing at most a
+        // full-stroke seek, a turn, the command overhead and a 128 KiB transfer.
+        for (n, cache, depth) in [(4u32, 24u32, 32u32), (10, 16, 8), (20, 32, 32)] {
+            let p = HddParams { cache_writes: cache, queue_depth: depth, ..HddParams::enterprise_7200() };
+            let worst =
+                p.overhead_ns + p.full_stroke_ns + 60_000_000_000 / p.rpm + transfer_ns(128 << 10, p.media_rate);
+            let capacity = p.capacity;
+            let mut disk = Hdd::new(p);
+            let mut rng = Rng::new(7);
+            let mut out = Output::default();
+            for id in 0..n {
+                let offset = capacity / u64::from(n + 1) * u64::from(id + 1) / 4096 * 4096;
+                disk.submit(0, Request { id, op: Op::Write, offset, size: 8 << 10 }, &mut rng, &mut out);
+            }
+            disk.submit(0, Request { id: 100, op: Op::Write, offset: 1 << 30, size: 128 << 10 }, &mut rng, &mut out);
+            disk.submit(0, Request { id: 99, op: Op::Flush, offset: 0, size: 0 }, &mut rng, &mut out);
+            let bound = u64::from(n + 1) * worst;
+            let done = stream_until_flushed(&mut disk, &mut rng, out, 99, 100 * bound);
+            let done = done.unwrap_or_else(|| panic!("{n} writes, cache {cache}: the flush never completed"));
+            assert!(done <= bound, "{n} writes, cache {cache}: the flush took {done} ns, bound {bound}");
+        }
     }
 
     #[test]

@@ -1,10 +1,26 @@
 // Screenshots of every panel, for people to look at (written to tests/e2e/screenshots/).
-import { test } from "@playwright/test";
+import { test, type Locator } from "@playwright/test";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { openLab } from "./lab";
 
 const dir = "tests/e2e/screenshots";
+
+/**
+ * A screenshot of one element. Panels skip layout while off screen (content-visibility), so
+ * scrolling to one lays out those it passes and moves it: wait two frames for the page to
+ * settle before measuring it, or a tall panel is clipped from where it used to be.
+ */
+async function shot(element: Locator, path: string) {
+  // The first visit's "saved for offline use" news floats over the panels for a while.
+  const offline = element.page().getByTestId("offline-ready");
+  if (await offline.isVisible()) await offline.getByRole("button", { name: "Dismiss" }).click();
+  await element.scrollIntoViewIfNeeded();
+  await element.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+  await element.screenshot({ path });
+}
 
 test("screenshots of the page and each panel", async ({ page }) => {
   await openLab(page);
@@ -23,12 +39,12 @@ test("screenshots of the page and each panel", async ({ page }) => {
     "steady",
     "summary",
   ]) {
-    await page.locator(`[data-panel="${id}"]`).screenshot({ path: `${dir}/${id}.png` });
+    await shot(page.locator(`[data-panel="${id}"]`), `${dir}/${id}.png`);
   }
   await page.getByLabel("DTrace quantize()").check();
-  await page.locator('[data-panel="latency"]').screenshot({ path: `${dir}/latency-quantize.png` });
+  await shot(page.locator('[data-panel="latency"]'), `${dir}/latency-quantize.png`);
   await page.getByLabel("zpool iostat -w").check();
-  await page.locator('[data-panel="latency"]').screenshot({ path: `${dir}/latency-iostat.png` });
+  await shot(page.locator('[data-panel="latency"]'), `${dir}/latency-iostat.png`);
   await page.locator(".controls").screenshot({ path: `${dir}/controls.png` });
   await page
     .locator('details.group[data-group="Workload"]')

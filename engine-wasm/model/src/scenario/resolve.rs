@@ -4,7 +4,7 @@
 //! field path. The one place a file's values are judged.
 
 use super::allocator::{AllocPolicy, AllocatorSpec};
-use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
+use super::device::{DeviceSpec, HddParams, InjectedParams, LunParams, SsdParams};
 use super::file::{
     AllocatorFile, BudgetFile, DeviceFile, ModelsFile, Pattern, Policy, PoolFile, RunUntil, ScenarioFile, SteadyFile,
     Summaries, SyncKind, WorkloadFile,
@@ -251,6 +251,14 @@ fn device(d: DeviceFile) -> Result<DeviceSpec, FieldError> {
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
                 bandwidth: value(f.bandwidth, &at("bandwidth"), d.bandwidth, KIB, 1 << 40)?,
                 base_latency_ns: value(f.base_latency, &at("base_latency"), d.base_latency_ns, 0, S)?,
+            })
+        }
+        DeviceFile::Injected(f) => {
+            let d = InjectedParams::slow_leaf();
+            DeviceSpec::Injected(InjectedParams {
+                capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
+                latency_ns: value(f.latency, &at("latency"), d.latency_ns, 1_000, 10 * S)?,
+                lanes: value32(f.lanes, &at("lanes"), d.lanes, 1, 1024)?,
             })
         }
     })

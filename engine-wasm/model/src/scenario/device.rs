@@ -34,9 +34,15 @@ impl DeviceSpec {
         }
     }
 
-    /// Rotational media: picks `zfs_vdev_aggregation_limit` over the non-rotating limit.
+    /// Rotational media: picks `zfs_vdev_aggregation_limit` over the non-rotating limit
+    /// (`vdev_queue.c`, `vdev_queue_aggregate()`, by `vd->vdev_nonrot`, which Linux takes
+    /// from the block device's rotational flag in `vdev_disk_open()`).
     pub fn rotational(&self) -> bool {
-        matches!(self, DeviceSpec::Hdd(_))
+        match self {
+            DeviceSpec::Hdd(_) => true,
+            DeviceSpec::Lun(p) => p.rotational,
+            DeviceSpec::Ssd(_) | DeviceSpec::Injected(_) => false,
+        }
     }
 }
 
@@ -133,12 +139,16 @@ pub struct LunParams {
     pub bandwidth: u64,
     /// Latency added to every request after its transfer [ns].
     pub base_latency_ns: u64,
+    /// The LUN reports itself rotational, so the rotational aggregation limit applies.
+    /// NOTE: false by default, as LUNs have always been modelled (the non-rotating limit);
+    /// arrays report either, depending on their firmware.
+    pub rotational: bool,
 }
 
 impl LunParams {
     /// The seed's backend: 100 MB/s sustained, 0.5 ms base latency.
     pub fn array_100mbs() -> Self {
-        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000 }
+        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000, rotational: false }
     }
 }
 

@@ -153,6 +153,7 @@ file_struct! {
         capacity: Quantity<Bytes>,
         bandwidth: Quantity<Bytes>,
         base_latency: Quantity<Nanoseconds>,
+        rotational: bool,
     }
 }
 

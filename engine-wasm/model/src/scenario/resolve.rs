@@ -251,6 +251,7 @@ fn device(d: DeviceFile) -> Result<DeviceSpec, FieldError> {
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
                 bandwidth: value(f.bandwidth, &at("bandwidth"), d.bandwidth, KIB, 1 << 40)?,
                 base_latency_ns: value(f.base_latency, &at("base_latency"), d.base_latency_ns, 0, S)?,
+                rotational: f.rotational.unwrap_or(d.rotational),
             })
         }
         DeviceFile::Injected(f) => {

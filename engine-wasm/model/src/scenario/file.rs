@@ -60,6 +60,8 @@ file_struct! {
     SystemFile {
         /// Physical memory: the legacy write limit is at most a fraction of it.
         ram: Quantity<Bytes>,
+        /// CPU time of each client write beyond copying its data.
+        cpu_per_write: Quantity<Nanoseconds>,
     }
 }
 

@@ -16,7 +16,7 @@ use super::read::{field, FieldError};
 use super::steady::SteadySpec;
 use super::tenants::{Tenants, GLOBAL};
 use super::workload::{Burst, SyncMode, Workload};
-use super::{Budget, Scenario, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
+use super::{Budget, Scenario, DEFAULT_CPU_PER_WRITE, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
 use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use crate::validate::check;
@@ -72,7 +72,12 @@ impl ScenarioFile {
             return Err(FieldError::at("report_interval", message));
         }
         let models = models(self.models.unwrap_or_default());
-        let ram = value(self.system.unwrap_or_default().ram, "system.ram", 32 << 30, 256 * MIB, 1 << 50)?;
+        let system = self.system.unwrap_or_default();
+        let ram = value(system.ram, "system.ram", 32 << 30, 256 * MIB, 1 << 50)?;
+        let cpu_per_write_ns = match system.cpu_per_write {
+            None => None,
+            q => Some(value(q, "system.cpu_per_write", DEFAULT_CPU_PER_WRITE, 0, S)?),
+        };
         let tunables = tunables(self.tunables.unwrap_or_default(), &models)?;
         let pool = pool(self.pool.unwrap_or_default())?;
         let files = self.workloads.unwrap_or_default();
@@ -94,6 +99,7 @@ impl ScenarioFile {
             report_interval_ns,
             models,
             ram,
+            cpu_per_write_ns,
             tunables,
             pool,
             tenants: Tenants::from_names(tenant_names.iter().map(String::as_str)),

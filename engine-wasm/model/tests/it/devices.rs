@@ -33,3 +33,19 @@ fn a_lun_is_non_rotational_unless_it_says_otherwise() {
     assert!(lun(r#"{"kind": "lun", "rotational": true}"#).pool.device.rotational());
     assert!(Scenario::from_json(r#"{"pool": {"device": {"kind": "lun", "rotational": 1}}}"#).is_err());
 }
+
+#[test]
+fn an_injected_leaf_takes_its_latency_for_every_write_whatever_its_size() {
+    let v = json!({
+        "duration": "5s",
+        "pool": {"device": {"kind": "injected", "latency": "10ms", "lanes": 1}},
+        "workloads": [{"kind": "async_write", "threads": 4, "block_size": "128K"}]
+    });
+    let r = report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")));
+    let i = &r.invariants;
+    assert_eq!(i.time_went_back + i.completed_twice + i.active_above_max + i.waits_without_cause, 0);
+    let writes = &r.summary.backend.device_write;
+    // One lane: never faster than the latency, and at most 100 writes a second.
+    assert!(writes.count > 0 && r.summary.backend.write_iops <= 100.0 + 1e-9, "{}", r.summary.backend.write_iops);
+    assert!(writes.p50_ns >= 10_000_000, "{}", writes.p50_ns);
+}

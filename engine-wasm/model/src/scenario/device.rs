@@ -1,4 +1,4 @@
-//! The device of every leaf, as a scenario gives it: a kind (HDD, SSD, LUN) and its
+//! The device of every leaf, as a scenario gives it: a kind (HDD, SSD, LUN, injected) and its
 //! parameters, starting from each kind's preset. The models themselves are in `sim/device/`.
 
 use serde::Serialize;
@@ -11,6 +11,7 @@ pub enum DeviceSpec {
     Hdd(HddParams),
     Ssd(SsdParams),
     Lun(LunParams),
+    Injected(InjectedParams),
 }
 
 impl DeviceSpec {
@@ -20,6 +21,7 @@ impl DeviceSpec {
             DeviceSpec::Hdd(p) => p.capacity = bytes,
             DeviceSpec::Ssd(p) => p.capacity = bytes,
             DeviceSpec::Lun(p) => p.capacity = bytes,
+            DeviceSpec::Injected(p) => p.capacity = bytes,
         }
     }
 
@@ -28,12 +30,19 @@ impl DeviceSpec {
             DeviceSpec::Hdd(p) => p.capacity,
             DeviceSpec::Ssd(p) => p.capacity,
             DeviceSpec::Lun(p) => p.capacity,
+            DeviceSpec::Injected(p) => p.capacity,
         }
     }
 
-    /// Rotational media: picks `zfs_vdev_aggregation_limit` over the non-rotating limit.
+    /// Rotational media: picks `zfs_vdev_aggregation_limit` over the non-rotating limit
+    /// (`vdev_queue.c`, `vdev_queue_aggregate()`, by `vd->vdev_nonrot`, which Linux takes
+    /// from the block device's rotational flag in `vdev_disk_open()`).
     pub fn rotational(&self) -> bool {
-        matches!(self, DeviceSpec::Hdd(_))
+        match self {
+            DeviceSpec::Hdd(_) => true,
+            DeviceSpec::Lun(p) => p.rotational,
+            DeviceSpec::Ssd(_) | DeviceSpec::Injected(_) => false,
+        }
     }
 }
 
@@ -130,11 +139,36 @@ pub struct LunParams {
     pub bandwidth: u64,
     /// Latency added to every request after its transfer [ns].
     pub base_latency_ns: u64,
+    /// The LUN reports itself rotational, so the rotational aggregation limit applies.
+    /// NOTE: false by default, as LUNs have always been modelled (the non-rotating limit);
+    /// arrays report either, depending on their firmware.
+    pub rotational: bool,
 }
 
 impl LunParams {
     /// The seed's backend: 100 MB/s sustained, 0.5 ms base latency.
     pub fn array_100mbs() -> Self {
-        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000 }
+        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000, rotational: false }
+    }
+}
+
+/// OpenZFS's own slow leaf, `zinject -D LATENCY:LANES` (`zio_inject.c`,
+/// `zio_handle_io_delay()`): `lanes` lanes, each serving one read or write at a time, each
+/// taking `latency_ns` whatever its size.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct InjectedParams {
+    /// Addressable bytes.
+    pub capacity: u64,
+    /// What every read or write takes on its lane [ns] (`zi_timer`).
+    pub latency_ns: u64,
+    /// I/Os served at once (`zi_nlanes`).
+    pub lanes: u32,
+}
+
+impl InjectedParams {
+    /// One lane of 10 ms on a 4 TB leaf, the reference's slow leaf.
+    pub fn slow_leaf() -> Self {
+        InjectedParams { capacity: 4_000_000_000_000, latency_ns: 10_000_000, lanes: 1 }
     }
 }

@@ -60,6 +60,8 @@ file_struct! {
     SystemFile {
         /// Physical memory: the legacy write limit is at most a fraction of it.
         ram: Quantity<Bytes>,
+        /// CPU time of each client write beyond copying its data.
+        cpu_per_write: Quantity<Nanoseconds>,
     }
 }
 
@@ -108,7 +110,12 @@ pub enum DeviceFile {
     Hdd(HddFile),
     Ssd(SsdFile),
     Lun(LunFile),
+    Injected(InjectedFile),
 }
+
+/// The device kinds a file may name, the first the default. The lab offers the first
+/// three (`schema::DEVICE_KINDS`); `injected` is for scenario files only.
+pub const DEVICE_KINDS: [&str; 4] = ["hdd", "ssd", "lun", "injected"];
 
 file_struct! {
     HddFile {
@@ -148,6 +155,15 @@ file_struct! {
         capacity: Quantity<Bytes>,
         bandwidth: Quantity<Bytes>,
         base_latency: Quantity<Nanoseconds>,
+        rotational: bool,
+    }
+}
+
+file_struct! {
+    InjectedFile {
+        capacity: Quantity<Bytes>,
+        latency: Quantity<Nanoseconds>,
+        lanes: Quantity<Count>,
     }
 }
 
@@ -277,10 +293,12 @@ fn with_kind<S: Serializer>(s: S, kind: &str, fields: &impl Serialize) -> Result
 
 impl Serialize for DeviceFile {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [hdd, ssd, lun, injected] = DEVICE_KINDS;
         match self {
-            DeviceFile::Hdd(d) => with_kind(s, "hdd", d),
-            DeviceFile::Ssd(d) => with_kind(s, "ssd", d),
-            DeviceFile::Lun(d) => with_kind(s, "lun", d),
+            DeviceFile::Hdd(d) => with_kind(s, hdd, d),
+            DeviceFile::Ssd(d) => with_kind(s, ssd, d),
+            DeviceFile::Lun(d) => with_kind(s, lun, d),
+            DeviceFile::Injected(d) => with_kind(s, injected, d),
         }
     }
 }

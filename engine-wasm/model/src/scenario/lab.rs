@@ -69,6 +69,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         report_interval_ns,
         models,
         ram: RAM,
+        cpu_per_write_ns: None,
         tunables,
         pool: Pool { allocator: allocator(t)?, ..pool(t) },
         tenants: tenants(t, &workloads),

@@ -10,8 +10,7 @@
 //! `{"scrub": {...}}`), whose path segment is left out of messages. `file.rs` writes the
 //! tag back beside the fields.
 
-use super::file::{ScenarioFile, WORKLOAD_KINDS};
-use crate::schema::DEVICE_KINDS;
+use super::file::{ScenarioFile, DEVICE_KINDS, WORKLOAD_KINDS};
 use serde_json::{Map, Value};
 use serde_path_to_error::Segment;
 
@@ -70,7 +69,7 @@ impl ScenarioFile {
         }
         // A null device is an absent one (the default), as null is for every field.
         if let Some(device) = top.get_mut("pool").and_then(|p| p.get_mut("device")).filter(|d| !d.is_null()) {
-            kind_as_key(device, "pool.device", DEVICE_KINDS)?;
+            kind_as_key(device, "pool.device", &DEVICE_KINDS)?;
         }
         serde_path_to_error::deserialize(value)
             .map_err(|e| FieldError { path: shown_path(e.path()), message: e.inner().to_string() })

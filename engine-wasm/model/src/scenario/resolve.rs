@@ -4,7 +4,7 @@
 //! field path. The one place a file's values are judged.
 
 use super::allocator::{AllocPolicy, AllocatorSpec};
-use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
+use super::device::{DeviceSpec, HddParams, InjectedParams, LunParams, SsdParams};
 use super::file::{
     AllocatorFile, BudgetFile, DeviceFile, ModelsFile, Pattern, Policy, PoolFile, RunUntil, ScenarioFile, SteadyFile,
     Summaries, SyncKind, WorkloadFile,
@@ -16,7 +16,7 @@ use super::read::{field, FieldError};
 use super::steady::SteadySpec;
 use super::tenants::{Tenants, GLOBAL};
 use super::workload::{Burst, SyncMode, Workload};
-use super::{Budget, Scenario, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
+use super::{Budget, Scenario, DEFAULT_CPU_PER_WRITE, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
 use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use crate::validate::check;
@@ -72,7 +72,12 @@ impl ScenarioFile {
             return Err(FieldError::at("report_interval", message));
         }
         let models = models(self.models.unwrap_or_default());
-        let ram = value(self.system.unwrap_or_default().ram, "system.ram", 32 << 30, 256 * MIB, 1 << 50)?;
+        let system = self.system.unwrap_or_default();
+        let ram = value(system.ram, "system.ram", 32 << 30, 256 * MIB, 1 << 50)?;
+        let cpu_per_write_ns = match system.cpu_per_write {
+            None => None,
+            q => Some(value(q, "system.cpu_per_write", DEFAULT_CPU_PER_WRITE, 0, S)?),
+        };
         let tunables = tunables(self.tunables.unwrap_or_default(), &models)?;
         let pool = pool(self.pool.unwrap_or_default())?;
         let files = self.workloads.unwrap_or_default();
@@ -94,6 +99,7 @@ impl ScenarioFile {
             report_interval_ns,
             models,
             ram,
+            cpu_per_write_ns,
             tunables,
             pool,
             tenants: Tenants::from_names(tenant_names.iter().map(String::as_str)),
@@ -251,6 +257,15 @@ fn device(d: DeviceFile) -> Result<DeviceSpec, FieldError> {
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
                 bandwidth: value(f.bandwidth, &at("bandwidth"), d.bandwidth, KIB, 1 << 40)?,
                 base_latency_ns: value(f.base_latency, &at("base_latency"), d.base_latency_ns, 0, S)?,
+                rotational: f.rotational.unwrap_or(d.rotational),
+            })
+        }
+        DeviceFile::Injected(f) => {
+            let d = InjectedParams::slow_leaf();
+            DeviceSpec::Injected(InjectedParams {
+                capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
+                latency_ns: value(f.latency, &at("latency"), d.latency_ns, 1_000, 10 * S)?,
+                lanes: value32(f.lanes, &at("lanes"), d.lanes, 1, 1024)?,
             })
         }
     })

@@ -1,11 +1,13 @@
-//! Device models behind one two-verb interface: `submit` a request, `wake` when the device
-//! asked to. Completions are reported at the instant they happen.
+//! Device models (HDD, SSD, LUN, injected delay) behind one two-verb interface: `submit` a
+//! request, `wake` when the device asked to. Completions are reported at the instant they happen.
 
 mod hdd;
+mod injected;
 mod lun;
 mod ssd;
 
 pub use hdd::Hdd;
+pub use injected::Injected;
 pub use lun::Lun;
 pub use ssd::Ssd;
 
@@ -105,6 +107,7 @@ pub enum AnyDevice {
     Hdd(Hdd),
     Ssd(Ssd),
     Lun(Lun),
+    Injected(Injected),
 }
 
 impl AnyDevice {
@@ -114,6 +117,7 @@ impl AnyDevice {
             DeviceSpec::Hdd(p) => AnyDevice::Hdd(Hdd::new(p.clone())),
             DeviceSpec::Ssd(p) => AnyDevice::Ssd(Ssd::new(p.clone())),
             DeviceSpec::Lun(p) => AnyDevice::Lun(Lun::new(p.clone())),
+            DeviceSpec::Injected(p) => AnyDevice::Injected(Injected::new(p.clone())),
         }
     }
 }
@@ -124,6 +128,7 @@ impl Device for AnyDevice {
             AnyDevice::Hdd(d) => d.submit(now, req, rng, out),
             AnyDevice::Ssd(d) => d.submit(now, req, rng, out),
             AnyDevice::Lun(d) => d.submit(now, req, rng, out),
+            AnyDevice::Injected(d) => d.submit(now, req, rng, out),
         }
     }
 
@@ -132,6 +137,7 @@ impl Device for AnyDevice {
             AnyDevice::Hdd(d) => d.wake(now, rng, out),
             AnyDevice::Ssd(d) => d.wake(now, rng, out),
             AnyDevice::Lun(d) => d.wake(now, rng, out),
+            AnyDevice::Injected(d) => d.wake(now, rng, out),
         }
     }
 }

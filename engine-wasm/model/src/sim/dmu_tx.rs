@@ -7,6 +7,7 @@
 use super::clients::WaitCause;
 use super::{Ev, Sim};
 use crate::curves::delay_ns;
+use crate::scenario::DEFAULT_CPU_PER_WRITE;
 use serde::Serialize;
 
 /// What the throttle did, as `dmu_tx_stats` and the delay probes count it.
@@ -29,9 +30,10 @@ pub struct ThrottleCounters {
     pub legacy_limit_waits: u64,
 }
 
-/// Copying a write's data into the ARC: a fixed cost plus 4 GB/s [ns].
-fn copy_ns(bytes: u64) -> u64 {
-    1_000 + bytes / 4
+/// A client write's `dmu_write()` and commit: the scenario's CPU cost per write plus
+/// copying the data into the ARC at 4 GB/s [ns].
+fn copy_ns(cpu_per_write_ns: u64, bytes: u64) -> u64 {
+    cpu_per_write_ns + bytes / 4
 }
 
 impl Sim {
@@ -103,7 +105,8 @@ impl Sim {
         }
         let cl = &mut self.clients[c as usize];
         let bytes = cl.tx_bytes;
-        self.events.push(self.now + copy_ns(bytes), Ev::ClientCommit(c));
+        let cpu = self.scenario.cpu_per_write_ns.unwrap_or(DEFAULT_CPU_PER_WRITE);
+        self.events.push(self.now + copy_ns(cpu, bytes), Ev::ClientCommit(c));
         self.client_waits(c, WaitCause::Copy);
     }
 

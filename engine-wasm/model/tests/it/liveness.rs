@@ -48,6 +48,7 @@ fn worst_io_ns(device: &DeviceSpec, bytes: u64) -> u64 {
             p.overhead_ns + p.coalesce_ns + pages * p.program_ns.max(p.read_ns) + transfer(p.channel_rate)
         }
         DeviceSpec::Lun(p) => p.base_latency_ns + transfer(p.bandwidth),
+        DeviceSpec::Injected(p) => p.latency_ns,
     }
 }
 

@@ -3,6 +3,7 @@
 mod allocator;
 mod architecture;
 mod curves;
+mod devices;
 mod engine_invariants;
 mod golden;
 mod lab;

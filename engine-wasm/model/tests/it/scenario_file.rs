@@ -67,3 +67,26 @@ fn problems_inside_a_kind_are_named_by_their_field_path() {
     // Null is absent: the default.
     assert!(Scenario::from_json(r#"{"seed": null, "pool": {"device": null}, "workloads": [{"kind": null}]}"#).is_ok());
 }
+
+/// Client writes per second of one thread writing 4 KiB blocks with `system` as given.
+fn one_writer_ops_per_s(system: &str) -> f64 {
+    let text = format!(
+        r#"{{"duration": "2s", "system": {system},
+            "workloads": [{{"kind": "async_write", "threads": 1, "block_size": "4K"}}]}}"#
+    );
+    let s = Scenario::from_json(&text).unwrap_or_else(|e| panic!("{e}"));
+    throttle_model::report::run(s).summary.client_write_ops_per_s
+}
+
+#[test]
+fn cpu_per_write_bounds_one_writer_and_defaults_to_the_engines_cost() {
+    assert!(Scenario::from_json(r#"{"system": {"cpu_per_write": "2s"}}"#).is_err());
+    let unset = Scenario::from_json("{}").expect("valid");
+    assert_eq!(unset.cpu_per_write_ns, None);
+    assert!(!serde_json::to_string(&unset).expect("json").contains("cpu_per_write"));
+    // The reference's debug build: 1.27 ms per dmu_write() and commit, so at most ~787/s.
+    let debug = one_writer_ops_per_s(r#"{"cpu_per_write": "1.27ms"}"#);
+    assert!(debug <= 1e9 / 1_270_000.0 && debug > 700.0, "{debug}/s");
+    assert!(one_writer_ops_per_s(r#"{"cpu_per_write": "1us"}"#) > 20.0 * debug);
+    assert_eq!(one_writer_ops_per_s("{}"), one_writer_ops_per_s(r#"{"cpu_per_write": "1us"}"#));
+}

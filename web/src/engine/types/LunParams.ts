@@ -13,4 +13,10 @@ export type LunParams = {
    * Latency added to every request after its transfer [ns].
    */
   base_latency_ns: number;
+  /**
+   * The LUN reports itself rotational, so the rotational aggregation limit applies.
+   * NOTE: false by default, as LUNs have always been modelled (the non-rotating limit);
+   * arrays report either, depending on their firmware.
+   */
+  rotational: boolean;
 };

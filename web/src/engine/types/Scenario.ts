@@ -18,6 +18,12 @@ export type Scenario = {
    */
   ram: number;
   /**
+   * CPU time of a client write's `dmu_write()` and commit beyond its copy at 4 GB/s
+   * [ns]; `None` is the engine's default, [`DEFAULT_CPU_PER_WRITE`].
+   * NOTE: optional so that a report of a scenario that leaves it alone keeps its bytes.
+   */
+  cpu_per_write_ns?: number;
+  /**
    * The OpenZFS tunables that differ from their defaults, by name.
    */
   tunables: Record<string, number>;

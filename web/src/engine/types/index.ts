@@ -16,6 +16,7 @@ export type { Effect } from "./Effect";
 export type { Era } from "./Era";
 export type { HddParams } from "./HddParams";
 export type { Histograms } from "./Histograms";
+export type { InjectedParams } from "./InjectedParams";
 export type { Invariants } from "./Invariants";
 export type { Kind } from "./Kind";
 export type { LabPreset } from "./LabPreset";

@@ -64,6 +64,37 @@ pub(crate) fn shown(text: &str) -> String {
     }
 }
 
+/// Longest message shown [characters]: past it a message is cut with `…`.
+pub const MAX_MESSAGE: usize = 300;
+
+/// A message whose text came partly from elsewhere (serde's, with `` `key` `` quoting the
+/// input), made safe to show: every backtick-quoted span [`shown`] cut, and the whole cut
+/// to [`MAX_MESSAGE`].
+pub(crate) fn bounded(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find('`') {
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        match after.find('`') {
+            Some(close) => {
+                out.push_str(&shown(&after[..close]));
+                out.push('`');
+                rest = &after[close + 1..];
+            }
+            None => {
+                rest = after;
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    if out.chars().count() > MAX_MESSAGE {
+        out = format!("{}…", out.chars().take(MAX_MESSAGE - 1).collect::<String>());
+    }
+    out
+}
+
 /// What a field of that unit accepts, for error messages.
 fn hint(id: Id) -> String {
     use crate::units::Unit::*;

@@ -122,7 +122,7 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tun
         }
     }
     for (name, TunableText(text)) in given {
-        let path = field("tunables", &name);
+        let path = field("tunables", &crate::messages::shown(&name));
         let id = Id::from_name(&name).ok_or_else(|| FieldError::at(&path, "unknown tunable"))?;
         if id.spec().kind != Kind::Tunable {
             let message = "a setting of the lab's own, not an OpenZFS tunable: give it in the scenario's own fields";
@@ -204,7 +204,10 @@ fn preset(given: Option<String>, name: &str, kind: &str) -> Result<(), FieldErro
     match given.as_deref() {
         None | Some("") => Ok(()),
         Some(p) if p == name => Ok(()),
-        Some(p) => Err(FieldError::at("pool.device.preset", format!("'{p}' is not {kind} preset ({name})"))),
+        Some(p) => Err(FieldError::at(
+            "pool.device.preset",
+            format!("'{}' is not {kind} preset ({name})", crate::messages::shown(p)),
+        )),
     }
 }
 

@@ -67,3 +67,23 @@ fn problems_inside_a_kind_are_named_by_their_field_path() {
     // Null is absent: the default.
     assert!(Scenario::from_json(r#"{"seed": null, "pool": {"device": null}, "workloads": [{"kind": null}]}"#).is_ok());
 }
+
+#[test]
+fn an_error_echoes_at_most_forty_characters_of_a_bad_value_and_stays_short() {
+    let long = "x".repeat(3_000);
+    let cases = [
+        format!(r#"{{"version": 1, "{long}": 1}}"#),
+        format!(r#"{{"version": 1, "duration": "{long}"}}"#),
+        format!(r#"{{"version": 1, "tunables": {{"{long}": "1"}}}}"#),
+        format!(r#"{{"version": 1, "tunables": {{"zfs_dirty_data_max": "{long}"}}}}"#),
+        format!(r#"{{"version": 1, "workloads": [{{"kind": "{long}"}}]}}"#),
+        format!(r#"{{"version": 1, "workloads": ["{long}"]}}"#),
+        format!(r#"{{"version": 1, "models": {{"throttle": "{long}"}}}}"#),
+        format!(r#"{{"version": 1, "pool": {{"device": {{"kind": "hdd", "{long}": 1}}}}}}"#),
+    ];
+    for json in cases {
+        let e = Scenario::from_json(&json).err().unwrap_or_else(|| panic!("rejected: {}", &json[..60])).to_string();
+        assert!(e.chars().count() < 300, "{} characters: {}", e.chars().count(), &e[..200]);
+        assert!(!e.contains(&"x".repeat(41)), "{}", &e[..200]);
+    }
+}

@@ -54,14 +54,37 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Text a person typed or a link carried, cut to a readable length for a message.
+/// Text a person typed or a link carried, its control characters escaped and cut to a
+/// readable length for a message.
 pub(crate) fn shown(text: &str) -> String {
     const MAX: usize = 40;
+    let text = escaped(text, false);
     if text.chars().count() <= MAX {
-        text.to_string()
+        text
     } else {
         format!("{}…", text.chars().take(MAX).collect::<String>())
     }
+}
+
+/// Whether `c` could move a terminal's cursor, recolour it, or reorder the text around it:
+/// C0 and C1 controls, DEL, and the bidirectional overrides and isolates.
+fn unsafe_for_terminal(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every character [`unsafe_for_terminal`] written as `\u{1b}`, keeping line
+/// breaks and tabs when `keep_lines` (for multi-line output such as a report).
+pub fn escaped(text: &str, keep_lines: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if unsafe_for_terminal(c) && !(keep_lines && matches!(c, '\n' | '\t')) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Longest message shown [characters]: past it a message is cut with `…`.
@@ -89,6 +112,7 @@ pub(crate) fn bounded(message: &str) -> String {
         }
     }
     out.push_str(rest);
+    let mut out = escaped(&out, false);
     if out.chars().count() > MAX_MESSAGE {
         out = format!("{}…", out.chars().take(MAX_MESSAGE - 1).collect::<String>());
     }

@@ -81,8 +81,23 @@ impl ScenarioFile {
         }
         let mut workloads = Vec::new();
         let mut tenant_names = Vec::new();
+        let mut total_threads = 0u64;
         for (i, w) in files.into_iter().enumerate() {
             let (w, tenant) = workload(&format!("workloads[{i}]"), w)?;
+            if let Workload::AsyncWrite { threads, .. }
+            | Workload::SyncWrite { threads, .. }
+            | Workload::RandomRead { threads, .. } = &w
+            {
+                // Each thread is a client allocated before the first event: bound the
+                // set-up memory that the event budget cannot.
+                total_threads += u64::from(*threads);
+                if total_threads > MAX_THREADS {
+                    let message = format!(
+                        "more than {MAX_THREADS} threads in all workloads together (the limit on total threads)"
+                    );
+                    return Err(FieldError::at(&format!("workloads[{i}].threads"), message));
+                }
+            }
             workloads.push(w);
             tenant_names.push(tenant);
         }

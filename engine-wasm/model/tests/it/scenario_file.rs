@@ -87,3 +87,14 @@ fn an_error_echoes_at_most_forty_characters_of_a_bad_value_and_stays_short() {
         assert!(!e.contains(&"x".repeat(41)), "{}", &e[..200]);
     }
 }
+
+#[test]
+fn threads_are_limited_across_workloads_because_each_is_set_up_before_the_budget_counts() {
+    let w = r#"{"kind": "async_write", "threads": 60000}"#;
+    let json = format!(r#"{{"version": 1, "budget": {{"max_events": 1000}}, "workloads": [{w}, {w}]}}"#);
+    let Err(e) = Scenario::from_json(&json) else { panic!("60,000 + 60,000 threads were accepted") };
+    let e = e.to_string();
+    assert!(e.starts_with("workloads[1].threads") && e.contains("total threads"), "{e}");
+    let one = format!(r#"{{"version": 1, "workloads": [{w}]}}"#);
+    assert!(Scenario::from_json(&one).is_ok());
+}

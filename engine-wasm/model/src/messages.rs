@@ -29,7 +29,7 @@ impl std::fmt::Display for Error {
             Error::UnknownName(name) => write!(f, "unknown tunable '{}'", shown(name)),
             Error::MissingValue(name) => write!(f, "'{}' needs a value: write NAME=VALUE", shown(name)),
             Error::BadValue { id, text, problem } => {
-                write!(f, "{}: cannot read '{}': {problem} (expects {})", id.spec().name, shown(text), hint(*id))
+                write!(f, "{}: cannot read '{}': {} (expects {})", id.spec().name, shown(text), problem_shown(problem), hint(*id))
             }
             Error::OutOfRange { id, value } => {
                 let s = id.spec();
@@ -44,8 +44,9 @@ impl std::fmt::Display for Error {
             }
             Error::BadAmount { text, problem } => write!(
                 f,
-                "cannot read dirty amount '{}': {problem} (expects bytes such as 3G or 1536M, or a percent of zfs_dirty_data_max such as 85%)",
-                shown(text)
+                "cannot read dirty amount '{}': {} (expects bytes such as 3G or 1536M, or a percent of zfs_dirty_data_max such as 85%)",
+                shown(text),
+                problem_shown(problem)
             ),
             Error::Rejected(problems) => write!(f, "{}", problems.join("; ")),
         }
@@ -117,6 +118,14 @@ pub(crate) fn bounded(message: &str) -> String {
         out = format!("{}…", out.chars().take(MAX_MESSAGE - 1).collect::<String>());
     }
     out
+}
+
+/// A parse problem, any text of the input it quotes [`shown`].
+fn problem_shown(problem: &ParseProblem) -> String {
+    match problem {
+        ParseProblem::UnknownSuffix(s) => format!("unknown unit '{}'", shown(s)),
+        other => other.to_string(),
+    }
 }
 
 /// What a field of that unit accepts, for error messages.

@@ -4,6 +4,7 @@ mod allocator;
 mod architecture;
 mod curves;
 mod engine_invariants;
+mod fuzz;
 mod golden;
 mod lab;
 mod legacy;

@@ -9,16 +9,19 @@ use serde_json::{json, Map, Value};
 use std::process::ExitCode;
 use throttle_model::amount::parse_amount;
 use throttle_model::curves::{delay_ns, max_async_writes, AsyncWriteParams, DelayParams};
+// NOTE: everything this prints goes through `escaped`, so that no text from a link or a
+// scenario file can drive the terminal (escape sequences, bidirectional overrides).
+use throttle_model::messages::escaped;
 use throttle_model::{link, validate, Id, Tunables, SPECS};
 
 fn main() -> ExitCode {
     match run(std::env::args_os().skip(1)) {
         Ok(text) => {
-            print!("{text}");
+            print!("{}", escaped(&text, true));
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("throttle-lab: error: {message}");
+            eprintln!("throttle-lab: error: {}", escaped(&message, true));
             ExitCode::from(2)
         }
     }
@@ -36,7 +39,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         return Err(problem.message.clone());
     }
     for warning in &checked.warnings {
-        eprintln!("throttle-lab: warning: {}", warning.message);
+        eprintln!("throttle-lab: warning: {}", escaped(&warning.message, true));
     }
     let dirty = || -> Result<u64, String> {
         let text = args.dirty.as_deref().ok_or("--dirty <AMOUNT> is required (for example --dirty 85%)")?;
@@ -186,6 +189,16 @@ mod tests {
         assert!(run_words(&["delay", "--dirty", "1G", "--set", "zfs_nope=1"]).unwrap_err().contains("zfs_nope"));
         let err = run_words(&["delay", "--dirty", "1G", "--set", "zfs_vdev_async_write_active_min_dirty_percent=70"]);
         assert!(err.unwrap_err().contains("must be below"));
+    }
+
+    #[test]
+    fn control_characters_from_input_are_escaped_not_printed() {
+        for bad in ["\u{1b}[31mlots", "\u{1b}]0;title\u{7}", "a\u{202e}b", "\u{9b}2J\u{7f}"] {
+            let err = run_words(&["delay", "--dirty", bad]).unwrap_err();
+            assert!(!err.chars().any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)), "{err:?}");
+            assert!(err.contains("\\u{"), "{err:?}");
+        }
+        assert_eq!(escaped("a\u{1b}b\n", true), "a\\u{1b}b\n");
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> 
 pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bool) -> Result<Report, String> {
     let decoded = throttle_model::link::decode(throttle_model::link::query_of(link));
     for notice in &decoded.notices {
-        eprintln!("throttle-lab: link: {notice}");
+        eprintln!("throttle-lab: link: {}", throttle_model::messages::escaped(notice, true));
     }
     let mut t = match (pinned, decoded.pinned) {
         (false, _) => decoded.tunables,

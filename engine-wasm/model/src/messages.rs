@@ -29,7 +29,7 @@ impl std::fmt::Display for Error {
             Error::UnknownName(name) => write!(f, "unknown tunable '{}'", shown(name)),
             Error::MissingValue(name) => write!(f, "'{}' needs a value: write NAME=VALUE", shown(name)),
             Error::BadValue { id, text, problem } => {
-                write!(f, "{}: cannot read '{}': {problem} (expects {})", id.spec().name, shown(text), hint(*id))
+                write!(f, "{}: cannot read '{}': {} (expects {})", id.spec().name, shown(text), problem_shown(problem), hint(*id))
             }
             Error::OutOfRange { id, value } => {
                 let s = id.spec();
@@ -44,8 +44,9 @@ impl std::fmt::Display for Error {
             }
             Error::BadAmount { text, problem } => write!(
                 f,
-                "cannot read dirty amount '{}': {problem} (expects bytes such as 3G or 1536M, or a percent of zfs_dirty_data_max such as 85%)",
-                shown(text)
+                "cannot read dirty amount '{}': {} (expects bytes such as 3G or 1536M, or a percent of zfs_dirty_data_max such as 85%)",
+                shown(text),
+                problem_shown(problem)
             ),
             Error::Rejected(problems) => write!(f, "{}", problems.join("; ")),
         }
@@ -54,13 +55,76 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Text a person typed or a link carried, cut to a readable length for a message.
+/// Text a person typed or a link carried, its control characters escaped and cut to a
+/// readable length for a message.
 pub(crate) fn shown(text: &str) -> String {
     const MAX: usize = 40;
+    let text = escaped(text, false);
     if text.chars().count() <= MAX {
-        text.to_string()
+        text
     } else {
         format!("{}…", text.chars().take(MAX).collect::<String>())
+    }
+}
+
+/// Whether `c` could move a terminal's cursor, recolour it, or reorder the text around it:
+/// C0 and C1 controls, DEL, and the bidirectional overrides and isolates.
+fn unsafe_for_terminal(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every character [`unsafe_for_terminal`] written as `\u{1b}`, keeping line
+/// breaks and tabs when `keep_lines` (for multi-line output such as a report).
+pub fn escaped(text: &str, keep_lines: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if unsafe_for_terminal(c) && !(keep_lines && matches!(c, '\n' | '\t')) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Longest message shown [characters]: past it a message is cut with `…`.
+pub const MAX_MESSAGE: usize = 300;
+
+/// A message whose text came partly from elsewhere (serde's, with `` `key` `` quoting the
+/// input), made safe to show: every backtick-quoted span [`shown`] cut, and the whole cut
+/// to [`MAX_MESSAGE`].
+pub(crate) fn bounded(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find('`') {
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        match after.find('`') {
+            Some(close) => {
+                out.push_str(&shown(&after[..close]));
+                out.push('`');
+                rest = &after[close + 1..];
+            }
+            None => {
+                rest = after;
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    let mut out = escaped(&out, false);
+    if out.chars().count() > MAX_MESSAGE {
+        out = format!("{}…", out.chars().take(MAX_MESSAGE - 1).collect::<String>());
+    }
+    out
+}
+
+/// A parse problem, any text of the input it quotes [`shown`].
+fn problem_shown(problem: &ParseProblem) -> String {
+    match problem {
+        ParseProblem::UnknownSuffix(s) => format!("unknown unit '{}'", shown(s)),
+        other => other.to_string(),
     }
 }
 
@@ -183,4 +247,9 @@ pub(crate) fn link_too_long(kept: usize) -> String {
 
 pub(crate) fn link_rejected(problem: &str, reset: &[String]) -> String {
     format!("{problem}; reset to the default: {}", reset.join(", "))
+}
+
+/// The work budget ran out while the simulation was being set up (ageing the pool).
+pub(crate) fn budget_spent_in_setup(work: u64) -> String {
+    format!("stopped after {work} units of set-up work (the budget's max_events) ageing the pool's metaslabs, before the first event")
 }

@@ -97,6 +97,8 @@ pub struct Sim {
     flushes: Slab<FlushOwner>,
     rec: Recorder,
     events_processed: u64,
+    /// Units of work spent setting up (ageing the allocator), counted against the budget.
+    setup_work: u64,
     /// The scrub or resilver, if one runs.
     scan: Option<dsl_scan::Scan>,
     legacy: LegacyState,
@@ -131,6 +133,7 @@ impl Sim {
             tops,
             rec,
             events_processed: 0,
+            setup_work: 0,
             scan: None,
             legacy: LegacyState::default(),
             ended: None,
@@ -181,7 +184,7 @@ impl Sim {
             }
             self.now = time;
             self.events_processed += 1;
-            if self.events_processed >= self.scenario.budget.max_events {
+            if self.events_processed + self.setup_work >= self.scenario.budget.max_events {
                 self.ended = Some(Some(format!(
                     "stopped after {} events (the budget's max_events) at {:.3} s of {:.3} s simulated",
                     self.events_processed,

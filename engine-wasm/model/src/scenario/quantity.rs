@@ -82,7 +82,7 @@ impl<'de, U: UnitOf> Deserialize<'de> for Quantity<U> {
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 parse_value(U::UNIT, v)
                     .map(Quantity::new)
-                    .map_err(|problem| E::custom(format!("cannot read '{v}': {problem}")))
+                    .map_err(|problem| E::custom(format!("cannot read '{}': {problem}", crate::messages::shown(v))))
             }
         }
         d.deserialize_any(Read(PhantomData))

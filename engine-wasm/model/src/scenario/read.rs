@@ -11,6 +11,7 @@
 //! tag back beside the fields.
 
 use super::file::{ScenarioFile, DEVICE_KINDS, WORKLOAD_KINDS};
+use crate::messages::{bounded, shown};
 use serde_json::{Map, Value};
 use serde_path_to_error::Segment;
 
@@ -26,7 +27,7 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn at(path: &str, message: impl Into<String>) -> FieldError {
-        FieldError { path: path.to_string(), message: message.into() }
+        FieldError { path: path.to_string(), message: bounded(&message.into()) }
     }
 }
 
@@ -72,7 +73,7 @@ impl ScenarioFile {
             kind_as_key(device, "pool.device", &DEVICE_KINDS)?;
         }
         serde_path_to_error::deserialize(value)
-            .map_err(|e| FieldError { path: shown_path(e.path()), message: e.inner().to_string() })
+            .map_err(|e| FieldError::at(&shown_path(e.path()), e.inner().to_string()))
     }
 
     /// The file as JSON text, as `read` reads it back.
@@ -84,15 +85,23 @@ impl ScenarioFile {
 /// Moves an object's `kind` (the first of `kinds` when absent) out to be its key.
 fn kind_as_key(value: &mut Value, path: &str, kinds: &[&str]) -> Result<(), FieldError> {
     let Value::Object(fields) = value else {
-        return Err(FieldError::at(path, format!("expected an object {{ ... }}, found {value}")));
+        return Err(FieldError::at(path, format!("expected an object {{ ... }}, found {}", shown(&value.to_string()))));
     };
     let kind = match fields.remove("kind") {
         None | Some(Value::Null) => kinds[0].to_string(),
         Some(Value::String(kind)) if kinds.contains(&kind.as_str()) => kind,
         Some(Value::String(other)) => {
-            return Err(FieldError::at(&field(path, "kind"), format!("'{other}' is not one of {}", kinds.join(", "))))
+            return Err(FieldError::at(
+                &field(path, "kind"),
+                format!("'{}' is not one of {}", shown(&other), kinds.join(", ")),
+            ))
         }
-        Some(other) => return Err(FieldError::at(&field(path, "kind"), format!("expected text, found {other}"))),
+        Some(other) => {
+            return Err(FieldError::at(
+                &field(path, "kind"),
+                format!("expected text, found {}", shown(&other.to_string())),
+            ))
+        }
     };
     let fields = std::mem::take(fields);
     *value = Value::Object(Map::from_iter([(kind, Value::Object(fields))]));
@@ -106,7 +115,7 @@ fn shown_path(path: &serde_path_to_error::Path) -> String {
     for segment in path.iter() {
         match segment {
             Segment::Seq { index } => out.push_str(&format!("[{index}]")),
-            Segment::Map { key } => out = field(&out, key),
+            Segment::Map { key } => out = field(&out, &shown(key)),
             Segment::Enum { .. } => {}
             Segment::Unknown => out = field(&out, "?"),
         }

@@ -86,8 +86,23 @@ impl ScenarioFile {
         }
         let mut workloads = Vec::new();
         let mut tenant_names = Vec::new();
+        let mut total_threads = 0u64;
         for (i, w) in files.into_iter().enumerate() {
             let (w, tenant) = workload(&format!("workloads[{i}]"), w)?;
+            if let Workload::AsyncWrite { threads, .. }
+            | Workload::SyncWrite { threads, .. }
+            | Workload::RandomRead { threads, .. } = &w
+            {
+                // Each thread is a client allocated before the first event: bound the
+                // set-up memory that the event budget cannot.
+                total_threads += u64::from(*threads);
+                if total_threads > MAX_THREADS {
+                    let message = format!(
+                        "more than {MAX_THREADS} threads in all workloads together (the limit on total threads)"
+                    );
+                    return Err(FieldError::at(&format!("workloads[{i}].threads"), message));
+                }
+            }
             workloads.push(w);
             tenant_names.push(tenant);
         }
@@ -128,7 +143,7 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tun
         }
     }
     for (name, TunableText(text)) in given {
-        let path = field("tunables", &name);
+        let path = field("tunables", &crate::messages::shown(&name));
         let id = Id::from_name(&name).ok_or_else(|| FieldError::at(&path, "unknown tunable"))?;
         if id.spec().kind != Kind::Tunable {
             let message = "a setting of the lab's own, not an OpenZFS tunable: give it in the scenario's own fields";
@@ -210,7 +225,10 @@ fn preset(given: Option<String>, name: &str, kind: &str) -> Result<(), FieldErro
     match given.as_deref() {
         None | Some("") => Ok(()),
         Some(p) if p == name => Ok(()),
-        Some(p) => Err(FieldError::at("pool.device.preset", format!("'{p}' is not {kind} preset ({name})"))),
+        Some(p) => Err(FieldError::at(
+            "pool.device.preset",
+            format!("'{}' is not {kind} preset ({name})", crate::messages::shown(p)),
+        )),
     }
 }
 

@@ -142,20 +142,28 @@ fn highbit(x: u64) -> u32 {
 
 impl Allocator {
     /// Metaslabs as the legacy `vdev_metaslab_set_size()` sizes them (100 to 199), over the
-    /// first `asize` bytes, in the starting state the spec asks for.
-    pub fn new(asize: u64, spec: AllocatorSpec, rng: &mut Rng) -> Self {
+    /// first `asize` bytes, in the starting state the spec asks for. Ageing spends `work`
+    /// (one unit per block sampled); the flag is `false`, the allocator part-aged, once it runs out.
+    pub fn new(asize: u64, spec: AllocatorSpec, rng: &mut Rng, work: &mut u64) -> (Self, bool) {
         let ms_shift = highbit(asize / 200).max(17);
         let size = 1u64 << ms_shift;
         let count = asize >> ms_shift;
         let metaslabs = (0..count).map(|i| Metaslab::new(i * size, size)).collect();
         let mut a = Allocator { spec, metaslabs, ms_shift, primary: None, counters: AllocCounters::default() };
-        a.age(rng);
-        a
+        let aged = a.age(rng, work);
+        (a, aged)
     }
 
     /// Writes the starting state: the first fill + holes percent of each metaslab written,
-    /// then single blocks freed at random places in it until the holes are made.
-    fn age(&mut self, rng: &mut Rng) {
+    /// with `holes` single blocks of it free at random places. Each sample costs one unit
+    /// of `work`; `false` once the work runs out.
+    ///
+    /// Holes are made by freeing random written blocks, or, when holes outnumber the blocks
+    /// kept, by writing the kept blocks at random places of a free region: either way a
+    /// sample hits its target at least half the time, so the sampling never spins (at 100%
+    /// holes it writes nothing). Both give the same distribution; the first is the only
+    /// one the presets use, so their RNG stream is unchanged.
+    fn age(&mut self, rng: &mut Rng, work: &mut u64) -> bool {
         let block = self.spec.fill_block.max(512);
         let fill = self.spec.fill_percent.min(100);
         let holes = self.spec.holes_percent.min(100 - fill);
@@ -166,17 +174,30 @@ impl Allocator {
             if written == 0 {
                 continue;
             }
-            m.take(m.start, written * block);
-            let mut made = 0;
-            while made < freed {
-                let offset = m.start + rng.below(written) * block;
-                if !m.is_free(offset) {
-                    m.release(offset, block);
-                    made += 1;
+            let kept = written - freed;
+            let punch = freed <= kept;
+            if punch {
+                m.take(m.start, written * block);
+            } else {
+                m.used = true;
+            }
+            let (target, mut made) = (if punch { freed } else { kept }, 0);
+            while made < target {
+                if *work == 0 {
+                    return false;
                 }
+                *work -= 1;
+                let offset = m.start + rng.below(written) * block;
+                match (punch, m.is_free(offset)) {
+                    (true, false) => m.release(offset, block),
+                    (false, true) => m.take(offset, block),
+                    _ => continue,
+                }
+                made += 1;
             }
             m.cursor = m.start + written * block;
         }
+        true
     }
 
     pub fn metaslab_count(&self) -> usize {
@@ -260,22 +281,48 @@ mod tests {
     const K: u64 = 1 << 10;
     const M: u64 = 1 << 20;
 
+    fn aged(asize: u64, spec: AllocatorSpec) -> Allocator {
+        let (a, done) = Allocator::new(asize, spec, &mut Rng::new(1), &mut { u64::MAX });
+        assert!(done);
+        a
+    }
+
+    #[test]
+    fn ageing_stops_when_its_work_runs_out_and_never_spins_at_all_holes() {
+        let spec = |fill, holes| AllocatorSpec {
+            fill_percent: fill,
+            holes_percent: holes,
+            ..AllocatorSpec::for_policy(AllocPolicy::Y2010)
+        };
+        let mut work = 1_000;
+        assert!(!Allocator::new(4_000_000_000_000, spec(62, 8), &mut Rng::new(1), &mut work).1);
+        assert_eq!(work, 0);
+        // All holes: nothing is kept, so nothing is sampled; the cursor stands at the end.
+        let mut work = 0;
+        let (a, done) = Allocator::new(4_000_000_000_000, spec(0, 100), &mut Rng::new(1), &mut work);
+        assert!(done, "no sampling");
+        assert!(a.fill().iter().all(|&f| f == 0));
+        // More holes than kept blocks: the kept blocks are written, holes are the rest.
+        let a = aged(200 * 16 * M, spec(10, 80));
+        assert!(a.fill().iter().all(|&f| (9..=11).contains(&f)), "{:?}", &a.fill()[..3]);
+    }
+
     fn alloc(policy: AllocPolicy, fill: u64) -> Allocator {
         let spec = AllocatorSpec { fill_percent: fill, holes_percent: 8, ..AllocatorSpec::for_policy(policy) };
-        Allocator::new(200 * 16 * M, spec, &mut Rng::new(1))
+        aged(200 * 16 * M, spec)
     }
 
     #[test]
     fn metaslabs_number_100_to_199_as_the_legacy_formula_gives() {
         for asize in [64 * M * 200, 3 * (1 << 30), 4_000_000_000_000] {
-            let a = Allocator::new(asize, AllocatorSpec::for_policy(AllocPolicy::Y2010), &mut Rng::new(1));
+            let a = aged(asize, AllocatorSpec::for_policy(AllocPolicy::Y2010));
             assert!((100..=199).contains(&a.metaslab_count()), "{asize}: {}", a.metaslab_count());
         }
     }
 
     #[test]
     fn an_empty_metaslab_gives_consecutive_blocks_first_fit() {
-        let mut a = Allocator::new(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010), &mut Rng::new(1));
+        let mut a = aged(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010));
         let first = a.alloc(8 * K).expect("room");
         for i in 1..100 {
             assert_eq!(a.alloc(8 * K), Some(first + i * 8 * K));
@@ -301,7 +348,7 @@ mod tests {
 
     #[test]
     fn frees_merge_and_the_lower_lba_wins_at_equal_free_space() {
-        let mut a = Allocator::new(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010), &mut Rng::new(1));
+        let mut a = aged(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010));
         let x = a.alloc(8 * K).expect("room");
         assert_eq!(x, 0, "the first metaslab weighs most");
         let y = a.alloc(8 * K).expect("room");

@@ -6,6 +6,7 @@
 
 use super::metaslab::Allocator;
 use super::Sim;
+use crate::messages;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Txgs a freed block waits before it can be allocated again (`TXG_DEFER_SIZE`).
@@ -55,8 +56,21 @@ impl Sim {
     pub(super) fn placement_init(&mut self) {
         let Some(spec) = self.scenario.pool.allocator.clone() else { return };
         let data_area = self.scenario.pool.device.capacity() / 10 * 9;
-        let tops: Vec<Allocator> =
-            (0..self.tops.len()).map(|_| Allocator::new(data_area, spec.clone(), &mut self.rng)).collect();
+        // Ageing is set-up work: it spends the budget's events, one per block sampled.
+        let mut work = self.scenario.budget.max_events;
+        let mut tops = Vec::with_capacity(self.tops.len());
+        for _ in 0..self.tops.len() {
+            let (a, aged) = Allocator::new(data_area, spec.clone(), &mut self.rng, &mut work);
+            tops.push(a);
+            if !aged {
+                break;
+            }
+        }
+        self.setup_work = self.scenario.budget.max_events - work;
+        if work == 0 {
+            self.ended = Some(Some(messages::budget_spent_in_setup(self.setup_work)));
+            return;
+        }
         let fill_at_start = tops.first().map(Allocator::fill).unwrap_or_default();
         self.placement = Some(Placement { tops, blocks: BTreeMap::new(), deferred: VecDeque::new(), fill_at_start });
     }

@@ -127,7 +127,8 @@ proptest! {
         if v["models"]["throttle"] == "openzfs" {
             prop_assert!(i.max_dirty_over_limit <= threads * block, "{} > {} x {}", i.max_dirty_over_limit, threads, block);
         }
-        prop_assert!(r.truncated.is_none() || r.events >= 3_000_000);
+        // Ageing an allocator spends part of the budget before the first event.
+        prop_assert!(r.truncated.is_none() || r.events >= 3_000_000 || v["pool"]["allocator"].is_object());
         for w in r.txgs.windows(2) {
             prop_assert_eq!(w[1].txg, w[0].txg + 1);
             prop_assert!(w[1].birth >= w[0].birth);

@@ -5,6 +5,7 @@ mod architecture;
 mod curves;
 mod devices;
 mod engine_invariants;
+mod fuzz;
 mod golden;
 mod lab;
 mod legacy;

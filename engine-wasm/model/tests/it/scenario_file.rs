@@ -90,3 +90,34 @@ fn cpu_per_write_bounds_one_writer_and_defaults_to_the_engines_cost() {
     assert!(one_writer_ops_per_s(r#"{"cpu_per_write": "1us"}"#) > 20.0 * debug);
     assert_eq!(one_writer_ops_per_s("{}"), one_writer_ops_per_s(r#"{"cpu_per_write": "1us"}"#));
 }
+
+#[test]
+fn an_error_echoes_at_most_forty_characters_of_a_bad_value_and_stays_short() {
+    let long = "x".repeat(3_000);
+    let cases = [
+        format!(r#"{{"version": 1, "{long}": 1}}"#),
+        format!(r#"{{"version": 1, "duration": "{long}"}}"#),
+        format!(r#"{{"version": 1, "tunables": {{"{long}": "1"}}}}"#),
+        format!(r#"{{"version": 1, "tunables": {{"zfs_dirty_data_max": "{long}"}}}}"#),
+        format!(r#"{{"version": 1, "workloads": [{{"kind": "{long}"}}]}}"#),
+        format!(r#"{{"version": 1, "workloads": ["{long}"]}}"#),
+        format!(r#"{{"version": 1, "models": {{"throttle": "{long}"}}}}"#),
+        format!(r#"{{"version": 1, "pool": {{"device": {{"kind": "hdd", "{long}": 1}}}}}}"#),
+    ];
+    for json in cases {
+        let e = Scenario::from_json(&json).err().unwrap_or_else(|| panic!("rejected: {}", &json[..60])).to_string();
+        assert!(e.chars().count() < 300, "{} characters: {}", e.chars().count(), &e[..200]);
+        assert!(!e.contains(&"x".repeat(41)), "{}", &e[..200]);
+    }
+}
+
+#[test]
+fn threads_are_limited_across_workloads_because_each_is_set_up_before_the_budget_counts() {
+    let w = r#"{"kind": "async_write", "threads": 60000}"#;
+    let json = format!(r#"{{"version": 1, "budget": {{"max_events": 1000}}, "workloads": [{w}, {w}]}}"#);
+    let Err(e) = Scenario::from_json(&json) else { panic!("60,000 + 60,000 threads were accepted") };
+    let e = e.to_string();
+    assert!(e.starts_with("workloads[1].threads") && e.contains("total threads"), "{e}");
+    let one = format!(r#"{{"version": 1, "workloads": [{w}]}}"#);
+    assert!(Scenario::from_json(&one).is_ok());
+}

@@ -2,6 +2,18 @@
 import { expect, type Page } from "@playwright/test";
 
 /** Console errors and uncaught exceptions seen by `page`, from now on. */
+/** Every panel of the page, by its `data-panel` id, in page order. */
+export const PANELS = [
+  "async-write-curve",
+  "delay-curve",
+  "dirty",
+  "picket-fence",
+  "latency",
+  "txgs",
+  "steady",
+  "summary",
+] as const;
+
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (m) => {

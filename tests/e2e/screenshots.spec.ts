@@ -2,7 +2,7 @@
 import { test, type Locator } from "@playwright/test";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { openLab } from "./lab";
+import { PANELS, openLab } from "./lab";
 
 const dir = "tests/e2e/screenshots";
 
@@ -29,16 +29,7 @@ test("screenshots of the page and each panel", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 1500 });
   await page.screenshot({ path: `${dir}/readme.png` });
   await page.setViewportSize({ width: 1400, height: 900 });
-  for (const id of [
-    "async-write-curve",
-    "delay-curve",
-    "dirty",
-    "picket-fence",
-    "latency",
-    "txgs",
-    "steady",
-    "summary",
-  ]) {
+  for (const id of PANELS) {
     await shot(page.locator(`[data-panel="${id}"]`), `${dir}/${id}.png`);
   }
   await page.getByLabel("DTrace quantize()").check();

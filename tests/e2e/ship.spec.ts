@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { collectErrors, field, openLab, simulationsDone } from "./lab";
+import { PANELS, collectErrors, field, openLab, simulationsDone } from "./lab";
 
 /** Records every CSP violation the page or its workers report, from the first script on. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -162,17 +162,7 @@ test("a run of ~400k txgs keeps the page alive, every panel drawn and the page s
     timeout: 60_000,
   });
   await page.waitForTimeout(3_000);
-  for (const id of [
-    "async-write-curve",
-    "delay-curve",
-    "dirty",
-    "picket-fence",
-    "latency",
-    "txgs",
-    "steady",
-    "summary",
-  ])
-    await expect(page.locator(`[data-panel="${id}"]`)).toBeVisible();
+  for (const id of PANELS) await expect(page.locator(`[data-panel="${id}"]`)).toBeVisible();
   await expect(page.locator("[data-panel-failed]")).toHaveCount(0);
   const size = await page.evaluate(() => ({
     elements: document.getElementsByTagName("*").length,

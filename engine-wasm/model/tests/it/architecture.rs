@@ -43,7 +43,7 @@ fn the_checker_finds_a_cycle_and_an_import_against_the_pipe() {
         ("schema.rs", "use crate::spec::Entry;\npub enum Id {}"),
         ("spec.rs", "pub struct Entry { pub id: crate::schema::Id }"),
         ("sim.rs", "mod txg;\npub struct Sim;"),
-        ("sim/txg.rs", "use super::Sim;\nfn f() -> crate::report::Report { todo!() }"),
+        ("sim/txg.rs", "use super::Sim;\nfn f(_: crate::report::Report) {}"),
         ("report.rs", "use crate::sim::Sim;\npub struct Report;"),
     ]));
     let graph = krate.graph();

@@ -1,5 +1,5 @@
 // Screenshots of every panel, for people to look at (written to tests/e2e/screenshots/).
-import { test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PANELS, openLab } from "./lab";
@@ -120,8 +120,9 @@ test("screenshots of finding one's way and the shipped site, at 1280x720 and 192
     await page.goto(
       "./#v=1&zfs_dirty_data_max=1M&async_rate=100G/s&device=ssd&duration=831&steady_window=759",
     );
-    await page.getByTestId("txg-count").waitFor();
-    await page.waitForTimeout(4_000);
+    await expect(page.getByTestId("txg-count")).toContainText(/Current: \d{2,3},\d{3} txgs synced/, {
+      timeout: 60_000,
+    });
     await page.locator('[data-panel="txgs"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${dir}/f0-txgs-${at}.png` });
     await page.locator('[data-panel="dirty"]').scrollIntoViewIfNeeded();

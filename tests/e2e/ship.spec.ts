@@ -161,7 +161,9 @@ test("a run of ~400k txgs keeps the page alive, every panel drawn and the page s
   await expect(page.getByTestId("txg-count")).toContainText(/Current: \d{2,3},\d{3} txgs synced/, {
     timeout: 60_000,
   });
-  await page.waitForTimeout(3_000);
+  // Then a later partial report, drawn over the first: the panels must cope as the run grows.
+  const first = (await page.getByTestId("txg-count").textContent()) ?? "";
+  await expect(page.getByTestId("txg-count")).not.toHaveText(first, { timeout: 30_000 });
   for (const id of PANELS) await expect(page.locator(`[data-panel="${id}"]`)).toBeVisible();
   await expect(page.locator("[data-panel-failed]")).toHaveCount(0);
   const size = await page.evaluate(() => ({

@@ -6,6 +6,7 @@
 
 pub mod bench;
 mod clients;
+mod dbuf;
 pub mod device;
 mod dmu_tx;
 mod dsl_pool;
@@ -84,6 +85,8 @@ pub struct Sim {
     rotor: (usize, u64),
     clients: Vec<Client>,
     txg: TxgState,
+    /// The buffers dirty in each txg (`dbuf_dirty()`).
+    dbufs: dbuf::Dbufs,
     /// `dp_last_wakeup`: delayed transactions wake at least their delay after it.
     last_wakeup: u64,
     /// When the last delayed transaction actually woke (for the invariant check).
@@ -120,6 +123,7 @@ impl Sim {
             rng: Rng::new(scenario.seed),
             clients: Vec::new(),
             txg: TxgState::new(),
+            dbufs: dbuf::Dbufs::default(),
             last_wakeup: 0,
             last_delayed_wake: None,
             hard_waiters: Default::default(),

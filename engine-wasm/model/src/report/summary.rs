@@ -98,7 +98,7 @@ impl SummaryReport {
             classes,
             client_write: Summary::of(&r.client_write),
             client_write_ops_per_s: per_s(r.client_write.count, elapsed),
-            client_write_bytes_per_s: bytes_per_s(r.invariants.dirtied_bytes - r.dirtied_before, elapsed),
+            client_write_bytes_per_s: bytes_per_s(r.client_bytes - r.client_bytes_before, elapsed),
             client_read: Summary::of(&r.client_read),
             client_fsync: Summary::of(&r.client_fsync),
             throttle: ThrottleReport {

@@ -86,7 +86,6 @@ file_struct! {
         top_level_vdevs: Quantity<Count>,
         mirror: Quantity<Count>,
         device: DeviceFile,
-        metadata_percent: Quantity<Percent>,
         retire: Retire,
         allocator: AllocatorFile,
     }

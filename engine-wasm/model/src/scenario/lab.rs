@@ -109,7 +109,6 @@ fn pool(t: &Tunables) -> Pool {
         top_level_vdevs: t.get(Id::TopLevelVdevs) as u32,
         mirror: t.get(Id::Mirror) as u32,
         device,
-        metadata_percent: 2,
         retire: Retire::Logical,
         allocator: None,
     }

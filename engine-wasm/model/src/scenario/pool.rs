@@ -23,8 +23,6 @@ pub struct Pool {
     /// Children per top-level vdev: 1 is a single disk, 2 or more a mirror.
     pub mirror: u32,
     pub device: DeviceSpec,
-    /// Metadata written per txg, as a percent of its data [%].
-    pub metadata_percent: u64,
     pub retire: Retire,
     /// The metaslab allocator, if modelled; without it blocks go to a sequential cursor.
     pub allocator: Option<AllocatorSpec>,

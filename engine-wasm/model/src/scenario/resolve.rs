@@ -185,7 +185,6 @@ fn pool(p: PoolFile) -> Result<Pool, FieldError> {
         top_level_vdevs: value32(p.top_level_vdevs, "pool.top_level_vdevs", 1, 1, 64)?,
         mirror: value32(p.mirror, "pool.mirror", 1, 1, 8)?,
         device: device(p.device.unwrap_or(DeviceFile::Hdd(Default::default())))?,
-        metadata_percent: value(p.metadata_percent, "pool.metadata_percent", 2, 0, 100)?,
         retire: p.retire.unwrap_or(Retire::Logical),
         allocator: p.allocator.map(allocator).transpose()?,
     })

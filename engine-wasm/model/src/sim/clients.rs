@@ -65,10 +65,14 @@ pub(super) struct Client {
     pub txg: u64,
     /// Bytes one write copies in.
     pub tx_bytes: u64,
-    /// The record the current write lands in, and the last (txg, record) this client dirtied.
+    /// The record the current write lands in: in the workload's region (the allocator's
+    /// key), and in the thread's own object (`dbuf.rs`).
     record: u64,
-    dirtied: Option<(u64, u64)>,
-    /// Next file offset of a sequential writer.
+    blkid: u64,
+    /// The object it writes (`dbuf.rs`).
+    object: u64,
+    /// Where a sequential writer's share of the region starts, and its next offset.
+    file_start: u64,
     cursor: u64,
     /// Rate pacing: the earliest start of the next operation [ns].
     next_allowed: u64,
@@ -100,6 +104,9 @@ impl Sim {
                 Workload::AsyncWrite { region, sequential: true, .. } => region / u64::from(threads.max(1)),
                 _ => 0,
             };
+            // A random workload's threads share one object; a sequential thread has its own.
+            let (first, sequential) =
+                (self.clients.len() as u32, matches!(*workload, Workload::AsyncWrite { sequential: true, .. }));
             for t in 0..threads {
                 let c = self.clients.len() as u32;
                 self.clients.push(Client {
@@ -113,7 +120,9 @@ impl Sim {
                     txg: 0,
                     tx_bytes: bytes,
                     record: 0,
-                    dirtied: None,
+                    blkid: 0,
+                    object: 1 + u64::from(if sequential { c } else { first }),
+                    file_start: slice * u64::from(t),
                     cursor: slice * u64::from(t),
                     next_allowed: 0,
                     since_fsync: 0,
@@ -223,15 +232,18 @@ impl Sim {
     fn start_write(&mut self, c: u32) {
         let w = self.clients[c as usize].workload;
         if let Workload::AsyncWrite { block_size, record_size, sequential, region, .. } = self.scenario.workloads[w] {
-            let offset = if sequential {
+            let (offset, in_file) = if sequential {
                 let cl = &mut self.clients[c as usize];
                 let at = cl.cursor;
                 cl.cursor = if at + 2 * block_size > region { 0 } else { at + block_size };
-                at
+                (at, at.saturating_sub(cl.file_start))
             } else {
-                self.rng.below(region / block_size) * block_size
+                let at = self.rng.below(region / block_size) * block_size;
+                (at, at)
             };
-            self.clients[c as usize].record = offset / record_size;
+            let cl = &mut self.clients[c as usize];
+            cl.record = offset / record_size;
+            cl.blkid = in_file / record_size;
         }
         let cl = &mut self.clients[c as usize];
         cl.tx_start = self.now;
@@ -240,23 +252,19 @@ impl Sim {
         self.try_assign(c);
     }
 
-    /// Dirty bytes the committed transaction adds to `txg`: a whole record the first time it
-    /// is dirtied in that txg (`dr_accounted = db_size`), nothing after.
-    pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> u64 {
+    /// Dirty bytes the committed transaction adds to `txg`, the record's and its new
+    /// metadata's (`dbuf.rs`): a whole record the first time it is dirtied in that txg
+    /// (`dr_accounted = db_size`), by this thread or any other, nothing after.
+    pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> (u64, u64) {
         let w = self.clients[c as usize].workload;
         let cl = &mut self.clients[c as usize];
         cl.last_dirty_txg = txg;
         match self.scenario.workloads[w] {
             Workload::AsyncWrite { record_size, .. } => {
-                let key = (txg, cl.record);
-                if cl.dirtied == Some(key) {
-                    0
-                } else {
-                    cl.dirtied = Some(key);
-                    record_size
-                }
+                let (blkid, object) = (cl.blkid, cl.object);
+                self.dbufs.dirty(txg, object, blkid, record_size)
             }
-            _ => cl.tx_bytes,
+            _ => (cl.tx_bytes, 0),
         }
     }
 

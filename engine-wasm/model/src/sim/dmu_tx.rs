@@ -113,8 +113,10 @@ impl Sim {
     /// The copy is done: the txg's dirty data grows, the hold is released.
     pub(super) fn commit(&mut self, c: u32) {
         let txg = self.clients[c as usize].txg;
-        let bytes = self.dirty_charge(c, txg);
-        self.dirty_space(txg, bytes, c);
+        let (record, metadata) = self.dirty_charge(c, txg);
+        self.dirty_space(txg, record, metadata, c);
+        let written = self.clients[c as usize].tx_bytes;
+        self.rec.client_bytes += written;
         if self.legacy_throttle() {
             self.legacy_commit(c, txg);
         }

@@ -6,17 +6,22 @@ use super::txg::{slot, Record};
 use super::Sim;
 
 impl Sim {
-    /// `dsl_pool_dirty_space()`: client `client`'s committed transaction dirties its txg.
-    pub(super) fn dirty_space(&mut self, txg: u64, bytes: u64, client: u32) {
+    /// `dsl_pool_dirty_space()`: client `client`'s committed transaction dirties its txg
+    /// with a new `record` (0 if it was already dirty) and the `metadata` it dirtied
+    /// (`dbuf.rs`; the sync writes that from its own list).
+    pub(super) fn dirty_space(&mut self, txg: u64, record: u64, metadata: u64, client: u32) {
+        let bytes = record + metadata;
         if bytes == 0 {
-            return; // The record was already dirty in this txg.
+            return; // The record and all above it were already dirty in this txg.
         }
         let s = slot(txg);
         self.txg.pertxg[s] += bytes;
         self.txg.dirty_total += bytes;
-        // Only the allocator frees old copies; without it the key is not needed.
-        let key = if self.placement.is_some() { self.record_key(client) } else { None };
-        self.txg.records[s].push(Record { client, size: bytes, logged: false, key });
+        if record > 0 {
+            // Only the allocator frees old copies; without it the key is not needed.
+            let key = if self.placement.is_some() { self.record_key(client) } else { None };
+            self.txg.records[s].push(Record { client, size: record, logged: false, key });
+        }
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
         if !self.legacy_throttle() && self.txg.pertxg[s] > self.k.sync_kick_bytes {

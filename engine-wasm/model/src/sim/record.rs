@@ -106,6 +106,10 @@ pub struct Recorder {
     /// Where the summaries start [ns], and the bytes dirtied before then.
     pub measure_from: u64,
     pub dirtied_before: u64,
+    /// Bytes client writes copied in (what an application sees written, whatever the
+    /// records and metadata they dirtied), in all and before the summaries start.
+    pub client_bytes: u64,
+    pub client_bytes_before: u64,
     pub io_before: (u64, u64, u64, u64),
     pub issued_before: (u64, u64),
     pub tenants: Vec<TenantStats>,
@@ -137,6 +141,8 @@ impl Recorder {
             invariants: Invariants::default(),
             measure_from: 0,
             dirtied_before: 0,
+            client_bytes: 0,
+            client_bytes_before: 0,
             io_before: (0, 0, 0, 0),
             issued_before: (0, 0),
             tenants: s.tenants.names.iter().map(|_| TenantStats::default()).collect(),
@@ -163,6 +169,7 @@ impl Recorder {
         self.issued_before = self.issued;
         self.measure_from = now;
         self.dirtied_before = self.invariants.dirtied_bytes;
+        self.client_bytes_before = self.client_bytes;
         for t in &mut self.tenants {
             let (interval_reads, interval_read_sum, interval_write_bytes) =
                 (t.interval_reads, t.interval_read_sum, t.interval_write_bytes);

@@ -1,30 +1,53 @@
 //! A txg's sync (`spa_sync()`, `dsl_pool_sync()`, `vdev_config_sync()`): the txg's
-//! records and metadata written through the async-write class, what they did not retire
-//! retired, the disks' caches flushed, the uberblocks written and flushed, and the
-//! `txgs` kstat row recorded.
+//! records written through the async-write class; then the metadata they dirtied (each
+//! object's indirect blocks, the dnode blocks and the meta-dnode's indirect blocks, the
+//! objset block: `dbuf_sync_indirect()`, `dnode_sync()`, `dmu_objset_sync()`); then the
+//! MOS, pass after pass until it converges (`dsl_pool_sync_mos()`,
+//! `spa_sync_iterate_to_convergence()`); what the writes did not retire retired; the
+//! scan's phase; the disks' caches flushed, the uberblocks written into the four labels
+//! of each leaf and flushed; and the `txgs` kstat row recorded. The tail holds the device
+//! as on a real pool: on a leaf that charges per I/O, ~40 small writes cost ~40 I/Os.
 
+use super::dbuf::MetaBlock;
 use super::record::TxgRow;
 use super::txg::{slot, Phase, Syncing};
 use super::vdev_queue::Class;
 use super::zio::{FlushOwner, Owner};
 use super::{Ev, Sim};
 
-/// Metadata is written in blocks of this size [bytes].
-const META_BLOCK: u64 = 16 << 10;
-/// The uberblock write at the end of a sync [bytes].
+/// The objset block (`objset_phys_t`) each dataset writes at the root of its tree [bytes
+/// on disk, compressed].
+const OBJSET_BLOCK: u64 = 4 << 10;
+/// MOS blocks each `spa_sync()` pass writes, 4 KiB each (compressed metadata). Pass 1
+/// writes the dataset's and dsl_dir's dnode block, the MOS meta-dnode's indirect block,
+/// the log space map's block (`spa_syncing_log_sm`), the space map of the metaslab
+/// flushed this txg (`spa_flush_metaslabs()`), the deferred-free bpobj and the MOS objset
+/// block; each write allocates, so the space maps change and pass 2 rewrites what they
+/// dirtied; from pass `zfs_sync_pass_rewrite` (2) blocks are rewritten in place without
+/// allocating, so the MOS converges in a third, smaller pass. Counted so that a sync of
+/// one dataset on one leaf ends with the ~40 metadata writes the reference measured.
+const MOS_PASSES: [u32; 3] = [7, 5, 3];
+/// MOS blocks on disk [bytes].
+const MOS_BLOCK: u64 = 4 << 10;
+/// `SPA_SYNC_MIN_VDEVS`: with an unchanged config, the uberblock goes to this many
+/// top-level vdevs (from a random one on), all their leaves.
+const SYNC_MIN_VDEVS: usize = 3;
+/// `VDEV_LABELS`, the label size, the uberblock ring's offset in a label and one
+/// uberblock slot at ashift 12 (`VDEV_UBERBLOCK_SIZE`, 32 slots).
+const LABELS: u64 = 4;
+const LABEL_SIZE: u64 = 256 << 10;
+const UBERBLOCK_RING: u64 = 128 << 10;
 const UBERBLOCK: u64 = 4 << 10;
 
 impl Sim {
-    /// Starts syncing the quiesced txg: its records and metadata go to the allocator and
-    /// the async-write class.
+    /// Starts syncing the quiesced txg: its records go to the allocator and the
+    /// async-write class; its metadata follows once they are written.
     pub(super) fn start_sync(&mut self) {
         let Some(txg) = self.txg.quiesced.take() else { return };
         let s = slot(txg);
         let records: Vec<(u64, Option<u64>)> =
             std::mem::take(&mut self.txg.records[s]).iter().map(|r| (r.size, r.key)).collect();
-        let data: u64 = records.iter().map(|r| r.0).sum();
-        let meta_blocks = (data * self.scenario.pool.metadata_percent / 100).div_ceil(META_BLOCK);
-        let writes = records.len() as u64 + meta_blocks;
+        let writes = records.len();
         self.txg.syncing = Some(Syncing {
             txg,
             phase: Phase::Writing(u32::try_from(writes).unwrap_or(u32::MAX)),
@@ -45,23 +68,88 @@ impl Sim {
             let (top, offset) = self.place_block(size, key, txg);
             self.write_logical((top, offset), size, Class::AsyncWrite, txg, size, Owner::TxgData);
         }
-        for _ in 0..meta_blocks {
-            let (top, offset) = self.place_block(META_BLOCK, None, txg);
-            self.write_logical((top, offset), META_BLOCK, Class::AsyncWrite, txg, 0, Owner::TxgMeta);
-        }
         if writes == 0 {
-            self.start_flush();
+            self.write_metadata();
         }
     }
 
-    /// One of the sync's data or metadata writes is done.
+    /// The txg's data is written: its dirty metadata goes out step by step, each block
+    /// once its children are written (`dbuf_sync_indirect()`: an indirect block's write
+    /// waits for its children; `dnode_sync()` of the meta-dnode after every dnode), then
+    /// the objset block. Each retires the dirty bytes it was charged.
+    fn write_metadata(&mut self) {
+        let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
+        // The objset block roots the tree; a txg with no dataset changes writes none.
+        self.dbufs.start_writing(txg, MetaBlock { charged: 0, physical: OBJSET_BLOCK, step: u32::MAX });
+        self.write_metadata_step();
+    }
+
+    /// Writes the next step of the txg's metadata, or starts the MOS after the last.
+    fn write_metadata_step(&mut self) {
+        let Some(s) = self.txg.syncing.as_mut() else { return };
+        let txg = s.txg;
+        let writing = &mut self.dbufs.writing;
+        let Some(step) = writing.front().map(|b| b.step) else {
+            self.write_mos(0);
+            return;
+        };
+        let n = writing.iter().take_while(|b| b.step == step).count();
+        let blocks: Vec<_> = writing.drain(..n).collect();
+        s.phase = Phase::Metadata(n as u32);
+        for b in blocks {
+            self.write_meta_block(b.physical, b.charged, txg);
+        }
+    }
+
+    /// A metadata block of the sync, retiring `charged` dirty bytes when written. Placed
+    /// apart from the one before it: the allocator's cursors by block alignment and the
+    /// data allocated between keep metadata blocks from being contiguous, so each is an
+    /// I/O of its own, as the reference's ~40 tail writes were.
+    fn write_meta_block(&mut self, physical: u64, charged: u64, txg: u64) {
+        let (top, offset) = self.place_block(physical + MOS_BLOCK, None, txg);
+        self.write_logical((top, offset), physical, Class::AsyncWrite, txg, charged, Owner::TxgMeta);
+    }
+
+    /// Pass `pass` of the MOS sync; after the last, the end of `dsl_pool_sync()`.
+    fn write_mos(&mut self, pass: usize) {
+        let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
+        let Some(&n) = MOS_PASSES.get(pass) else {
+            self.start_flush();
+            return;
+        };
+        if let Some(s) = self.txg.syncing.as_mut() {
+            s.phase = Phase::Mos { pass: pass as u32, left: n };
+        }
+        for _ in 0..n {
+            self.write_meta_block(MOS_BLOCK, 0, txg);
+        }
+    }
+
+    /// One of the sync's data or metadata writes is done: the step it belongs to may be
+    /// over (each waits for all its writes, as `dsl_pool_sync()`'s `zio_wait()`s do).
     pub(super) fn sync_write_done(&mut self) {
         let Some(s) = self.txg.syncing.as_mut() else { return };
-        if let Phase::Writing(left) = &mut s.phase {
-            *left -= 1;
-            if *left == 0 {
-                self.start_flush();
+        match &mut s.phase {
+            Phase::Writing(left) => {
+                *left -= 1;
+                if *left == 0 {
+                    self.write_metadata();
+                }
             }
+            Phase::Metadata(left) => {
+                *left -= 1;
+                if *left == 0 {
+                    self.write_metadata_step();
+                }
+            }
+            Phase::Mos { pass, left } => {
+                *left -= 1;
+                if *left == 0 {
+                    let next = *pass as usize + 1;
+                    self.write_mos(next);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -122,14 +210,26 @@ impl Sim {
         }
     }
 
+    /// `vdev_uberblock_sync_list()`: the uberblock goes into its slot of the ring in each
+    /// of the four labels (two at the front of the disk, two at the end) of every leaf of
+    /// up to `SPA_SYNC_MIN_VDEVS` top-level vdevs from a random one on. The labels' config
+    /// itself is written only when the config is dirty (`vdev_label_sync_list()` walks
+    /// `spa_config_dirty_list`), which the lab's pools never are.
     fn write_uberblocks(&mut self) {
+        let tops = self.tops.len();
+        let first = self.rng.below(tops as u64) as usize;
+        let chosen = tops.min(SYNC_MIN_VDEVS);
         let Some(s) = self.txg.syncing.as_mut() else { return };
         let txg = s.txg;
-        s.phase = Phase::Uberblock(self.tops.len() as u32);
-        for top in 0..self.tops.len() {
-            // The uberblock ring in the vdev labels.
-            let offset = self.tops[top].capacity - (256 << 10) + (txg % 32) * UBERBLOCK;
-            self.write_logical((top, offset), UBERBLOCK, Class::SyncWrite, txg, 0, Owner::Uberblock);
+        s.phase = Phase::Uberblock((chosen as u64 * LABELS) as u32);
+        for i in 0..chosen {
+            let top = (first + i) % tops;
+            let capacity = self.tops[top].capacity;
+            let slot = UBERBLOCK_RING + (txg % (UBERBLOCK_RING / UBERBLOCK)) * UBERBLOCK;
+            for label in 0..LABELS {
+                let start = if label < 2 { label * LABEL_SIZE } else { capacity - (LABELS - label) * LABEL_SIZE };
+                self.write_logical((top, start + slot), UBERBLOCK, Class::SyncWrite, txg, 0, Owner::Uberblock);
+            }
         }
     }
 

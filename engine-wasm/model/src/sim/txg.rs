@@ -17,12 +17,14 @@ pub(super) struct Times {
     pub(super) quiesced: u64,
 }
 
-/// A sync's steps, each with its I/Os still outstanding: the txg's data and metadata, the
-/// scan's phase while a scrub or resilver runs (`dsl_scan_sync()`), a cache flush, the
-/// uberblocks, and a last flush (`spa_sync()` / `vdev_config_sync()`).
+/// A sync's steps, each with its I/Os still outstanding: the txg's data, its metadata,
+/// the MOS passes, the scan's phase while a scrub or resilver runs (`dsl_scan_sync()`), a
+/// cache flush, the uberblocks, and a last flush (`spa_sync()` / `vdev_config_sync()`).
 #[derive(Clone, Copy)]
 pub(super) enum Phase {
     Writing(u32),
+    Metadata(u32),
+    Mos { pass: u32, left: u32 },
     Scanning,
     FlushingData(u32),
     Uberblock(u32),
@@ -101,9 +103,9 @@ impl TxgState {
         self.holds[slot(txg)] += 1;
     }
 
-    /// A sync is writing its txg's data now.
+    /// A sync is writing its txg's data or metadata now.
     pub fn writing_sync(&self) -> bool {
-        matches!(self.syncing, Some(Syncing { phase: Phase::Writing(_), .. }))
+        matches!(self.syncing, Some(Syncing { phase: Phase::Writing(_) | Phase::Metadata(_) | Phase::Mos { .. }, .. }))
     }
 
     /// No txg is quiescing or waiting for the sync thread: another may be quiesced.

@@ -41,13 +41,12 @@ impl Sim {
         }
         let Some(l) = self.logicals.remove(id) else { return };
         match l.owner {
-            Owner::TxgData => {
+            Owner::TxgData | Owner::TxgMeta => {
                 // The rest (all of it when retiring per logical write, the remainder of the
                 // division per physical write) goes when the whole write is done.
                 self.retire(l.txg, l.accounted - l.retired);
                 self.sync_write_done();
             }
-            Owner::TxgMeta => self.sync_write_done(),
             Owner::Zil(c) => self.zil_part_done(c),
             Owner::Uberblock => self.uberblock_done(),
         }

@@ -53,7 +53,8 @@ pub(super) enum FlushOwner {
 pub(super) enum Owner {
     /// A record of the syncing txg.
     TxgData,
-    /// Metadata written by the sync, not counted as dirty data.
+    /// Metadata written by the sync: what `dbuf_dirty()` charged for it (`dbuf.rs`), or
+    /// nothing for blocks dirtied in syncing context (the objset block, the MOS).
     TxgMeta,
     /// A client's ZIL block.
     Zil(u32),

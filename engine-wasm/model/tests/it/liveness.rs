@@ -4,9 +4,9 @@
 //!
 //! The bound of one sync, from `spa_sync()`'s steps as the engine runs them:
 //!
-//! - **Writes.** The txg's dirty bytes plus `metadata_percent`, all of it on the leaves of
-//!   one top-level vdev in the worst case (each mirror child writes it all, in parallel),
-//!   plus one 1 MiB allocation chunk. The sync queues them at once at consecutive offsets,
+//! - **Writes.** The txg's dirty bytes (its records and the metadata they dirtied), all of
+//!   it on the leaves of one top-level vdev in the worst case (each mirror child writes it
+//!   all, in parallel), plus one 1 MiB allocation chunk. The sync queues them at once at consecutive offsets,
 //!   so they leave as I/Os of the aggregation limit (with a metaslab allocator, which
 //!   scatters them, of the smallest record); each I/O costs at most the device's worst
 //!   service time `T(size)` (an HDD: command overhead + full-stroke seek + a whole turn +
@@ -15,8 +15,12 @@
 //!   writes hold at least `zfs_vdev_async_write_min_active` slots (1 under the legacy
 //!   scheduler) against at most `C` others (reader and sync-writer threads, one I/O each,
 //!   plus the scan's I/Os at the device), so they get at least `m / (m + C)` of it.
+//! - **Metadata.** Each metadata block is an I/O of its own: at most one per 128 KiB of
+//!   dirty data charged for indirect blocks, one per dnode block (each charged 16 KiB and
+//!   coming with at least an object's 128 KiB indirect block), the objset block and the
+//!   MOS passes (at most 20 in all), each at most a 128 KiB I/O.
 //! - **Flushes and labels.** Two cache flushes, each destaging at most a full cache of
-//!   aggregated writes, and an uberblock write per top-level vdev.
+//!   aggregated writes, and four uberblock writes per leaf.
 //! - **The scan phase** (scrub or resilver): longer than its minimum time, until the sync
 //!   has run `zfs_txg_timeout` at the latest, then the scan's in-flight blocks drained.
 //! - A factor of 2 for what this leaves out (NCQ reordering within the age limit, the
@@ -85,13 +89,14 @@ fn sync_bound_ns(s: &Scenario, ndirty: u64) -> u64 {
     let others = threads + scan_at_device;
     let share = |ns: u64| ns * (mine + others) / mine;
 
-    let bytes = ndirty * (100 + s.pool.metadata_percent) / 100 + MIB;
-    let writes = share(bytes.div_ceil(io) * worst_io_ns(device, io));
+    let bytes = ndirty + MIB;
+    let metadata = 2 * ndirty.div_ceil(128 << 10) + 20;
+    let writes = share(bytes.div_ceil(io) * worst_io_ns(device, io) + metadata * worst_io_ns(device, 128 << 10));
     let cache = match device {
         DeviceSpec::Hdd(p) => u64::from(p.cache_writes).max(1),
         _ => 1,
     };
-    let labels = 2 * cache * worst_io_ns(device, io) + share(worst_io_ns(device, 4 << 10));
+    let labels = 2 * cache * worst_io_ns(device, io) + share(4 * worst_io_ns(device, 4 << 10));
     let scan_phase = scan.map_or(0, |(resilver, block, outstanding)| {
         let min_ms = t.get(if resilver { Id::ResilverMinTimeMs } else { Id::ScrubMinTimeMs });
         let phase = (min_ms + 1) * 1_000_000;

@@ -7,6 +7,7 @@ mod devices;
 mod engine_invariants;
 mod fuzz;
 mod golden;
+mod ground_truth;
 mod lab;
 mod legacy;
 mod liveness;

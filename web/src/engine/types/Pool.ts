@@ -10,10 +10,6 @@ export type Pool = {
    */
   mirror: number;
   device: DeviceSpec;
-  /**
-   * Metadata written per txg, as a percent of its data [%].
-   */
-  metadata_percent: number;
   retire: Retire;
   /**
    * The metaslab allocator, if modelled; without it blocks go to a sequential cursor.

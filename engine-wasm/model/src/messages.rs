@@ -187,6 +187,14 @@ pub(crate) fn sync_kick_not_below_async_min(sync: u64, async_min: u64) -> String
     )
 }
 
+pub(crate) fn min_pending_above_max_pending(min: u64, max: u64) -> String {
+    format!(
+        "{} is above {}: a new I/O is issued at once while fewer than min_pending are pending, so up to min_pending are in flight whatever max_pending says (lower both to bound the device queue)",
+        named(Id::VdevMinPending, min),
+        named(Id::VdevMaxPending, max)
+    )
+}
+
 pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
     format!(
         "the class minimums add up to {sum}, more than {}: the minimums cannot all be served at once",

@@ -60,6 +60,15 @@ pub fn check(t: &Tunables) -> Checked {
         out.warnings
             .push(problem(&[Id::DirtyDataSyncPercent, lo_id], messages::sync_kick_not_below_async_min(sync, lo)));
     }
+    // The legacy vdev_queue_io() issues a new I/O at once below zfs_vdev_min_pending,
+    // before max_pending is looked at: with min 4, max_pending 1 and 2 give the same runs.
+    let (min_pending, max_pending) = (t.get(Id::VdevMinPending), t.get(Id::VdevMaxPending));
+    if min_pending > max_pending {
+        out.warnings.push(problem(
+            &[Id::VdevMinPending, Id::VdevMaxPending],
+            messages::min_pending_above_max_pending(min_pending, max_pending),
+        ));
+    }
     let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
     let total = t.get(Id::VdevMaxActive);
     if min_sum > total {
@@ -91,6 +100,15 @@ mod tests {
     #[test]
     fn defaults_are_clean() {
         assert_eq!(check(&Tunables::default()), Checked::default());
+    }
+
+    #[test]
+    fn legacy_min_pending_above_max_pending_warns() {
+        let c = check(&with(&[(Id::VdevMaxPending, 2)]));
+        assert!(c.errors.is_empty());
+        assert_eq!(c.warnings.len(), 1);
+        assert_eq!(c.warnings[0].tunables, ["zfs_vdev_min_pending", "zfs_vdev_max_pending"]);
+        assert!(check(&with(&[(Id::VdevMaxPending, 2), (Id::VdevMinPending, 1)])).warnings.is_empty());
     }
 
     #[test]

@@ -186,8 +186,13 @@ impl Sim {
         if write {
             self.scan_block_done(top);
         } else if let (Some(target), Some(scan)) = (self.tops[top].resilvering, self.scan.as_ref()) {
+            // The repair write: `vdev_mirror_io_done()` issues it in the async-write class
+            // (a sequential rebuild's in its own); the legacy code let the child inherit
+            // the resilver priority of the read.
+            let legacy = self.scenario.models.scheduler == SchedulerModel::Legacy;
+            let class = if legacy { Class::Scrub } else { Class::AsyncWrite };
             let parent = Parent::Resilver { top: top as u32, offset, write: true };
-            self.enqueue(target, Class::Scrub, offset, scan.block, parent);
+            self.enqueue(target, class, offset, scan.block, parent);
         }
     }
 

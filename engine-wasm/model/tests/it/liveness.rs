@@ -6,7 +6,7 @@
 //!
 //! - **Writes.** The txg's dirty bytes (its records and the metadata they dirtied), all of
 //!   it on the leaves of one top-level vdev in the worst case (each mirror child writes it
-//!   all, in parallel), plus one 1 MiB allocation chunk. The sync queues them at once at consecutive offsets,
+//!   all, in parallel), plus one 2 MiB allocation chunk. The sync queues them at once at consecutive offsets,
 //!   so they leave as I/Os of the aggregation limit (with a metaslab allocator, which
 //!   scatters them, of the smallest record); each I/O costs at most the device's worst
 //!   service time `T(size)` (an HDD: command overhead + full-stroke seek + a whole turn +
@@ -89,7 +89,7 @@ fn sync_bound_ns(s: &Scenario, ndirty: u64) -> u64 {
     let others = threads + scan_at_device;
     let share = |ns: u64| ns * (mine + others) / mine;
 
-    let bytes = ndirty + MIB;
+    let bytes = ndirty + 2 * MIB;
     let metadata = 2 * ndirty.div_ceil(128 << 10) + 20;
     let writes = share(bytes.div_ceil(io) * worst_io_ns(device, io) + metadata * worst_io_ns(device, 128 << 10));
     let cache = match device {

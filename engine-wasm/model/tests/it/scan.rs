@@ -69,3 +69,26 @@ fn a_scan_alone_syncs_once_per_txg_timeout() {
         assert!(r.summary.backend.read_bytes_per_s > 0);
     }
 }
+
+/// `vdev_mirror_io_done()` issues a resilver's repair writes in the async-write class;
+/// the legacy scheduler's children inherited the resilver priority (its scrub class here).
+#[test]
+fn resilver_repair_writes_go_in_the_async_write_class() {
+    let repairs = |scheduler: &str| {
+        let v = json!({"duration": "10s", "models": {"scheduler": scheduler},
+            "pool": {"mirror": 2, "device": {"kind": "lun"}},
+            "workloads": [{"kind": "resilver"}]});
+        let r = run(&v);
+        let class = |name: &str| r.summary.classes[name].latency.count;
+        (class("async_write"), class("scrub"))
+    };
+    // No client writes: the async writes are the repairs, one per block read, and the
+    // syncs' few metadata writes.
+    let (async_writes, scan_ios) = repairs("openzfs");
+    assert!(scan_ios > 1000 && async_writes >= scan_ios * 9 / 10, "{async_writes} async writes, {scan_ios} reads");
+    let (async_writes, scan_ios) = repairs("legacy");
+    assert!(
+        scan_ios > 1000 && async_writes * 20 < scan_ios,
+        "legacy: {async_writes} async writes, {scan_ios} scan I/Os"
+    );
+}

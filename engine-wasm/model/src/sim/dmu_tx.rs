@@ -94,7 +94,8 @@ impl Sim {
         self.assign(c);
     }
 
-    /// The transaction joins the open txg; its data is copied in, then it commits.
+    /// The transaction joins the open txg and dirties it; its data is copied in, then it
+    /// commits.
     pub(super) fn assign(&mut self, c: u32) {
         let txg = self.txg.open;
         let cl = &mut self.clients[c as usize];
@@ -103,18 +104,20 @@ impl Sim {
             cl.txg = txg;
             self.txg.hold(txg);
         }
-        let cl = &mut self.clients[c as usize];
-        let bytes = cl.tx_bytes;
+        // dmu_write() dirties the buffers (dbuf_dirty() charges the dirty data) before it
+        // copies into them: the next writer's check sees this write's bytes at once.
+        let txg = self.clients[c as usize].txg;
+        let (record, metadata) = self.dirty_charge(c, txg);
+        self.dirty_space(txg, record, metadata, c);
+        let bytes = self.clients[c as usize].tx_bytes;
         let cpu = self.scenario.cpu_per_write_ns.unwrap_or(DEFAULT_CPU_PER_WRITE);
         self.events.push(self.now + copy_ns(cpu, bytes), Ev::ClientCommit(c));
         self.client_waits(c, WaitCause::Copy);
     }
 
-    /// The copy is done: the txg's dirty data grows, the hold is released.
+    /// The copy is done: the transaction commits and releases its hold.
     pub(super) fn commit(&mut self, c: u32) {
         let txg = self.clients[c as usize].txg;
-        let (record, metadata) = self.dirty_charge(c, txg);
-        self.dirty_space(txg, record, metadata, c);
         let written = self.clients[c as usize].tx_bytes;
         self.rec.client_bytes += written;
         if self.legacy_throttle() {

@@ -34,6 +34,17 @@ impl Sim {
         self.dirty_delta();
     }
 
+    /// `dsl_pool_dirty_space()` from syncing context: the MOS blocks a sync pass dirties
+    /// count as the syncing txg's dirty data until they are written (no kick: that txg is
+    /// already syncing).
+    pub(super) fn dirty_syncing(&mut self, txg: u64, bytes: u64) {
+        let s = slot(txg);
+        self.txg.pertxg[s] += bytes;
+        self.txg.dirty_total += bytes;
+        self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
+        self.dirty_delta();
+    }
+
     /// `dsl_pool_undirty_space()`: retires up to `bytes` of `txg`'s dirty data.
     pub(super) fn retire(&mut self, txg: u64, bytes: u64) {
         let s = slot(txg);

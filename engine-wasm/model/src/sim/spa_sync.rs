@@ -18,15 +18,24 @@ use super::{Ev, Sim};
 /// The objset block (`objset_phys_t`) each dataset writes at the root of its tree [bytes
 /// on disk, compressed].
 const OBJSET_BLOCK: u64 = 4 << 10;
-/// MOS blocks each `spa_sync()` pass writes, 4 KiB each (compressed metadata). Pass 1
-/// writes the dataset's and dsl_dir's dnode block, the MOS meta-dnode's indirect block,
-/// the log space map's block (`spa_syncing_log_sm`), the space map of the metaslab
-/// flushed this txg (`spa_flush_metaslabs()`), the deferred-free bpobj and the MOS objset
-/// block; each write allocates, so the space maps change and pass 2 rewrites what they
-/// dirtied; from pass `zfs_sync_pass_rewrite` (2) blocks are rewritten in place without
-/// allocating, so the MOS converges in a third, smaller pass. Counted so that a sync of
-/// one dataset on one leaf ends with the ~40 metadata writes the reference measured.
-const MOS_PASSES: [u32; 3] = [7, 5, 3];
+/// The MOS blocks each `spa_sync()` pass dirties in syncing context and writes, by their
+/// size in memory (each is 4 KiB on disk, compressed). Syncing-context dirtying is dirty
+/// data too (`dbuf_dirty()` → `dmu_objset_willuse_space()` → `dsl_pool_dirty_space()`
+/// for the MOS), so each pass adds its blocks to the syncing txg's dirty data until they
+/// are written. Pass 1: the dnode blocks of the dataset and its dsl_dir (16 KiB each, for
+/// `dsl_dataset_sync()` and `dsl_dir_sync()`), the MOS meta-dnode's indirect block, the
+/// log space map's block (`zfs_log_sm_blksz`), the deferred-free bpobj's block and the
+/// space map block of the metaslab flushed this txg (`spa_flush_metaslabs()`), all 128 KiB;
+/// each write allocates, so the space maps change and pass 2 rewrites what they dirtied;
+/// from pass `zfs_sync_pass_rewrite` (2) blocks are rewritten in place without allocating,
+/// so the MOS converges in a third, smaller pass. Each pass ends with the MOS objset block,
+/// dirtied in syncing context without a dbuf (no charge). So a sync of one dataset on one
+/// leaf ends with the ~40 metadata writes the reference measured.
+const MOS_PASSES: [&[u64]; 3] = [
+    &[16 << 10, 16 << 10, 128 << 10, 128 << 10, 128 << 10, 128 << 10, 0],
+    &[16 << 10, 128 << 10, 128 << 10, 128 << 10, 0],
+    &[16 << 10, 128 << 10, 0],
+];
 /// MOS blocks on disk [bytes].
 const MOS_BLOCK: u64 = 4 << 10;
 /// `SPA_SYNC_MIN_VDEVS`: with an unchanged config, the uberblock goes to this many
@@ -110,18 +119,20 @@ impl Sim {
         self.write_logical((top, offset), physical, Class::AsyncWrite, txg, charged, Owner::TxgMeta);
     }
 
-    /// Pass `pass` of the MOS sync; after the last, the end of `dsl_pool_sync()`.
+    /// Pass `pass` of the MOS sync: its blocks are dirtied, then written; after the last,
+    /// the end of `dsl_pool_sync()`.
     fn write_mos(&mut self, pass: usize) {
         let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
-        let Some(&n) = MOS_PASSES.get(pass) else {
+        let Some(blocks) = MOS_PASSES.get(pass) else {
             self.start_flush();
             return;
         };
         if let Some(s) = self.txg.syncing.as_mut() {
-            s.phase = Phase::Mos { pass: pass as u32, left: n };
+            s.phase = Phase::Mos { pass: pass as u32, left: blocks.len() as u32 };
         }
-        for _ in 0..n {
-            self.write_meta_block(MOS_BLOCK, 0, txg);
+        self.dirty_syncing(txg, blocks.iter().sum());
+        for &charged in *blocks {
+            self.write_meta_block(MOS_BLOCK, charged, txg);
         }
     }
 

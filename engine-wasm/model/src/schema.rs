@@ -48,6 +48,7 @@ const QUEUES: &str = "I/O scheduler queue depths";
 const AGGREGATION: &str = "I/O scheduler aggregation and scrub credit";
 const SCAN: &str = "Scrub and resilver";
 const LAB: &str = "Lab";
+const ZIL: &str = "ZIL (intent log)";
 const ZONES: &str = "Zone I/O throttle (SmartOS)";
 const ZONE_HISTORY: &str = "illumos-joyent (SmartOS) only, from 2011 (the seed's Joyent post of March 2011; zfs_zone.c): set in /etc/system, held in microseconds by the kernel (the lab floors to whole microseconds). No OpenZFS on Linux or FreeBSD equivalent.";
 const WORKLOAD: &str = "Workload";
@@ -102,6 +103,20 @@ schema! {
         meaning: "Seconds from the start of one txg sync to the forced start of the next; 0 means the sync thread never sleeps.",
         history: "30 s in OpenSolaris up to at least build 141; 5 s from onnv_147 (2010) on, in every OpenZFS.",
         freebsd: Some("vfs.zfs.txg.timeout"),
+    }
+    WrlogDataMax {
+        name: "zfs_wrlog_data_max", kind: Kind::Tunable, group: ZIL, unit: Unit::Bytes,
+        default: 0, min: 0, max: 64 * GIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Log data (TX_WRITE records' bytes, counted in zfs_log_write()) of unsynced txgs above which writes are delayed like dirty data and the txg is kicked to sync; 0 means twice zfs_dirty_data_max, as arc_init() sets it.",
+        history: "Since 2.2.0 (dsl_pool_wrlog_count(), dmu_tx_delay()); absent before, where only dirty data throttled.",
+        freebsd: Some("vfs.zfs.wrlog_data_max"),
+    }
+    CommitTimeoutPct {
+        name: "zfs_commit_timeout_pct", kind: Kind::Tunable, group: ZIL, unit: Unit::Percent,
+        default: 10, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "While other commits run, a commit waits this percent of the last log block's latency for more log records to join its block before issuing it (zil_commit_waiter_timeout(); at least 1%).",
+        history: "5 from 0.8.0 to 2.2; 10 from 2.3.0. Before 0.8 one commit writer issued everything queued at once.",
+        freebsd: Some("vfs.zfs.commit_timeout_pct"),
     }
     DelayMinDirtyPercent {
         name: "zfs_delay_min_dirty_percent", kind: Kind::Tunable, group: DELAY, unit: Unit::Percent,

@@ -66,6 +66,9 @@ enum Ev {
     LegacyTick { c: u32, gen: u32 },
     /// A writer woken from waiting for a txg to open tries to assign again.
     ClientRetry(u32),
+    /// A ZIL commit's wait for more records to share its log block is over (the count of
+    /// lwbs opened when it began).
+    ZilTimeout(u32),
     /// End of a report interval.
     Sample,
     /// End of the run.
@@ -85,6 +88,8 @@ pub struct Sim {
     rotor: (usize, u64),
     clients: Vec<Client>,
     txg: TxgState,
+    /// The dataset's intent log.
+    zil: zil::Zil,
     /// The buffers dirty in each txg (`dbuf_dirty()`).
     dbufs: dbuf::Dbufs,
     /// `dp_last_wakeup`: delayed transactions wake at least their delay after it.
@@ -124,6 +129,7 @@ impl Sim {
             clients: Vec::new(),
             txg: TxgState::new(),
             dbufs: dbuf::Dbufs::default(),
+            zil: zil::Zil::default(),
             last_wakeup: 0,
             last_delayed_wake: None,
             hard_waiters: Default::default(),
@@ -225,6 +231,7 @@ impl Sim {
                     self.commit(c);
                 }
                 Ev::SyncTimer => self.sync_thread_check(),
+                Ev::ZilTimeout(opened) => self.zil_timeout(opened),
                 Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
                 Ev::LegacyTick { c, gen } => self.legacy_tick(c, gen),
                 Ev::ClientRetry(c) => {

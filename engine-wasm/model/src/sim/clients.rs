@@ -3,7 +3,7 @@
 //! client write is one transaction of one record.
 
 use super::vdev_queue::Class;
-use super::zil::Commit;
+use super::zil::{indirect, RECORD_HEADER};
 use super::zio::Parent;
 use super::{Ev, Sim};
 use crate::scenario::{SyncMode, Workload};
@@ -78,9 +78,6 @@ pub(super) struct Client {
     next_allowed: u64,
     since_fsync: u64,
     in_fsync: bool,
-    /// The last txg this client dirtied: an fsync waits if that one is syncing.
-    pub(super) last_dirty_txg: u64,
-    pub(super) commit: Commit,
     /// Legacy throttle: inflated bytes reserved, a txg hold already taken, and the one-tick
     /// delay in progress (with a generation that tells a stale timer from the live one).
     pub(super) reserved: u64,
@@ -89,6 +86,15 @@ pub(super) struct Client {
     pub(super) tick_gen: u32,
     /// Why the thread is not running, if it is not (`None` only while it runs).
     pub(super) wait: Option<WaitCause>,
+    /// A sync writer: its writes are committed through the ZIL.
+    commits: bool,
+}
+
+impl Client {
+    /// Does this thread commit its writes through the ZIL (O_DSYNC or fsync)?
+    pub(super) fn commits(&self) -> bool {
+        self.commits
+    }
 }
 
 impl Sim {
@@ -127,13 +133,12 @@ impl Sim {
                     next_allowed: 0,
                     since_fsync: 0,
                     in_fsync: false,
-                    last_dirty_txg: 0,
-                    commit: Commit::default(),
                     reserved: 0,
                     held: false,
                     sleeping: false,
                     tick_gen: 0,
                     wait: Some(WaitCause::Idle),
+                    commits: matches!(*workload, Workload::SyncWrite { .. }),
                 });
                 self.events.push(0, Ev::ClientIssue(c));
             }
@@ -257,8 +262,7 @@ impl Sim {
     /// (`dr_accounted = db_size`), by this thread or any other, nothing after.
     pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> (u64, u64) {
         let w = self.clients[c as usize].workload;
-        let cl = &mut self.clients[c as usize];
-        cl.last_dirty_txg = txg;
+        let cl = &self.clients[c as usize];
         match self.scenario.workloads[w] {
             Workload::AsyncWrite { record_size, .. } => {
                 let (blkid, object) = (cl.blkid, cl.object);
@@ -266,6 +270,19 @@ impl Sim {
             }
             _ => (cl.tx_bytes, 0),
         }
+    }
+
+    /// The log bytes `zfs_log_write()` counts for client `c`'s write: the record's header,
+    /// and its data unless it is logged indirectly (`zil.rs`).
+    pub(super) fn log_record_bytes(&self, c: u32) -> u64 {
+        let cl = &self.clients[c as usize];
+        let (block, commit) = match self.scenario.workloads[cl.workload] {
+            Workload::AsyncWrite { record_size, .. } => (record_size, false),
+            Workload::SyncWrite { block_size, ref sync, .. } => (block_size, *sync == SyncMode::Dsync),
+            _ => return 0,
+        };
+        let size = cl.tx_bytes;
+        RECORD_HEADER + if indirect(size, block, commit) { 0 } else { size }
     }
 
     /// The identity of the record client `c` last wrote, for a buffered writer: the same

@@ -20,6 +20,8 @@ pub struct ThrottleCounters {
     pub sent_to_delay: u64,
     /// Waited at the hard limit (`dmu_tx_dirty_over_max`).
     pub hard_waits: u64,
+    /// Sent to `dmu_tx_wait()` by the log-data check (`dmu_tx_wrlog_delay`, 2.2+).
+    pub wrlog_delays: u64,
     /// Actually slept (fired `delay-mintime`).
     pub delayed: u64,
     /// Time slept in delays, all transactions together [ns].
@@ -45,12 +47,18 @@ impl Sim {
         }
         let dirty = self.txg.dirty_total;
         let delayed = self.clients[c as usize].delayed;
-        if delayed || dirty <= self.k.delay.min_bytes() {
+        // dsl_pool_need_wrlog_delay() is asked first, then dsl_pool_need_dirty_delay().
+        let wrlog = self.txg.wrlog_total > self.k.wrlog.min_bytes();
+        if delayed || !(wrlog || dirty > self.k.delay.min_bytes()) {
             self.assign(c);
             return;
         }
-        // dsl_pool_need_dirty_delay() said yes: ERESTART, then dmu_tx_wait().
-        self.rec.throttle.sent_to_delay += 1;
+        // ERESTART, then dmu_tx_wait().
+        if wrlog {
+            self.rec.throttle.wrlog_delays += 1;
+        } else {
+            self.rec.throttle.sent_to_delay += 1;
+        }
         if dirty >= self.k.dirty_max {
             self.rec.throttle.hard_waits += 1;
             self.hard_waiters.push_back(c);
@@ -70,7 +78,8 @@ impl Sim {
     fn delay(&mut self, c: u32, dirty: u64) {
         let cl = &mut self.clients[c as usize];
         cl.delayed = true;
-        let tx_time = delay_ns(&self.k.delay, dirty);
+        // The longer of the dirty-data delay and the log-data delay (2.2+).
+        let tx_time = delay_ns(&self.k.delay, dirty).max(delay_ns(&self.k.wrlog, self.txg.wrlog_total));
         if tx_time == 0 || self.now > cl.tx_start + tx_time {
             self.assign(c); // Nothing to wait, or already waited that long.
             return;
@@ -120,6 +129,12 @@ impl Sim {
         let txg = self.clients[c as usize].txg;
         let written = self.clients[c as usize].tx_bytes;
         self.rec.client_bytes += written;
+        if !self.legacy_throttle() {
+            // zfs_log_write(): the write's log record, its data copied in unless logged
+            // indirectly, counts against zfs_wrlog_data_max until its txg syncs.
+            let bytes = self.log_record_bytes(c);
+            self.wrlog_count(txg, bytes);
+        }
         if self.legacy_throttle() {
             self.legacy_commit(c, txg);
         }

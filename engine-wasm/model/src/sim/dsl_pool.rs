@@ -25,13 +25,36 @@ impl Sim {
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
         if !self.legacy_throttle() && self.txg.pertxg[s] > self.k.sync_kick_bytes {
-            // txg_kick(): ask the sync thread to sync up to this txg.
-            if self.txg.sync_waiting < txg {
-                self.txg.sync_waiting = txg;
-                self.sync_thread_check();
-            }
+            self.txg_kick(txg);
         }
         self.dirty_delta();
+    }
+
+    /// `txg_kick()`: ask the sync thread to sync up to `txg`.
+    fn txg_kick(&mut self, txg: u64) {
+        if self.txg.sync_waiting < txg {
+            self.txg.sync_waiting = txg;
+            self.sync_thread_check();
+        }
+    }
+
+    /// `dsl_pool_wrlog_count()` (2.2+): a write's log record adds `bytes` of log data to
+    /// its txg; past `zfs_wrlog_data_max` x (`zfs_dirty_data_sync_percent` + 10) / 200 in
+    /// one txg, the txg is kicked to sync.
+    pub(super) fn wrlog_count(&mut self, txg: u64, bytes: u64) {
+        let s = slot(txg);
+        self.txg.wrlog_pertxg[s] += bytes;
+        self.txg.wrlog_total += bytes;
+        if self.txg.wrlog_pertxg[s] > self.k.wrlog_kick_bytes {
+            self.txg_kick(txg);
+        }
+    }
+
+    /// `dsl_pool_wrlog_clear()` from `dsl_pool_sync_done()`: the synced txg's log data no
+    /// longer counts.
+    pub(super) fn wrlog_clear(&mut self, txg: u64) {
+        let s = slot(txg);
+        self.txg.wrlog_total -= std::mem::take(&mut self.txg.wrlog_pertxg[s]);
     }
 
     /// `dsl_pool_dirty_space()` from syncing context: the MOS blocks a sync pass dirties

@@ -107,7 +107,7 @@ impl Sim {
         let t = &self.txg;
         // txg_sync_waiting(): a txg_wait_synced() or a kick asks for this txg or a later
         // one (a ZIL commit waiting for this sync is one), or a quiesced txg is waiting.
-        let sync_waiting = sync.txg <= t.sync_waiting || t.quiesced.is_some() || !t.sync_waiters.is_empty();
+        let sync_waiting = sync.txg <= t.sync_waiting || t.quiesced.is_some();
         scanned_ms > min_ms
             && (t.dirty_total >= self.k.scan_dirty_min_bytes
                 || sync_waiting

@@ -27,6 +27,12 @@ pub(super) struct Knobs {
     /// Dirty data at which a scan phase may stop early (`dsl_scan_check_suspend()`'s
     /// `dirty_min_bytes`) [bytes].
     pub(super) scan_dirty_min_bytes: u64,
+    /// The log-data throttle (2.2+): the delay curve over `zfs_wrlog_data_max` (0: twice
+    /// `zfs_dirty_data_max`, as `arc_init()` sets it) instead of `zfs_dirty_data_max`.
+    pub(super) wrlog: DelayParams,
+    /// Per-txg log bytes above which the txg is kicked to sync (`dsl_pool_wrlog_count()`).
+    pub(super) wrlog_kick_bytes: u64,
+    pub(super) commit_timeout_pct: u64,
 }
 
 impl Knobs {
@@ -56,6 +62,10 @@ impl Knobs {
             nia_delay: g32(Id::NiaDelay),
         };
         let delay = DelayParams::from(t);
+        let wrlog_max = match g(Id::WrlogDataMax) {
+            0 => g(Id::DirtyDataMax).saturating_mul(2),
+            set => set,
+        };
         Knobs {
             dirty_max: g(Id::DirtyDataMax),
             delay,
@@ -77,6 +87,9 @@ impl Knobs {
             resilver_min_time_ms: g(Id::ResilverMinTimeMs),
             scan_vdev_limit: g(Id::ScanVdevLimit),
             scan_dirty_min_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::AsyncWriteActiveMinDirtyPercent)) / 100,
+            wrlog: DelayParams { dirty_max: wrlog_max, ..delay },
+            wrlog_kick_bytes: wrlog_max.saturating_mul(g(Id::DirtyDataSyncPercent) + 10) / 200,
+            commit_timeout_pct: g(Id::CommitTimeoutPct).max(1),
         }
     }
 }

@@ -54,8 +54,10 @@ impl Sim {
     pub(super) fn start_sync(&mut self) {
         let Some(txg) = self.txg.quiesced.take() else { return };
         let s = slot(txg);
-        let records: Vec<(u64, Option<u64>)> =
-            std::mem::take(&mut self.txg.records[s]).iter().map(|r| (r.size, r.key)).collect();
+        let taken = std::mem::take(&mut self.txg.records[s]);
+        let late: Vec<(u32, u64, bool)> = taken.iter().map(|r| (r.client, r.size, r.logged)).collect();
+        self.zil_txg_syncing(&late);
+        let records: Vec<(u64, Option<u64>)> = taken.iter().map(|r| (r.size, r.key)).collect();
         let writes = records.len();
         self.txg.syncing = Some(Syncing {
             txg,
@@ -256,9 +258,8 @@ impl Sim {
 
     fn sync_done(&mut self) {
         let Some(s) = self.txg.syncing.take() else { return };
-        for c in std::mem::take(&mut self.txg.sync_waiters) {
-            self.zil_part_done(c);
-        }
+        self.zil_txg_synced();
+        self.wrlog_clear(s.txg);
         if s.txg != self.txg.synced + 1 {
             self.rec.invariants.txg_out_of_order += 1;
         }

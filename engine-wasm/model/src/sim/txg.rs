@@ -56,11 +56,12 @@ pub(super) struct TxgState {
     /// `dp_dirty_total` [bytes].
     pub dirty_total: u64,
     pub(super) pertxg: [u64; SLOTS],
+    /// `dp_wrlog_total` and `dp_wrlog_pertxg`: log bytes of unsynced txgs [bytes].
+    pub wrlog_total: u64,
+    pub(super) wrlog_pertxg: [u64; SLOTS],
     pub(super) holds: [u32; SLOTS],
     /// The records dirtied in each txg.
     pub(super) records: [Vec<Record>; SLOTS],
-    /// Commits waiting for the syncing txg to be synced.
-    pub(super) sync_waiters: Vec<u32>,
     pub(super) times: [Times; SLOTS],
     pub open: u64,
     pub(super) quiescing: Option<u64>,
@@ -81,9 +82,10 @@ impl TxgState {
         TxgState {
             dirty_total: 0,
             pertxg: [0; SLOTS],
+            wrlog_total: 0,
+            wrlog_pertxg: [0; SLOTS],
             holds: [0; SLOTS],
             records: Default::default(),
-            sync_waiters: Vec::new(),
             times: [Times::default(); SLOTS],
             open: TXG_INITIAL,
             quiescing: None,
@@ -153,10 +155,6 @@ impl Sim {
             }
         }
         logged
-    }
-
-    pub(super) fn txg_sync_waiter(&mut self, c: u32) {
-        self.txg.sync_waiters.push(c);
     }
 
     /// A transaction of `txg` released its hold (its data is in).

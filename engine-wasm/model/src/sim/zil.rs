@@ -1,100 +1,245 @@
-//! The ZIL as a pool without a log device uses it (`zil.c`): `zil_commit()` writes small
-//! records' data into log blocks (WR_COPIED; the txg writes the data again later), writes
-//! large ones once at their final place through `dmu_sync()` (WR_INDIRECT; the txg then
-//! skips them), writes the log block, and flushes the disks written. An fsync whose data
-//! is already in the syncing txg waits for that sync.
+//! The ZIL of the pool's one dataset, without a log device (`zil.c`, 2.4).
+//!
+//! - **Log records.** `zfs_log_write()` makes a record of every write. A write of at
+//!   least `zfs_immediate_write_sz` is logged indirectly (WR_INDIRECT: `dmu_sync()` writes
+//!   the block in place, the txg then skips it) when it is not committed at once or covers
+//!   half its block (`zil_write_state()`); a smaller one copies its data into the log
+//!   (WR_COPIED / WR_NEED_COPY), and the txg writes it again.
+//! - **Batching.** Commits go into log write blocks (lwbs) of up to 128 KiB. The thread
+//!   that commits issues the open lwb at once when no other commit is waiting
+//!   (`zil_process_commit_list()`, `zl_parallel` clear); while others wait, it leaves the
+//!   lwb open for more records until it is full or `zfs_commit_timeout_pct` of the last
+//!   lwb's latency has passed (`zil_commit_waiter_timeout()`). Several lwbs may be in
+//!   flight; each flushes the vdevs it wrote once its writes are done
+//!   (`zil_lwb_write_done()`), and their waiters are released in issue order
+//!   (`zil_lwb_flush_vdevs_done()`).
+//! - **Late arrivals.** An indirect record whose txg is already syncing is written anew,
+//!   beside the sync, instead of waiting for it (`dmu_sync()` → `dmu_sync_late_arrival()`);
+//!   one whose txg has synced needs nothing.
+//! - **Log throttle** (2.2+): every record's log bytes count against `zfs_wrlog_data_max`
+//!   until its txg syncs (`dsl_pool_wrlog_count()`, `dmu_tx.rs` delays writers by it).
+//!
+//! Simplified: one lwb is one batch of records written as blocks of at most 128 KiB (the
+//! real ZIL chains blocks one per lwb and sizes them from its history, `zil_lwb_plan()`);
+//! every lwb flushes its own vdevs (the real one may defer a flush to the next lwb).
 
+use super::slab::Slab;
 use super::zio::{FlushOwner, Owner};
-use super::Sim;
+use super::{Ev, Sim};
 use crate::sim::vdev_queue::Class;
+use std::collections::{BTreeMap, VecDeque};
 
-/// `zfs_immediate_write_sz`: records this large or larger are logged indirectly [bytes].
+/// `zfs_immediate_write_sz`: records this large or larger may be logged indirectly [bytes].
 const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
 /// A log record's header (`lr_write_t` and the itx) [bytes].
-const RECORD_HEADER: u64 = 192;
-/// Log blocks are at least one sector-aligned 4 KiB and at most 128 KiB [bytes].
+pub(super) const RECORD_HEADER: u64 = 192;
+/// Log blocks are at least one sector-aligned 4 KiB and at most 128 KiB
+/// (`zl_max_block_size`) [bytes].
 const LOG_BLOCK_MIN: u64 = 4 << 10;
 const LOG_BLOCK_MAX: u64 = 128 << 10;
 
-/// A commit in progress: I/Os and flushes still to complete, and the vdevs written.
-#[derive(Default)]
-pub(super) struct Commit {
+/// `zil_write_state()` without a log device: is a write of `size` bytes into a block of
+/// `block` bytes logged indirectly?
+pub(super) fn indirect(size: u64, block: u64, commit: bool) -> bool {
+    size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit)
+}
+
+/// A log write block: the commits it carries, its log bytes, and what is outstanding.
+pub(super) struct Lwb {
+    waiters: Vec<u32>,
+    log_bytes: u64,
+    /// Writes not yet done (its `dmu_sync()` writes and, once issued, its log blocks).
     pending: u32,
     flushes: u32,
     tops: Vec<bool>,
+    issued: Option<u64>,
+    done: bool,
+    /// The tenant of the thread that opened it (the zone its I/O is counted to).
+    pub(super) tenant: usize,
+}
+
+#[derive(Default)]
+pub(super) struct Zil {
+    lwbs: Slab<Lwb>,
+    /// Issued lwbs, in issue order: waiters are released in this order.
+    order: VecDeque<u32>,
+    /// The lwb taking records, if any.
+    open: Option<u32>,
+    /// `zl_last_lwb_latency` [ns].
+    last_latency: u64,
+    /// Commits not yet done (another waiting makes the ZIL "parallel").
+    waiting: u32,
+    /// Records of each committing client in the txg now syncing, not yet logged [bytes].
+    pub(super) syncing: BTreeMap<u32, Vec<u64>>,
+    /// Where the next log block goes: the top-level vdevs in turn.
+    next_top: usize,
+    /// Lwbs opened so far: a waiter's timeout names the lwb it waited on by this count.
+    opened: u32,
 }
 
 impl Sim {
-    /// `zil_commit()` for client `c`: its large records in txgs not yet syncing are written
-    /// in place and leave their txg; its small ones are copied into the log and stay; if it
-    /// last dirtied the txg now syncing, the commit waits for that sync.
+    /// `zil_commit()` for client `c`: its records join the open lwb (indirect ones written
+    /// in place now, small ones copied in), late arrivals are written anew, and the lwb is
+    /// issued at once unless other commits are waiting to share it.
     pub(super) fn zil_log(&mut self, c: u32) {
         let unsynced = self.txgs_not_syncing();
-        let mut records = self.take_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
-        records.extend(self.log_small_records(c, &unsynced, IMMEDIATE_WRITE_SZ));
-        let wait = self.txg.syncing_txg() == self.clients[c as usize].last_dirty_txg;
-        self.zil_commit(c, &records, wait);
-    }
-
-    /// Commits client `c`'s `records` (sizes): indirect ones written in place, copied ones
-    /// into log blocks; `wait_sync` also waits for the txg being synced.
-    pub(super) fn zil_commit(&mut self, c: u32, records: &[u64], wait_sync: bool) {
-        let mut commit = Commit { tops: vec![false; self.tops.len()], ..Commit::default() };
-        let mut log_bytes = 0;
-        for &size in records {
+        let mut writes = self.take_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
+        let copied = self.log_small_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
+        let mut log_bytes: u64 =
+            (writes.len() as u64) * RECORD_HEADER + copied.iter().map(|s| RECORD_HEADER + s).sum::<u64>();
+        for size in self.zil.syncing.remove(&c).unwrap_or_default() {
+            // The txg holding it is syncing: dmu_sync_late_arrival() writes the block again.
             if size >= IMMEDIATE_WRITE_SZ {
-                let (top, offset) = self.alloc_data(size);
-                commit.tops[top] = true;
-                commit.pending += 1;
-                self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(c));
+                writes.push(size);
                 log_bytes += RECORD_HEADER;
             } else {
                 log_bytes += RECORD_HEADER + size;
             }
         }
-        let top = c as usize % self.tops.len();
-        let mut left = log_bytes.max(1).div_ceil(LOG_BLOCK_MIN) * LOG_BLOCK_MIN;
+        let id = match self.zil.open {
+            Some(id) => id,
+            None => {
+                let tenant = self.clients.get(c as usize).map_or(0, |cl| cl.tenant);
+                let lwb = Lwb {
+                    waiters: Vec::new(),
+                    log_bytes: 0,
+                    pending: 0,
+                    flushes: 0,
+                    tops: vec![false; self.tops.len()],
+                    issued: None,
+                    done: false,
+                    tenant,
+                };
+                let id = self.zil.lwbs.insert(lwb);
+                self.zil.open = Some(id);
+                self.zil.opened = self.zil.opened.wrapping_add(1);
+                id
+            }
+        };
+        let parallel = self.zil.waiting > 0;
+        self.zil.waiting += 1;
+        for size in writes {
+            let (top, offset) = self.alloc_data(size);
+            if let Some(lwb) = self.zil.lwbs.get_mut(id) {
+                lwb.tops[top] = true;
+                lwb.pending += 1;
+            }
+            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
+        }
+        let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
+        lwb.waiters.push(c);
+        lwb.log_bytes += log_bytes;
+        if !parallel || lwb.log_bytes >= LOG_BLOCK_MAX {
+            self.zil_issue(id);
+        } else {
+            // zil_commit_waiter_timeout(): wait a little for more records to share it.
+            let wait = self.zil.last_latency * self.k.commit_timeout_pct / 100;
+            self.events.push(self.now + wait.max(1), Ev::ZilTimeout(self.zil.opened));
+        }
+    }
+
+    /// The waiter's timeout: its lwb (the `opened`-th), if still open, is issued as it is.
+    pub(super) fn zil_timeout(&mut self, opened: u32) {
+        if let (Some(id), true) = (self.zil.open, self.zil.opened == opened) {
+            self.zil_issue(id);
+        }
+    }
+
+    /// `zil_lwb_write_issue()`: the lwb's log blocks go to the next top-level vdev.
+    fn zil_issue(&mut self, id: u32) {
+        if self.zil.open == Some(id) {
+            self.zil.open = None;
+        }
+        let top = self.zil.next_top % self.tops.len().max(1);
+        self.zil.next_top = self.zil.next_top.wrapping_add(1);
+        let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
+        lwb.issued = Some(self.now);
+        lwb.tops[top] = true;
+        let mut left = lwb.log_bytes.max(1).div_ceil(LOG_BLOCK_MIN) * LOG_BLOCK_MIN;
+        let mut blocks = Vec::new();
         while left > 0 {
             let size = left.min(LOG_BLOCK_MAX);
             left -= size;
+            blocks.push(size);
+        }
+        lwb.pending += blocks.len() as u32;
+        self.zil.order.push_back(id);
+        for size in blocks {
             let offset = self.alloc_zil(top, size);
-            commit.tops[top] = true;
-            commit.pending += 1;
-            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(c));
+            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
         }
-        if wait_sync {
-            commit.pending += 1;
-            self.txg_sync_waiter(c);
-        }
-        self.clients[c as usize].commit = commit;
     }
 
-    /// One write (or the awaited sync) of client `c`'s commit is done.
-    pub(super) fn zil_part_done(&mut self, c: u32) {
-        let commit = &mut self.clients[c as usize].commit;
-        commit.pending = commit.pending.saturating_sub(1);
-        if commit.pending > 0 {
+    /// One write of lwb `id` is done; once all are (and it is issued), its vdevs are
+    /// flushed.
+    pub(super) fn zil_part_done(&mut self, id: u32) {
+        let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
+        lwb.pending = lwb.pending.saturating_sub(1);
+        if lwb.pending > 0 || lwb.issued.is_none() {
             return;
         }
         // zio_flush() to every leaf of the vdevs written.
         let leaves: Vec<usize> = (0..self.tops.len())
-            .filter(|&t| commit.tops[t])
+            .filter(|&t| lwb.tops.get(t).copied().unwrap_or(false))
             .flat_map(|t| self.tops[t].leaves.iter().copied())
             .collect();
-        self.clients[c as usize].commit.flushes = leaves.len() as u32;
+        lwb.flushes = leaves.len() as u32;
         if leaves.is_empty() {
-            self.zil_done(c);
+            self.zil_lwb_done(id);
         }
         for leaf in leaves {
-            self.flush(leaf, FlushOwner::Zil(c));
+            self.flush(leaf, FlushOwner::Zil(id));
         }
     }
 
-    pub(super) fn zil_flush_done(&mut self, c: u32) {
-        let commit = &mut self.clients[c as usize].commit;
-        commit.flushes = commit.flushes.saturating_sub(1);
-        if commit.flushes == 0 {
-            self.zil_done(c);
+    pub(super) fn zil_flush_done(&mut self, id: u32) {
+        let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
+        lwb.flushes = lwb.flushes.saturating_sub(1);
+        if lwb.flushes == 0 {
+            self.zil_lwb_done(id);
         }
+    }
+
+    /// Lwb `id` is on stable storage; the waiters of every lwb done up to the first that
+    /// is not are released, in issue order.
+    fn zil_lwb_done(&mut self, id: u32) {
+        if let Some(lwb) = self.zil.lwbs.get_mut(id) {
+            lwb.done = true;
+        }
+        while let Some(&front) = self.zil.order.front() {
+            if !self.zil.lwbs.get(front).is_some_and(|l| l.done) {
+                break;
+            }
+            self.zil.order.pop_front();
+            let Some(lwb) = self.zil.lwbs.remove(front) else { continue };
+            if let Some(issued) = lwb.issued {
+                self.zil.last_latency = self.now - issued;
+            }
+            for c in lwb.waiters {
+                self.zil.waiting = self.zil.waiting.saturating_sub(1);
+                self.zil_done(c);
+            }
+        }
+    }
+
+    /// The txg starts syncing: the committing clients' records in it that are not logged
+    /// yet would arrive late to a commit.
+    pub(super) fn zil_txg_syncing(&mut self, records: &[(u32, u64, bool)]) {
+        for &(client, size, logged) in records {
+            let sync_writer = self.clients.get(client as usize).is_some_and(|cl| cl.commits());
+            if sync_writer && !logged {
+                self.zil.syncing.entry(client).or_default().push(size);
+            }
+        }
+    }
+
+    /// The tenant lwb `id`'s I/O is counted to.
+    pub(super) fn zil_tenant(&self, id: u32) -> usize {
+        self.zil.lwbs.get(id).map_or(0, |l| l.tenant)
+    }
+
+    /// The txg is on disk: nothing of it needs logging any more (`dmu_sync()`: EEXIST).
+    pub(super) fn zil_txg_synced(&mut self) {
+        self.zil.syncing.clear();
     }
 }

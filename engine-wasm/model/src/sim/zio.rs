@@ -44,7 +44,7 @@ pub(super) struct LeafIo {
 pub(super) enum FlushOwner {
     /// The syncing txg.
     Sync,
-    /// A client's ZIL commit.
+    /// A ZIL log write block's flush.
     Zil(u32),
 }
 
@@ -56,7 +56,7 @@ pub(super) enum Owner {
     /// Metadata written by the sync: what `dbuf_dirty()` charged for it (`dbuf.rs`), or
     /// nothing for blocks dirtied in syncing context (the objset block, the MOS).
     TxgMeta,
-    /// A client's ZIL block.
+    /// A ZIL log write block's write (a log block or an indirect record).
     Zil(u32),
     /// The uberblock that ends a sync.
     Uberblock,
@@ -205,7 +205,7 @@ impl Sim {
         match self.leaf_ios.get(id).map(|io| io.parent) {
             Some(Parent::Client(c)) => client(c),
             Some(Parent::Logical(l)) => match self.logicals.get(l).map(|l| l.owner) {
-                Some(Owner::Zil(c)) => client(c),
+                Some(Owner::Zil(lwb)) => self.zil_tenant(lwb),
                 _ => 0,
             },
             _ => 0,

@@ -16,3 +16,4 @@ mod scenario_file;
 mod scenarios;
 mod steady;
 mod tenants;
+mod zil;

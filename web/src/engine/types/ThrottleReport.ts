@@ -18,6 +18,10 @@ export type ThrottleReport = {
    */
   hard_waits: number;
   /**
+   * Sent to `dmu_tx_wait()` by the log-data check (`dmu_tx_wrlog_delay`, 2.2+).
+   */
+  wrlog_delays: number;
+  /**
    * Actually slept (fired `delay-mintime`).
    */
   delayed: number;

@@ -5,6 +5,8 @@ export type TunableName =
   | "zfs_dirty_data_max"
   | "zfs_dirty_data_sync_percent"
   | "zfs_txg_timeout"
+  | "zfs_wrlog_data_max"
+  | "zfs_commit_timeout_pct"
   | "zfs_delay_min_dirty_percent"
   | "zfs_delay_scale"
   | "zfs_delay_max_ns"

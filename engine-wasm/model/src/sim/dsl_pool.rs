@@ -17,6 +17,9 @@ impl Sim {
         let s = slot(txg);
         self.txg.pertxg[s] += bytes;
         self.txg.dirty_total += bytes;
+        if self.legacy_throttle() {
+            self.legacy_willuse(txg, bytes);
+        }
         if record > 0 {
             // Only the allocator frees old copies; without it the key is not needed.
             let key = if self.placement.is_some() { self.record_key(client) } else { None };

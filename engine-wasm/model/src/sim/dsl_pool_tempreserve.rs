@@ -118,7 +118,9 @@ impl Sim {
         cl.txg = txg;
         cl.held = true;
         let previous_syncing = self.txg.synced + 1 >= txg || self.txg.syncing_txg() + 1 == txg;
-        if throttle && reserved > limit - limit / 8 && !previous_syncing {
+        // txg_stalled(): a writer at the limit already asked for this txg to be quiesced.
+        let stalled = self.legacy.quiesce_waiting > self.txg.open;
+        if throttle && reserved > limit - limit / 8 && !previous_syncing && !stalled {
             // txg_delay(): one tick, unless txg - 1 starts syncing or this txg stalls first.
             self.legacy.delays[s] += 1;
             self.rec.throttle.legacy_delays_7_8 += 1;
@@ -152,17 +154,28 @@ impl Sim {
         }
     }
 
-    /// The committed transaction's reservation becomes written space (`dp_space_towrite`).
+    /// The committed transaction's reservation is released (`dsl_dir_tempreserve_clear()`).
     pub(super) fn legacy_commit(&mut self, c: u32, txg: u64) {
         let s = slot(txg);
         let asize = std::mem::take(&mut self.clients[c as usize].reserved);
         self.legacy.tempreserved[s] = self.legacy.tempreserved[s].saturating_sub(asize);
-        self.legacy.towrite[s] += asize;
+    }
+
+    /// `dnode_willuse_space()` → `dsl_pool_willuse_space()`: each buffer `dbuf_dirty()`
+    /// dirties for the first time in the txg adds its size, inflated by
+    /// `spa_get_asize()`, to the txg's `dp_space_towrite`: the whole record, not the bytes
+    /// written, and every indirect and dnode block above it.
+    pub(super) fn legacy_willuse(&mut self, txg: u64, bytes: u64) {
+        let inflated = bytes.saturating_mul(self.scenario.models.era.inflation());
+        self.legacy.towrite[slot(txg)] += inflated;
     }
 
     /// `txg_wait_open()`'s request: quiesce the open txg once the hand-off slot is free.
+    /// The txg is now stalled: its broadcast of `tx_quiesce_more_cv` ends the tick of the
+    /// writers sleeping in it (`txg_delay()` stops waiting once `txg_stalled()`).
     fn request_quiesce(&mut self, txg: u64) {
         self.legacy.quiesce_waiting = self.legacy.quiesce_waiting.max(txg + 1);
+        self.legacy_wake_sleepers(self.txg.open);
         self.legacy_try_quiesce();
     }
 

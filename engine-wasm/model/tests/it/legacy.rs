@@ -154,3 +154,20 @@ fn a_legacy_light_load_gets_its_offered_rate_and_a_quiesced_txg_syncs_at_once() 
         }
     }
 }
+
+/// The legacy throttle's `dp_space_towrite` counts every buffer `dbuf_dirty()` dirtied,
+/// inflated by `spa_get_asize()` (x24 from 2010): whole records and the indirect and
+/// dnode blocks above them, not the bytes written. So each txg's `data_written` is its
+/// dirty data times 24, though its 8 KiB writes are a sixteenth of their records.
+#[test]
+fn the_legacy_write_limit_counts_whole_dirtied_buffers_inflated() {
+    let v = json!({"duration": "20s", "models": {"throttle": "legacy", "scheduler": "legacy", "era": "2010"},
+        "pool": {"device": {"kind": "lun"}},
+        "workloads": [{"kind": "async_write", "threads": 4, "block_size": "8K", "record_size": "128K", "rate": "20M"}]});
+    let r = run(&v);
+    assert!(r.txgs.len() > 2);
+    for t in &r.txgs {
+        let legacy = t.legacy.as_ref().expect("legacy figures");
+        assert_eq!(legacy.data_written, t.ndirty * 24, "txg {}", t.txg);
+    }
+}

@@ -84,7 +84,13 @@ impl Sim {
         self.dirty_delta();
     }
 
-    /// `dsl_pool_dirty_delta()`: below the limit, one hard-waiting writer is woken.
+    /// `dsl_pool_dirty_delta()`: below the limit, one hard-waiting writer is woken
+    /// (`cv_signal(&dp->dp_spaceavail_cv)`), on every change of dirty data, increases
+    /// too, so each admitted writer passes the wake-up on. Which one: the kernel's, in
+    /// arrival order (Linux SPL `cv_wait_common()` queues with
+    /// `prepare_to_wait_exclusive()` and `cv_signal()` wakes the first; FreeBSD's and
+    /// illumos's sleep queues wake the first of the highest priority). Userspace libzpool
+    /// uses `pthread_cond_signal()`, whose order glibc leaves open.
     fn dirty_delta(&mut self) {
         if self.txg.dirty_total < self.k.dirty_max {
             if let Some(c) = self.hard_waiters.pop_front() {

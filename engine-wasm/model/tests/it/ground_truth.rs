@@ -15,12 +15,16 @@ const MAX: f64 = (256u64 << 20) as f64;
 
 /// A case: lanes, a total rate (0: closed loop) and the measured CPU time per write.
 fn run_case(lanes: u32, rate: &str, cpu_per_write: &str) -> Report {
+    run_writers(16, lanes, rate, cpu_per_write)
+}
+
+fn run_writers(threads: u32, lanes: u32, rate: &str, cpu_per_write: &str) -> Report {
     let v = json!({
         "duration": "60s", "report_interval": "100ms", "steady": {"summaries": "whole_run"},
         "tunables": {"zfs_dirty_data_max": "256M"},
         "system": {"cpu_per_write": cpu_per_write},
         "pool": {"device": {"kind": "injected", "latency": "10ms", "lanes": lanes}},
-        "workloads": [{"kind": "async_write", "threads": 16, "block_size": "128K", "rate": rate}]
+        "workloads": [{"kind": "async_write", "threads": threads, "block_size": "128K", "rate": rate}]
     });
     report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
 }
@@ -128,4 +132,18 @@ fn a_sync_ends_with_its_metadata_tail() {
         let metadata = t.writes - data_blocks;
         assert!((38..=48).contains(&metadata), "txg {}: {} writes, {data_blocks} data blocks", t.txg, t.writes);
     }
+}
+
+/// At the hard limit the woken writer has already served its delay (`dmu_tx_delay()`
+/// subtracts the time since `tx_start`), so it writes at once and dirty data is back at
+/// the limit: once enough writers wait there (each ~100 ms or more), every retired block
+/// admits one and the pool stays pinned. With 8 writers the delay's equilibrium leaves
+/// room and no transaction waits at the limit.
+#[test]
+fn many_writers_pin_dirty_data_at_the_limit_and_few_never_reach_it() {
+    let few = figures(&run_writers(8, 1, "0", "1236us"));
+    assert_eq!(few.hard_waits, 0.0);
+    let many = figures(&run_writers(48, 1, "0", "1236us"));
+    assert!(many.hard_waits > 0.5, "{}", many.hard_waits);
+    assert!(many.dirty_median >= 99.9, "{}", many.dirty_median);
 }

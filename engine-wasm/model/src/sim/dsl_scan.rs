@@ -6,8 +6,9 @@
 //! scan runs the sync thread does not sleep (`dsl_scan_active()`, `txg_sync_thread()`).
 //!
 //! A scrub reads every child of a mirror (`vdev_mirror_io_start()`, `ZIO_FLAG_SCRUB`); a
-//! resilver reads a healthy child and writes the block to the new one, in the scrub class
-//! (OpenZFS) or at resilver priority (legacy). In flight per top-level vdev:
+//! resilver reads a healthy child in the scrub class and writes the block to the new one
+//! in the async-write class (`vdev_mirror_io_done()`'s repair write); the legacy scheduler
+//! does both at resilver priority. In flight per top-level vdev:
 //! `zfs_scan_vdev_limit` bytes times its data disks (`q_maxinflight_bytes`,
 //! `scan_exec_io()`) under the OpenZFS scheduler; the workload's fixed `outstanding` blocks
 //! under the legacy one (the `zfs_top_maxinflight` era).

@@ -25,7 +25,8 @@
 //! at least 4 KiB, counting the pointers of a sequential file up to its highest block.
 
 use super::txg::slot;
-use std::collections::{BTreeSet, VecDeque};
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
 
 /// `SPA_BLKPTRSHIFT`: a block pointer is 128 bytes.
 const BLKPTR_SHIFT: u32 = 7;
@@ -81,17 +82,38 @@ pub(super) struct MetaBlock {
 /// The sync step of a dnode block: after every object's own levels.
 const DNODE_STEP: u32 = 8;
 
+/// What the hot path remembers of one object: `dn_maxblkid`, the last L1 it dirtied (and
+/// in which txg), and the last txg its dnode was dirtied in. A write under an L1 already
+/// dirty in its txg has every block above it dirty too, and a dnode dirty in the txg has
+/// its path dirty: the common write then costs one set lookup.
+///
+/// Records are tracked the same way: the run of consecutive records an object dirtied
+/// first in a txg (a sequential writer's) is kept as a range, and only records outside it
+/// go to the set (`in_set` says whether any did in that txg).
+#[derive(Clone, Copy, Default)]
+struct ObjectState {
+    maxblkid: u64,
+    l1: Option<(u64, u64)>,
+    dnode_txg: u64,
+    /// (txg, first, last) of the run of records dirtied from the object's first write in
+    /// that txg.
+    run: Option<(u64, u64, u64)>,
+    /// The last txg in which a record of the object went to the set.
+    in_set: u64,
+}
+
 /// The dirty buffers of the open and syncing txgs.
 #[derive(Default)]
 pub(super) struct Dbufs {
-    /// `(object, level, blkid)` of each buffer dirty in a txg, by txg slot.
-    dirty: [BTreeSet<(u64, u32, u64)>; 4],
+    /// `(object, level, blkid)` of each buffer dirty in a txg, by txg slot (membership
+    /// only, never iterated: a hash set keeps the per-write cost constant).
+    dirty: [FxHashSet<(u64, u32, u64)>; 4],
     /// Each txg's dirty metadata blocks, in the order they were dirtied.
     meta: [Vec<MetaBlock>; 4],
     /// The syncing txg's metadata blocks not yet written, in the order of their steps.
     pub(super) writing: VecDeque<MetaBlock>,
-    /// `dn_maxblkid` of each object, by object number − 1.
-    maxblkid: Vec<u64>,
+    /// Each object's state, by object number − 1.
+    objects: Vec<ObjectState>,
 }
 
 /// Used block pointers of block `blkid` at `level` of an object whose highest block is
@@ -108,16 +130,36 @@ impl Dbufs {
     /// already dirty in this txg costs nothing more (`dbuf_redirty()`).
     pub(super) fn dirty(&mut self, txg: u64, object: u64, blkid: u64, record: u64) -> (u64, u64) {
         let s = slot(txg);
-        if !self.dirty[s].insert((object, 0, blkid)) {
-            return (0, 0);
-        }
         let i = (object.max(1) - 1) as usize;
-        if self.maxblkid.len() <= i {
-            self.maxblkid.resize(i + 1, 0);
+        if self.objects.len() <= i {
+            self.objects.resize(i + 1, ObjectState::default());
         }
-        let maxblkid = self.maxblkid[i].max(blkid);
-        self.maxblkid[i] = maxblkid;
-        let mut meta = self.dirty_parents(s, object, 0, blkid, levels_for(maxblkid), maxblkid);
+        let mut state = self.objects[i];
+        match state.run {
+            Some((t, first, last)) if t == txg && (first..=last).contains(&blkid) => return (0, 0),
+            Some((t, first, last)) if t == txg && blkid == last + 1 && state.in_set != txg => {
+                state.run = Some((t, first, blkid));
+            }
+            Some((t, _, _)) if t == txg => {
+                if !self.dirty[s].insert((object, 0, blkid)) {
+                    return (0, 0);
+                }
+                state.in_set = txg;
+            }
+            // The object's first record in this txg: nothing of it is dirty yet.
+            _ => state.run = Some((txg, blkid, blkid)),
+        }
+        let maxblkid = state.maxblkid.max(blkid);
+        let levels = levels_for(maxblkid);
+        let l1 = (txg, blkid >> EPBS);
+        let mut meta = 0;
+        if levels == 1 || state.l1 != Some(l1) {
+            meta += self.dirty_parents(s, object, 0, blkid, levels, maxblkid);
+        }
+        self.objects[i] = ObjectState { maxblkid, l1: (levels > 1).then_some(l1), dnode_txg: txg, ..state };
+        if state.dnode_txg == txg {
+            return (record, meta);
+        }
         // dnode_setdirty(): the dnode's block in the meta-dnode, and the blocks above it.
         let dnode_block = object >> (DNODE_BLOCK_SHIFT - DNODE_SHIFT);
         if self.dirty[s].insert((META_DNODE, 0, dnode_block)) {

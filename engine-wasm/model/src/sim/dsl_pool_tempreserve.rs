@@ -48,6 +48,8 @@ pub(super) struct LegacyState {
     open_waiters: Vec<(u32, u64)>,
     /// `tx_quiesce_txg_waiting`: a writer asked for the txg before this one to be quiesced.
     quiesce_waiting: u64,
+    /// Writers that started a one-tick delay, in order.
+    sleepers: Vec<u32>,
 }
 
 /// The sync-time update of `dsl_pool_sync()`: from `data` inflated bytes written in
@@ -126,6 +128,7 @@ impl Sim {
             self.rec.throttle.legacy_delays_7_8 += 1;
             cl.tick_gen = cl.tick_gen.wrapping_add(1);
             cl.sleeping = true;
+            self.legacy.sleepers.push(c);
             let gen = cl.tick_gen;
             self.events.push(self.now + TICK_NS, Ev::LegacyTick { c, gen });
             self.client_waits(c, WaitCause::LegacyTick);
@@ -145,11 +148,19 @@ impl Sim {
 
     /// Ends the tick of writers sleeping in `txg` (it stalled, or `txg - 1` began syncing).
     pub(super) fn legacy_wake_sleepers(&mut self, txg: u64) {
-        for c in 0..self.clients.len() {
-            let cl = &mut self.clients[c];
-            if cl.sleeping && cl.txg == txg {
+        // The writers that started a tick and have not been woken since (a tick that ran
+        // out leaves a stale entry, skipped here).
+        let sleepers = std::mem::take(&mut self.legacy.sleepers);
+        for c in sleepers {
+            let Some(cl) = self.clients.get_mut(c as usize) else { continue };
+            if !cl.sleeping {
+                continue;
+            }
+            if cl.txg == txg {
                 cl.sleeping = false;
-                self.assign(c as u32);
+                self.assign(c);
+            } else {
+                self.legacy.sleepers.push(c);
             }
         }
     }
@@ -174,8 +185,12 @@ impl Sim {
     /// The txg is now stalled: its broadcast of `tx_quiesce_more_cv` ends the tick of the
     /// writers sleeping in it (`txg_delay()` stops waiting once `txg_stalled()`).
     fn request_quiesce(&mut self, txg: u64) {
+        let stalled = self.legacy.quiesce_waiting > self.txg.open;
         self.legacy.quiesce_waiting = self.legacy.quiesce_waiting.max(txg + 1);
-        self.legacy_wake_sleepers(self.txg.open);
+        if !stalled {
+            // Once stalled, no writer starts a tick: only the first request wakes any.
+            self.legacy_wake_sleepers(self.txg.open);
+        }
         self.legacy_try_quiesce();
     }
 

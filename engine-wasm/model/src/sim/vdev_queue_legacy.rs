@@ -88,6 +88,10 @@ impl LegacyQueue {
             .find_map(|k| self.by_offset[k as usize].position(&(offset, id), offset_key).ok().map(|i| (k, i)))?;
         let items = &self.by_offset[kind as usize].items;
         let first = items[at].0;
+        // Only I/Os of the same flavour merge (`io_flags & ZIO_FLAG_AGG_INHERIT` equal): a
+        // scrub's or resilver's I/O (ZIO_FLAG_SCRUB, _RESILVER, _IO_REPAIR) never with the
+        // pool's own.
+        let scan = first.class == Class::Scrub;
         let limit = limits.aggregation_limit;
         let gap = if kind == Kind::Read { limits.read_gap_limit } else { 0 };
         let (mut start, mut end) = (first.offset, first.offset + first.size);
@@ -96,14 +100,22 @@ impl LegacyQueue {
             while lo > 0 {
                 let io = &items[lo - 1].0;
                 let io_end = io.offset + io.size;
-                if io_end > start || start - io_end > gap || end - io.offset > limit {
+                if io_end > start
+                    || start - io_end > gap
+                    || end - io.offset > limit
+                    || (io.class == Class::Scrub) != scan
+                {
                     break;
                 }
                 start = io.offset;
                 lo -= 1;
             }
             while let Some((io, _)) = items.get(hi) {
-                if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
+                if io.offset < end
+                    || io.offset - end > gap
+                    || io.offset + io.size - start > limit
+                    || (io.class == Class::Scrub) != scan
+                {
                     break;
                 }
                 end = io.offset + io.size;
@@ -182,6 +194,18 @@ mod tests {
             issued += 1;
         }
         assert_eq!(issued, 10);
+    }
+
+    #[test]
+    fn scan_io_does_not_merge_with_the_pools_own() {
+        let l = limits();
+        let mut q = LegacyQueue::default();
+        q.add(io(1, Class::AsyncRead, 0, 0), 6, &l);
+        q.add(io(2, Class::Scrub, 4096, 0), 20, &l);
+        q.add(io(3, Class::AsyncRead, 8192, 0), 6, &l);
+        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![1]));
+        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![3]));
+        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![2]));
     }
 
     #[test]

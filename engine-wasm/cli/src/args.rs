@@ -28,6 +28,9 @@ USAGE:
       the configuration being edited, or with --pinned the pinned configuration A.
   throttle-lab presets
       The built-in scenarios.
+  throttle-lab releases [--diff <A> <B>]
+      The OpenZFS releases a scenario can follow (models.release, the app's release
+      setting) and their behaviour; with --diff, what differs between two of them.
   throttle-lab bench [--json]
       The engine's speed beside a bare event loop, and its cost per simulated I/O.
 
@@ -47,6 +50,7 @@ pub enum Command {
     Link,
     Run,
     Presets,
+    Releases,
     Bench,
     Help,
     Version,
@@ -67,6 +71,8 @@ pub struct Args {
     pub link: Option<String>,
     pub pinned: bool,
     pub until_steady: bool,
+    /// `releases --diff A B`: the two releases.
+    pub diff: Vec<String>,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -86,6 +92,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         link: None,
         pinned: false,
         until_steady: false,
+        diff: Vec::new(),
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -108,6 +115,10 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Short('h') | Long("help") => command = Some(Command::Help),
             Short('V') | Long("version") => command = Some(Command::Version),
             Value(word) if command == Some(Command::Run) && out.file.is_none() => out.file = Some(text(Ok(word))?),
+            Long("diff") if command == Some(Command::Releases) && out.diff.is_empty() => {
+                out.diff.push(text(parser.value())?);
+            }
+            Value(word) if command == Some(Command::Releases) && out.diff.len() == 1 => out.diff.push(text(Ok(word))?),
             Value(word) if command.is_none() => {
                 command = Some(match text(Ok(word))?.as_str() {
                     "delay" => Command::Delay,
@@ -116,6 +127,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     "link" => Command::Link,
                     "run" => Command::Run,
                     "presets" => Command::Presets,
+                    "releases" => Command::Releases,
                     "bench" => Command::Bench,
                     "help" => Command::Help,
                     other => return Err(format!("unknown command '{other}' (try --help)")),

@@ -64,6 +64,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Tunables => Ok(schema_table()),
         Command::Link => Ok(format!("?{}\n", link::encode(&t))),
         Command::Presets => Ok(run::presets_list()),
+        Command::Releases => run::releases(&args.diff),
         Command::Bench => bench::bench(args.json),
         Command::Run => {
             let report = match &args.link {

@@ -1,11 +1,12 @@
 //! `throttle-lab run` and `throttle-lab presets`: simulate a scenario and print its report.
 
 use std::fmt::Write;
+use throttle_model::messages::escaped;
 use throttle_model::report::quantize::quantize;
 use throttle_model::report::zpool_iostat::zpool_iostat_w_of;
 use throttle_model::report::{self, Report, Summary};
 use throttle_model::scenario::presets::{self, PRESETS};
-use throttle_model::scenario::Scenario;
+use throttle_model::scenario::{Release, Scenario};
 
 /// The scenario text for a file path or a preset name.
 pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {
@@ -25,7 +26,7 @@ pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> 
 pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bool) -> Result<Report, String> {
     let decoded = throttle_model::link::decode(throttle_model::link::query_of(link));
     for notice in &decoded.notices {
-        eprintln!("throttle-lab: link: {}", throttle_model::messages::escaped(notice, true));
+        eprintln!("throttle-lab: link: {}", escaped(notice, true));
     }
     let mut t = match (pinned, decoded.pinned) {
         (false, _) => decoded.tunables,
@@ -84,6 +85,36 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     Ok(report::run_with_progress(scenario, &mut |now| {
         eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)
     }))
+}
+
+/// `throttle-lab releases [--diff A B]`.
+pub fn releases(diff: &[String]) -> Result<String, String> {
+    let release = |name: &str| {
+        Release::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Release::ALL.iter().map(|r| r.name()).collect();
+            format!("unknown release '{}' (one of {})", escaped(name, false), names.join(", "))
+        })
+    };
+    let mut out = String::new();
+    match diff {
+        [] => {
+            for r in Release::ALL {
+                let _ = writeln!(out, "{}", r.name());
+                for (what, value) in r.behaviour() {
+                    let _ = writeln!(out, "  {what:<20} {value}");
+                }
+            }
+        }
+        [a, b] => {
+            let (ra, rb) = (release(a)?, release(b)?);
+            let _ = writeln!(out, "{:<46} {:<24} {}", "", ra.name(), rb.name());
+            for d in ra.differences(rb) {
+                let _ = writeln!(out, "{:<46} {:<24} {}", d.what, d.a, d.b);
+            }
+        }
+        _ => return Err("--diff takes two releases, for example --diff 2.1 2.4".into()),
+    }
+    Ok(out)
 }
 
 pub fn presets_list() -> String {

@@ -97,6 +97,13 @@ schema! {
         history: "Since ZoL 0.8.0 (OpenZFS 9617); counted per txg since 2.2.0, pool-wide before. Earlier: zfs_dirty_data_sync = 64 MiB in bytes (illumos 4045 to ZoL 0.7.x); FreeBSD 12: vfs.zfs.dirty_data_sync_pct.",
         freebsd: Some("vfs.zfs.dirty_data_sync_percent"),
     }
+    DirtyDataSync {
+        name: "zfs_dirty_data_sync", kind: Kind::Tunable, group: DIRTY, unit: Unit::Bytes,
+        default: 64 * MIB, min: 0, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Releases before 0.8: pool-wide dirty data above this many bytes makes the next transaction kick the open txg to sync, if no txg is syncing.",
+        history: "64 MiB in illumos 4045 (2013) and ZoL 0.6.3 to 0.7.x (dsl_pool_need_dirty_delay() -> txg_kick()); replaced by zfs_dirty_data_sync_percent in 0.8.0.",
+        freebsd: Some("vfs.zfs.dirty_data_sync"),
+    }
     TxgTimeout {
         name: "zfs_txg_timeout", kind: Kind::Tunable, group: DIRTY, unit: Unit::Seconds,
         default: 5, min: 0, max: 3600, scale: Scale::Log, effect: Effect::Rerun,
@@ -582,6 +589,12 @@ schema! {
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "The vdev I/O scheduler: OpenZFS's per-class queues (2013 on), or the legacy single queue with zfs_vdev_max_pending and fixed priorities.",
         choices: MODELS,
+    }
+    Release {
+        name: "release", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
+        default: 9, min: 0, max: 9, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The OpenZFS release the OpenZFS models follow: its tunables' defaults (for tunables left at master's), which tunables exist, the sync kick, when dirty data is retired, the log-data throttle and the scrub credit.",
+        choices: &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2.2", "2.3", "2.4", "master"],
     }
     LegacyEra {
         name: "legacy_era", kind: Kind::Lab, group: RUN, unit: Unit::Choice,

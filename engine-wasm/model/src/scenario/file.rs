@@ -7,6 +7,7 @@
 use super::models::{Era, SchedulerModel, ThrottleModel};
 use super::pool::Retire;
 use super::quantity::{Bytes, Count, Nanoseconds, Percent, Quantity, TunableText};
+use super::release::Release;
 use serde::ser::{Error as _, SerializeMap};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
@@ -53,6 +54,7 @@ file_struct! {
         throttle: ThrottleModel,
         scheduler: SchedulerModel,
         era: Era,
+        release: Release,
     }
 }
 

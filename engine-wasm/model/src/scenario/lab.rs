@@ -5,9 +5,8 @@
 use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::{
-    Budget, Burst, Pool, Retire, Scenario, SteadySpec, SyncMode, Tenants, Workload, DEFAULT_MAX_SIMULATED, GLOBAL,
-};
+use super::release::Release;
+use super::{Budget, Burst, Pool, Scenario, SteadySpec, SyncMode, Tenants, Workload, DEFAULT_MAX_SIMULATED, GLOBAL};
 use crate::schema::{Id, SPECS};
 use crate::tunables::Tunables;
 use crate::validate::check;
@@ -31,8 +30,8 @@ const RAM: u64 = 32 << 30;
 /// The scenario of `t`'s lab settings, with `t`'s tunables; the first problem if the
 /// tunables cannot work together.
 ///
-/// When a legacy model runs, tunables still at their current default take the era's
-/// historical defaults, as a scenario file's do.
+/// Tunables still at their current (master) default take the release's defaults, and when
+/// a legacy model runs the era's historical ones, as a scenario file's do.
 pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
     if let Some(problem) = check(t).errors.into_iter().next() {
         return Err(problem.message);
@@ -42,8 +41,15 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         throttle: if get(Id::ThrottleModelChoice) == 1 { ThrottleModel::Legacy } else { ThrottleModel::Openzfs },
         scheduler: if get(Id::SchedulerModelChoice) == 1 { SchedulerModel::Legacy } else { SchedulerModel::Openzfs },
         era: if get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 },
+        release: Release::from_index(get(Id::Release)),
     };
     let mut tunables = t.clone();
+    // The release's defaults for tunables still at master's, as a scenario file's.
+    for (id, v) in models.release.defaults() {
+        if tunables.get(id) == id.spec().default {
+            let _ = tunables.set(id, v);
+        }
+    }
     if models.any_legacy() {
         for (id, v) in models.era.defaults() {
             if tunables.get(id) == id.spec().default {
@@ -109,7 +115,7 @@ fn pool(t: &Tunables) -> Pool {
         top_level_vdevs: t.get(Id::TopLevelVdevs) as u32,
         mirror: t.get(Id::Mirror) as u32,
         device,
-        retire: Retire::Logical,
+        retire: Release::from_index(t.get(Id::Release)).retire(),
         allocator: None,
     }
 }

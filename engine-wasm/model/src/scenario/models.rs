@@ -1,6 +1,7 @@
 //! Which models run: the OpenZFS or the legacy (2008-2013) write throttle and scheduler,
 //! chosen independently, and the historical era the legacy ones follow.
 
+use super::release::Release;
 use crate::schema::Id;
 use serde::{Deserialize, Serialize};
 
@@ -73,6 +74,15 @@ pub struct Models {
     pub scheduler: SchedulerModel,
     /// Used when either model is legacy: historical defaults and behaviour.
     pub era: Era,
+    /// The OpenZFS release the OpenZFS models follow.
+    /// NOTE: left out of a report when it is master, so that those reports keep their bytes.
+    #[serde(skip_serializing_if = "is_master")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Release>", optional))]
+    pub release: Release,
+}
+
+fn is_master(r: &Release) -> bool {
+    *r == Release::Master
 }
 
 impl Models {

@@ -10,9 +10,10 @@ use super::file::{
     Summaries, SyncKind, WorkloadFile,
 };
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::pool::{Pool, Retire};
+use super::pool::Pool;
 use super::quantity::{Quantity, TunableText};
 use super::read::{field, FieldError};
+use super::release::Release;
 use super::steady::SteadySpec;
 use super::tenants::{Tenants, GLOBAL};
 use super::workload::{Burst, SyncMode, Workload};
@@ -79,7 +80,7 @@ impl ScenarioFile {
             q => Some(value(q, "system.cpu_per_write", DEFAULT_CPU_PER_WRITE, 0, S)?),
         };
         let tunables = tunables(self.tunables.unwrap_or_default(), &models)?;
-        let pool = pool(self.pool.unwrap_or_default())?;
+        let pool = pool(self.pool.unwrap_or_default(), models.release)?;
         let files = self.workloads.unwrap_or_default();
         if files.len() > MAX_WORKLOADS {
             return Err(FieldError::at("workloads", "more than 64 entries"));
@@ -130,6 +131,7 @@ fn models(m: ModelsFile) -> Models {
         throttle: m.throttle.unwrap_or(ThrottleModel::Openzfs),
         scheduler: m.scheduler.unwrap_or(SchedulerModel::Openzfs),
         era: m.era.unwrap_or(Era::Y2010),
+        release: m.release.unwrap_or_default(),
     }
 }
 
@@ -137,6 +139,9 @@ fn models(m: ModelsFile) -> Models {
 /// then the file's own values, which must work together.
 fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tunables, FieldError> {
     let mut t = Tunables::default();
+    for (id, v) in models.release.defaults() {
+        t.set(id, v).map_err(|e| FieldError::at("models.release", e.to_string()))?;
+    }
     if models.any_legacy() {
         for (id, v) in models.era.defaults() {
             t.set(id, v).map_err(|e| FieldError::at("models.era", e.to_string()))?;
@@ -147,6 +152,10 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tun
         let id = Id::from_name(&name).ok_or_else(|| FieldError::at(&path, "unknown tunable"))?;
         if id.spec().kind != Kind::Tunable {
             let message = "a setting of the lab's own, not an OpenZFS tunable: give it in the scenario's own fields";
+            return Err(FieldError::at(&path, message));
+        }
+        if !models.release.has(id) {
+            let message = format!("not a tunable of OpenZFS {} (models.release)", models.release.name());
             return Err(FieldError::at(&path, message));
         }
         t.set_text(id, &text).map_err(|e| FieldError::at(&path, e.to_string()))?;
@@ -180,12 +189,12 @@ fn steady(s: SteadyFile) -> Result<SteadySpec, FieldError> {
     })
 }
 
-fn pool(p: PoolFile) -> Result<Pool, FieldError> {
+fn pool(p: PoolFile, release: Release) -> Result<Pool, FieldError> {
     Ok(Pool {
         top_level_vdevs: value32(p.top_level_vdevs, "pool.top_level_vdevs", 1, 1, 64)?,
         mirror: value32(p.mirror, "pool.mirror", 1, 1, 8)?,
         device: device(p.device.unwrap_or(DeviceFile::Hdd(Default::default())))?,
-        retire: p.retire.unwrap_or(Retire::Logical),
+        retire: p.retire.unwrap_or(release.retire()),
         allocator: p.allocator.map(allocator).transpose()?,
     })
 }

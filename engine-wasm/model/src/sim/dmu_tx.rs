@@ -7,7 +7,7 @@
 use super::clients::WaitCause;
 use super::{Ev, Sim};
 use crate::curves::delay_ns;
-use crate::scenario::DEFAULT_CPU_PER_WRITE;
+use crate::scenario::{SyncKick, DEFAULT_CPU_PER_WRITE};
 use serde::Serialize;
 
 /// What the throttle did, as `dmu_tx_stats` and the delay probes count it.
@@ -45,8 +45,11 @@ impl Sim {
             self.legacy_try_assign(c);
             return;
         }
-        let dirty = self.txg.dirty_total;
         let delayed = self.clients[c as usize].delayed;
+        if !delayed && self.k.sync_kick != SyncKick::TxgPercent {
+            self.pool_kick();
+        }
+        let dirty = self.txg.dirty_total;
         // dsl_pool_need_wrlog_delay() is asked first, then dsl_pool_need_dirty_delay().
         let wrlog = self.txg.wrlog_total > self.k.wrlog.min_bytes();
         if delayed || !(wrlog || dirty > self.k.delay.min_bytes()) {
@@ -129,7 +132,7 @@ impl Sim {
         let txg = self.clients[c as usize].txg;
         let written = self.clients[c as usize].tx_bytes;
         self.rec.client_bytes += written;
-        if !self.legacy_throttle() {
+        if !self.legacy_throttle() && self.k.wrlog_enabled {
             // zfs_log_write(): the write's log record, its data copied in unless logged
             // indirectly, counts against zfs_wrlog_data_max until its txg syncs.
             let bytes = self.log_record_bytes(c);

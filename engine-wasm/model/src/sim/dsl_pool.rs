@@ -4,6 +4,7 @@
 
 use super::txg::{slot, Record};
 use super::Sim;
+use crate::scenario::SyncKick;
 
 impl Sim {
     /// `dsl_pool_dirty_space()`: client `client`'s committed transaction dirties its txg
@@ -27,7 +28,8 @@ impl Sim {
         }
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
-        if !self.legacy_throttle() && self.txg.pertxg[s] > self.k.sync_kick_bytes {
+        let per_txg = self.k.sync_kick == SyncKick::TxgPercent;
+        if !self.legacy_throttle() && per_txg && self.txg.pertxg[s] > self.k.sync_kick_bytes {
             self.txg_kick(txg);
         }
         self.dirty_delta();
@@ -38,6 +40,16 @@ impl Sim {
         if self.txg.sync_waiting < txg {
             self.txg.sync_waiting = txg;
             self.sync_thread_check();
+        }
+    }
+
+    /// Before 2.2, `dsl_pool_need_dirty_delay()` → `txg_kick()`: as a transaction asks to
+    /// be assigned, pool-wide dirty data above the threshold quiesces the open txg, but only
+    /// while no txg syncs or quiesces and none waits to (the kick is not remembered).
+    pub(super) fn pool_kick(&mut self) {
+        let t = &self.txg;
+        if t.dirty_total > self.k.sync_kick_bytes && t.syncing.is_none() && t.quiesce_slot_free() {
+            self.quiesce_now();
         }
     }
 

@@ -5,7 +5,7 @@
 use super::vdev_queue::Limits;
 use super::vdev_queue_legacy::LegacyLimits;
 use crate::curves::{AsyncWriteParams, DelayParams};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SyncKick};
 use crate::schema::Id;
 
 /// Numbers from the tunables that the hot path reads.
@@ -13,7 +13,9 @@ pub(super) struct Knobs {
     pub(super) dirty_max: u64,
     pub(super) delay: DelayParams,
     pub(super) async_writes: AsyncWriteParams,
-    /// Per-txg dirty bytes above which the txg is kicked to sync.
+    /// What kicks a txg to sync early, by release, and the dirty bytes above which it does
+    /// (per txg from 2.2, pool-wide before).
+    pub(super) sync_kick: SyncKick,
     pub(super) sync_kick_bytes: u64,
     pub(super) txg_timeout_ns: u64,
     pub(super) limits_rotational: Limits,
@@ -33,6 +35,10 @@ pub(super) struct Knobs {
     /// Per-txg log bytes above which the txg is kicked to sync (`dsl_pool_wrlog_count()`).
     pub(super) wrlog_kick_bytes: u64,
     pub(super) commit_timeout_pct: u64,
+    /// The log-data throttle exists (2.2+).
+    pub(super) wrlog_enabled: bool,
+    /// `metaslab_aliquot` of the release [bytes].
+    pub(super) aliquot: u64,
 }
 
 impl Knobs {
@@ -60,6 +66,7 @@ impl Knobs {
             read_gap_limit: g(Id::ReadGapLimit),
             nia_credit: g32(Id::NiaCredit),
             nia_delay: g32(Id::NiaDelay),
+            nia: s.models.release.has_nia_credit(),
         };
         let delay = DelayParams::from(t);
         let wrlog_max = match g(Id::WrlogDataMax) {
@@ -70,9 +77,25 @@ impl Knobs {
             dirty_max: g(Id::DirtyDataMax),
             delay,
             async_writes: AsyncWriteParams::from(t),
-            sync_kick_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::DirtyDataSyncPercent)) / 100,
+            sync_kick: s.models.release.sync_kick(),
+            sync_kick_bytes: match s.models.release.sync_kick() {
+                SyncKick::PoolBytes => g(Id::DirtyDataSync),
+                SyncKick::PoolPercent | SyncKick::TxgPercent => {
+                    g(Id::DirtyDataMax).saturating_mul(g(Id::DirtyDataSyncPercent)) / 100
+                }
+            },
+            wrlog_enabled: s.models.release.has_wrlog_throttle(),
+            aliquot: s.models.release.metaslab_aliquot(),
             txg_timeout_ns: g(Id::TxgTimeout).saturating_mul(1_000_000_000),
-            limits_non_rotating: Limits { aggregation_limit: g(Id::AggregationLimitNonRotating), ..base.clone() },
+            // One aggregation limit for every device before 0.8.0.
+            limits_non_rotating: Limits {
+                aggregation_limit: if s.models.release.has(Id::AggregationLimitNonRotating) {
+                    g(Id::AggregationLimitNonRotating)
+                } else {
+                    g(Id::AggregationLimit)
+                },
+                ..base.clone()
+            },
             legacy_queue: LegacyLimits {
                 max_pending: g32(Id::VdevMaxPending),
                 min_pending: g32(Id::VdevMinPending),

@@ -11,11 +11,6 @@ use std::collections::{BTreeMap, VecDeque};
 
 /// Txgs a freed block waits before it can be allocated again (`TXG_DEFER_SIZE`).
 const TXG_DEFER: u64 = 2;
-/// Bytes the allocator gives one top-level vdev before moving to the next: 2.4's
-/// `metaslab_aliquot` (2 MiB; 1 MiB in 2.2 and 2.3, 512 KiB before). `metaslab_class_
-/// balance()` scales it by the data disks per top-level vdev (one for a disk or a mirror)
-/// and keeps it at least 4 moving-average allocation sizes, which stays below it here.
-const ALIQUOT: u64 = 2 << 20;
 
 pub(super) struct Placement {
     tops: Vec<Allocator>,
@@ -27,10 +22,14 @@ pub(super) struct Placement {
 }
 
 impl Sim {
-    /// Where the next `size` bytes of data go: 2 MiB to one top-level vdev, then the next.
+    /// Where the next `size` bytes of data go: an aliquot to one top-level vdev, then the next.
     pub(super) fn alloc_data(&mut self, size: u64) -> (usize, u64) {
         let (mut top, mut given) = self.rotor;
-        if given >= ALIQUOT && self.tops.len() > 1 {
+        // The release's `metaslab_aliquot` (`Release::metaslab_aliquot()`) per top-level
+        // vdev in turn. 2.4's `metaslab_class_balance()` scales it by the data disks per
+        // top-level vdev (one for a disk or a mirror) and keeps it at least 4
+        // moving-average allocation sizes, which stays below it here.
+        if given >= self.k.aliquot && self.tops.len() > 1 {
             top = (top + 1) % self.tops.len();
             given = 0;
         }

@@ -65,6 +65,9 @@ pub struct Limits {
     pub nia_credit: u32,
     /// `zfs_vdev_nia_delay`.
     pub nia_delay: u32,
+    /// The scrub class's non-interactive credit exists (2.1+); before, the scrub class
+    /// had its plain min and max.
+    pub nia: bool,
 }
 
 /// A queued I/O as the scheduler needs it.
@@ -202,7 +205,7 @@ impl VdevQueue {
 
     fn min_active(&self, c: Class, limits: &Limits) -> u32 {
         let min = limits.min_active[c.index()];
-        if c.is_interactive() || self.ia_active == 0 {
+        if c.is_interactive() || self.ia_active == 0 || !limits.nia {
             min
         } else {
             min.min(self.nia_credit)
@@ -212,7 +215,7 @@ impl VdevQueue {
     fn max_active(&self, c: Class, limits: &Limits, async_write_max: u32) -> u32 {
         match c {
             Class::AsyncWrite => async_write_max,
-            Class::Scrub => {
+            Class::Scrub if limits.nia => {
                 let min = limits.min_active[c.index()];
                 if self.ia_active > 0 {
                     min.min(self.nia_credit)
@@ -359,6 +362,7 @@ mod tests {
             read_gap_limit: 32 << 10,
             nia_credit: 5,
             nia_delay: 5,
+            nia: true,
         }
     }
 

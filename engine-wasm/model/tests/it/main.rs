@@ -11,6 +11,7 @@ mod ground_truth;
 mod lab;
 mod legacy;
 mod liveness;
+mod releases;
 mod scan;
 mod scenario_file;
 mod scenarios;

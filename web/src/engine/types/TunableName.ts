@@ -4,6 +4,7 @@
 export type TunableName =
   | "zfs_dirty_data_max"
   | "zfs_dirty_data_sync_percent"
+  | "zfs_dirty_data_sync"
   | "zfs_txg_timeout"
   | "zfs_wrlog_data_max"
   | "zfs_commit_timeout_pct"
@@ -84,6 +85,7 @@ export type TunableName =
   | "mirror"
   | "throttle_model"
   | "scheduler_model"
+  | "release"
   | "legacy_era"
   | "duration"
   | "steady_window"

@@ -28,6 +28,7 @@ export type { PicketFence } from "./PicketFence";
 export type { Pool } from "./Pool";
 export type { PresetText } from "./PresetText";
 export type { Problem } from "./Problem";
+export type { Release } from "./Release";
 export type { Report } from "./Report";
 export type { Retire } from "./Retire";
 export type { Scale } from "./Scale";

@@ -1,0 +1,306 @@
+//! The OpenZFS release the OpenZFS models follow: its tunables' defaults, which tunables
+//! it has, and the behaviour that changed between releases. Each value is read from the
+//! release's tag of the OpenZFS repository (`zfs-0.6.4` ... `zfs-2.4.0`), or from master;
+//! the file and function are named beside it.
+//!
+//! Left to later work: the scan of releases before 0.8 (`zfs_top_maxinflight`,
+//! `zfs_scan_idle`; the lab scans as 0.8+ does in every release) and the allocation
+//! throttle's history.
+
+use super::pool::Retire;
+use crate::schema::Id;
+use serde::{Deserialize, Serialize};
+
+/// An OpenZFS release, by its first tag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Release {
+    #[serde(rename = "0.6.4")]
+    V0_6_4,
+    #[serde(rename = "0.6.5")]
+    V0_6_5,
+    #[serde(rename = "0.7")]
+    V0_7,
+    #[serde(rename = "0.8")]
+    V0_8,
+    #[serde(rename = "2.0")]
+    V2_0,
+    #[serde(rename = "2.1")]
+    V2_1,
+    #[serde(rename = "2.2")]
+    V2_2,
+    #[serde(rename = "2.3")]
+    V2_3,
+    #[serde(rename = "2.4")]
+    V2_4,
+    /// OpenZFS master of late 2026: the schema's defaults.
+    #[default]
+    #[serde(rename = "master")]
+    Master,
+}
+
+/// What makes a txg sync before its timeout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyncKick {
+    /// Before 0.8: pool-wide dirty data above `zfs_dirty_data_sync` bytes, checked as
+    /// each transaction asks to be assigned (`dsl_pool_need_dirty_delay()` →
+    /// `txg_kick()`), which quiesces the open txg only while no txg syncs or quiesces.
+    PoolBytes,
+    /// 0.8 to 2.1: the same, above `zfs_dirty_data_sync_percent` of the max.
+    PoolPercent,
+    /// 2.2 on: the txg's own dirty data above `zfs_dirty_data_sync_percent`, checked as
+    /// it grows (`dsl_pool_dirty_space()` → `dsl_pool_need_dirty_sync()`), and the kick is
+    /// remembered (`tx_sync_txg_waiting`) while a txg syncs.
+    TxgPercent,
+}
+
+const KIB: u64 = 1 << 10;
+const MIB: u64 = 1 << 20;
+
+impl Release {
+    pub const ALL: [Release; 10] = [
+        Release::V0_6_4,
+        Release::V0_6_5,
+        Release::V0_7,
+        Release::V0_8,
+        Release::V2_0,
+        Release::V2_1,
+        Release::V2_2,
+        Release::V2_3,
+        Release::V2_4,
+        Release::Master,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Release::V0_6_4 => "0.6.4",
+            Release::V0_6_5 => "0.6.5",
+            Release::V0_7 => "0.7",
+            Release::V0_8 => "0.8",
+            Release::V2_0 => "2.0",
+            Release::V2_1 => "2.1",
+            Release::V2_2 => "2.2",
+            Release::V2_3 => "2.3",
+            Release::V2_4 => "2.4",
+            Release::Master => "master",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Release> {
+        Release::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// The release's position among the lab's choices (the `release` setting's value).
+    pub fn index(self) -> u64 {
+        Release::ALL.iter().position(|&r| r == self).unwrap_or(Release::ALL.len() - 1) as u64
+    }
+
+    pub fn from_index(i: u64) -> Release {
+        usize::try_from(i).ok().and_then(|i| Release::ALL.get(i).copied()).unwrap_or_default()
+    }
+
+    pub fn sync_kick(self) -> SyncKick {
+        match self {
+            Release::V0_6_4 | Release::V0_6_5 | Release::V0_7 => SyncKick::PoolBytes,
+            Release::V0_8 | Release::V2_0 | Release::V2_1 => SyncKick::PoolPercent,
+            _ => SyncKick::TxgPercent,
+        }
+    }
+
+    /// When a written block's dirty data is retired: per physical write
+    /// (`dbuf_write_physdone()`, until 2.1) or when the logical write is done
+    /// (`dbuf_write_done()`, 2.2 on, when `io_physdone` was removed).
+    pub fn retire(self) -> Retire {
+        if self < Release::V2_2 {
+            Retire::Physical
+        } else {
+            Retire::Logical
+        }
+    }
+
+    /// The ZIL log-data throttle (`zfs_wrlog_data_max`, `dsl_pool_wrlog_count()`): 2.2 on.
+    pub fn has_wrlog_throttle(self) -> bool {
+        self >= Release::V2_2
+    }
+
+    /// The scrub class's non-interactive credit (`zfs_vdev_nia_credit`, `_delay`): 2.1 on.
+    pub fn has_nia_credit(self) -> bool {
+        self >= Release::V2_1
+    }
+
+    /// `metaslab_aliquot` (`metaslab.c`): 512 KiB until 2.1, 1 MiB in 2.2 and 2.3, 2 MiB
+    /// from 2.4.
+    pub fn metaslab_aliquot(self) -> u64 {
+        match self {
+            r if r < Release::V2_2 => 512 * KIB,
+            Release::V2_2 | Release::V2_3 => MIB,
+            _ => 2 * MIB,
+        }
+    }
+
+    /// Is tunable `id` a module parameter of this release? Lab settings, legacy and zone
+    /// tunables are not the release's business.
+    pub fn has(self, id: Id) -> bool {
+        match id {
+            Id::DirtyDataSync => self < Release::V0_8,
+            Id::DirtyDataSyncPercent
+            | Id::AggregationLimitNonRotating
+            | Id::ScanVdevLimit
+            | Id::CommitTimeoutPct
+            | Id::ScrubMinTimeMs => self >= Release::V0_8,
+            Id::NiaCredit | Id::NiaDelay => self.has_nia_credit(),
+            Id::WrlogDataMax => self.has_wrlog_throttle(),
+            _ => true,
+        }
+    }
+
+    /// The release's defaults where they differ from master's (the schema's).
+    pub fn defaults(self) -> Vec<(Id, u64)> {
+        let mut d = Vec::new();
+        // dsl_scan.c: 1000 / 3000 ms from 0.8 (scrub) and 0.6 (resilver) to 2.4.0; master
+        // lowered them to 750 / 1500.
+        if self != Release::Master {
+            d.push((Id::ScrubMinTimeMs, 1000));
+            d.push((Id::ResilverMinTimeMs, 3000));
+        }
+        // vdev_queue.c: 1 until 0.6.5, 2 from 0.7.0.
+        if self < Release::V0_7 {
+            d.push((Id::AsyncWriteMinActive, 1));
+        }
+        // vdev_queue.c: 2 until 2.0, 3 from 2.1.0.
+        if self < Release::V2_1 {
+            d.push((Id::ScrubMaxActive, 2));
+        }
+        // vdev_queue.c: SPA_OLD_MAXBLOCKSIZE (128 KiB) until 0.7, 1 MiB from 0.8.0 (and a
+        // separate non-rotating limit, 128 KiB, from 0.8.0).
+        if self < Release::V0_8 {
+            d.push((Id::AggregationLimit, 128 * KIB));
+        }
+        // dsl_scan.c: 4 MiB from 0.8.0 to 2.1, 16 MiB from 2.2.0.
+        if self < Release::V2_2 {
+            d.push((Id::ScanVdevLimit, 4 * MIB));
+        }
+        // zil.c: 5 from 0.8.0 to 2.2, 10 from 2.3.0.
+        if self < Release::V2_3 {
+            d.push((Id::CommitTimeoutPct, 5));
+        }
+        d
+    }
+}
+
+/// One row of what differs between two releases: what, and its value in each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    pub what: String,
+    pub a: String,
+    pub b: String,
+}
+
+impl Release {
+    /// Tunable `id`'s default in this release, or `None` if the release does not have it.
+    pub fn default_of(self, id: Id) -> Option<u64> {
+        self.has(id).then(|| self.defaults().iter().find(|(i, _)| *i == id).map_or(id.spec().default, |&(_, v)| v))
+    }
+
+    /// The behaviour that changed between releases, as (what, this release's) pairs.
+    pub fn behaviour(self) -> [(&'static str, String); 5] {
+        let kick = match self.sync_kick() {
+            SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
+            SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
+            SyncKick::TxgPercent => "per txg, percent, remembered",
+        };
+        let retire = match self.retire() {
+            Retire::Physical => "per physical write",
+            Retire::Logical => "per logical write",
+        };
+        let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+        [
+            ("sync kick", kick.to_string()),
+            ("dirty data retired", retire.to_string()),
+            ("log-data throttle", yes(self.has_wrlog_throttle())),
+            ("scrub NIA credit", yes(self.has_nia_credit())),
+            ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
+        ]
+    }
+
+    /// What differs between this release and `other`: behaviour, then each OpenZFS
+    /// tunable's default (or "absent").
+    pub fn differences(self, other: Release) -> Vec<Difference> {
+        let mut out: Vec<Difference> = self
+            .behaviour()
+            .into_iter()
+            .zip(other.behaviour())
+            .filter(|((_, a), (_, b))| a != b)
+            .map(|((what, a), (_, b))| Difference { what: what.to_string(), a, b })
+            .collect();
+        let shown = |v: Option<u64>| v.map_or_else(|| "absent".to_string(), |v| v.to_string());
+        for spec in crate::schema::SPECS.iter().filter(|s| s.kind == crate::schema::Kind::Tunable) {
+            let (a, b) = (self.default_of(spec.id), other.default_of(spec.id));
+            if a != b {
+                out.push(Difference { what: spec.name.to_string(), a: shown(a), b: shown(b) });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_master_is_the_default() {
+        for r in Release::ALL {
+            assert_eq!(Release::from_name(r.name()), Some(r));
+            assert_eq!(Release::from_index(r.index()), r);
+        }
+        assert_eq!(Release::default(), Release::Master);
+    }
+
+    /// Values read from each tag (`git show zfs-X:module/zfs/...`), as the release ships them.
+    #[test]
+    fn defaults_follow_each_releases_source() {
+        let get =
+            |r: Release, id: Id| r.defaults().iter().find(|(i, _)| *i == id).map_or(id.spec().default, |(_, v)| *v);
+        assert_eq!(get(Release::V0_6_5, Id::AsyncWriteMinActive), 1);
+        assert_eq!(get(Release::V0_7, Id::AsyncWriteMinActive), 2);
+        assert_eq!(get(Release::V2_0, Id::ScrubMaxActive), 2);
+        assert_eq!(get(Release::V2_1, Id::ScrubMaxActive), 3);
+        assert_eq!(get(Release::V0_7, Id::AggregationLimit), 128 * KIB);
+        assert_eq!(get(Release::V0_8, Id::AggregationLimit), MIB);
+        assert_eq!(get(Release::V2_1, Id::ScanVdevLimit), 4 * MIB);
+        assert_eq!(get(Release::V2_2, Id::ScanVdevLimit), 16 * MIB);
+        assert_eq!(get(Release::V2_2, Id::CommitTimeoutPct), 5);
+        assert_eq!(get(Release::V2_3, Id::CommitTimeoutPct), 10);
+        assert_eq!(get(Release::V2_4, Id::ScrubMinTimeMs), 1000);
+        assert_eq!(get(Release::Master, Id::ScrubMinTimeMs), 750);
+        assert_eq!(get(Release::V2_4, Id::ResilverMinTimeMs), 3000);
+        assert_eq!(get(Release::Master, Id::ResilverMinTimeMs), 1500);
+        assert_eq!(get(Release::V0_6_4, Id::DirtyDataSync), 64 * MIB);
+    }
+
+    #[test]
+    fn the_differences_of_two_releases_name_what_changed_and_nothing_else() {
+        assert!(Release::V2_4.differences(Release::V2_4).is_empty());
+        let d = Release::V2_1.differences(Release::V2_2);
+        let names: Vec<&str> = d.iter().map(|d| d.what.as_str()).collect();
+        assert!(names.contains(&"sync kick") && names.contains(&"zfs_wrlog_data_max"), "{names:?}");
+        assert!(names.contains(&"zfs_vdev_scan_vdev_limit") || names.contains(&"zfs_scan_vdev_limit"));
+        assert!(!names.contains(&"zfs_delay_scale"));
+        let wrlog = d.iter().find(|d| d.what == "zfs_wrlog_data_max").expect("wrlog row");
+        assert_eq!((wrlog.a.as_str(), wrlog.b.as_str()), ("absent", "0"));
+    }
+
+    #[test]
+    fn behaviour_changes_at_their_release() {
+        assert_eq!(Release::V0_7.sync_kick(), SyncKick::PoolBytes);
+        assert_eq!(Release::V2_1.sync_kick(), SyncKick::PoolPercent);
+        assert_eq!(Release::V2_2.sync_kick(), SyncKick::TxgPercent);
+        assert_eq!(Release::V2_1.retire(), Retire::Physical);
+        assert_eq!(Release::V2_2.retire(), Retire::Logical);
+        assert!(!Release::V2_1.has(Id::WrlogDataMax) && Release::V2_2.has(Id::WrlogDataMax));
+        assert!(Release::V0_7.has(Id::DirtyDataSync) && !Release::V0_7.has(Id::DirtyDataSyncPercent));
+        assert_eq!(Release::V2_1.metaslab_aliquot(), 512 * KIB);
+        assert_eq!(Release::V2_4.metaslab_aliquot(), 2 * MIB);
+    }
+}

@@ -1,0 +1,86 @@
+//! The OpenZFS release a scenario follows: its defaults, its tunables, and the behaviour
+//! that changed between releases, each from the release's own source.
+
+use serde_json::{json, Value};
+use throttle_model::link::decode;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::lab::scenario_from_settings;
+use throttle_model::scenario::{Retire, Scenario};
+use throttle_model::Id;
+
+fn scenario(v: &Value) -> Scenario {
+    Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn run(v: &Value) -> Report {
+    report::run(scenario(v))
+}
+
+#[test]
+fn a_tunable_the_release_does_not_have_is_refused_by_name() {
+    let v = json!({"models": {"release": "2.1"}, "tunables": {"zfs_wrlog_data_max": "1G"}});
+    let e = Scenario::from_json(&v.to_string()).expect_err("refused").to_string();
+    assert!(e.starts_with("tunables.zfs_wrlog_data_max: not a tunable of OpenZFS 2.1"), "{e}");
+    let v = json!({"models": {"release": "0.8"}, "tunables": {"zfs_dirty_data_sync": "64M"}});
+    assert!(Scenario::from_json(&v.to_string()).is_err());
+    let v = json!({"models": {"release": "0.7"}, "tunables": {"zfs_dirty_data_sync": "32M"}});
+    assert_eq!(scenario(&v).tunables.get(Id::DirtyDataSync), 32 << 20);
+}
+
+#[test]
+fn a_release_gives_its_defaults_and_how_it_retires_dirty_data() {
+    let s = scenario(&json!({"models": {"release": "0.6.5"}}));
+    assert_eq!(s.tunables.get(Id::AsyncWriteMinActive), 1);
+    assert_eq!(s.tunables.get(Id::AggregationLimit), 128 << 10);
+    assert_eq!(s.pool.retire, Retire::Physical);
+    let s = scenario(&json!({"models": {"release": "2.2"}}));
+    assert_eq!(s.tunables.get(Id::ScanVdevLimit), 16 << 20);
+    assert_eq!(s.tunables.get(Id::CommitTimeoutPct), 5);
+    assert_eq!(s.pool.retire, Retire::Logical);
+    // A value given in the file wins over the release's default.
+    let s = scenario(&json!({"models": {"release": "0.6.5"}, "tunables": {"zfs_vdev_async_write_min_active": 3}}));
+    assert_eq!(s.tunables.get(Id::AsyncWriteMinActive), 3);
+}
+
+/// Txg sizes of a 200 MB/s writer on an SSD with a 30 s timeout: only the sync kick ends
+/// a txg.
+fn txg_sizes(release: &str) -> Vec<u64> {
+    let v = json!({"duration": "20s", "models": {"release": release}, "tunables": {"zfs_txg_timeout": 30},
+        "pool": {"device": {"kind": "ssd"}},
+        "workloads": [{"kind": "async_write", "threads": 4, "block_size": "128K", "rate": "200M"}]});
+    run(&v).txgs.iter().skip(1).map(|t| t.ndirty).collect()
+}
+
+#[test]
+fn before_0_8_a_txg_syncs_at_64_mib_of_pool_dirty_data_and_from_0_8_at_a_percent() {
+    // 0.7: dp_dirty_total > zfs_dirty_data_sync (64 MiB) as a transaction asks to be
+    // assigned quiesces the open txg if nothing syncs: txgs of a little over 64 MiB.
+    let old = txg_sizes("0.7");
+    assert!(old.len() > 10 && old.iter().all(|&n| n > 64 << 20 && n < 80 << 20), "{old:?}");
+    // master: the txg's own dirty data past 20% of zfs_dirty_data_max (4 GiB): ~820 MB.
+    let new = txg_sizes("master");
+    assert!(!new.is_empty() && new.iter().all(|&n| n > 800 << 20), "{new:?}");
+}
+
+#[test]
+fn before_2_2_there_is_no_log_data_throttle() {
+    let v = |release: &str| {
+        json!({"duration": "5s", "models": {"release": release}, "pool": {"device": {"kind": "ssd"}},
+            "tunables": {"zfs_dirty_data_max": "32M"},
+            "workloads": [{"kind": "async_write", "threads": 8, "block_size": "8K", "record_size": "8K",
+                           "pattern": "random", "region": "1M"}]})
+    };
+    // zfs_wrlog_data_max is twice zfs_dirty_data_max (64 MiB): 2.2 delays the rewrites.
+    assert!(run(&v("2.2")).summary.throttle.counters.wrlog_delays > 0);
+    assert_eq!(run(&v("2.1")).summary.throttle.counters.wrlog_delays, 0);
+}
+
+#[test]
+fn the_app_setting_picks_the_release_as_a_scenario_file_does() {
+    let d = decode("v=1&release=0.6.5");
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let s = scenario_from_settings(&d.tunables).expect("valid");
+    assert_eq!(s.tunables.get(Id::AsyncWriteMinActive), 1);
+    assert_eq!(s.pool.retire, Retire::Physical);
+    assert_eq!(s.models.release.name(), "0.6.5");
+}

@@ -229,6 +229,13 @@ schema! {
         history: "3 since ZoL 2.1.0; 2 before, and 2 in illumos (the zfs.4 man page of current master still says 2).",
         freebsd: Some("vfs.zfs.vdev.scrub_max_active"),
     }
+    VdevQueueDepthPct {
+        name: "zfs_vdev_queue_depth_pct", kind: Kind::Tunable, group: QUEUES, unit: Unit::Percent,
+        default: 1000, min: 0, max: 100_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Releases 0.7 to 2.3: async writes a top-level vdev may have allocated and not yet written, as a percent of zfs_vdev_async_write_max_active (the allocation throttle, mg_max_alloc_queue_depth); from 2.4 the throttle counts bytes instead, four aliquots per vdev.",
+        history: "1000 from 0.7.0 (the allocation throttle, zio_dva_throttle()) to 2.3; removed in 2.4, whose metaslab_class_balance() sets the limit in bytes.",
+        freebsd: Some("vfs.zfs.vdev.queue_depth_pct"),
+    }
     AggregationLimit {
         name: "zfs_vdev_aggregation_limit", kind: Kind::Tunable, group: AGGREGATION, unit: Unit::Bytes,
         default: MIB, min: 0, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,

@@ -31,6 +31,7 @@ pub mod vdev_queue_legacy;
 mod zfs_zone;
 mod zil;
 mod zio;
+mod zio_dva_throttle;
 
 pub use clients::WaitCause;
 pub use dmu_tx::ThrottleCounters;
@@ -115,6 +116,8 @@ pub struct Sim {
     steady: SteadyTracker,
     zones: zfs_zone::Zones,
     placement: Option<metaslab_alloc::Placement>,
+    /// The allocation throttle of the syncing txg's async writes.
+    dva: zio_dva_throttle::DvaThrottle,
 }
 
 impl Sim {
@@ -150,9 +153,11 @@ impl Sim {
             steady: SteadyTracker::new(scenario.steady.clone()),
             zones: zfs_zone::Zones::new(&scenario.tunables, scenario.tenants.names.len()),
             placement: None,
+            dva: Default::default(),
             scenario,
         };
         sim.placement_init();
+        sim.dva_throttle_init();
         sim.legacy_init();
         sim.start_clients();
         sim.scan_init();

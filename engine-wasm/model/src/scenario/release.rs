@@ -150,6 +150,7 @@ impl Release {
             | Id::ScrubMinTimeMs => self >= Release::V0_8,
             Id::NiaCredit | Id::NiaDelay => self.has_nia_credit(),
             Id::WrlogDataMax => self.has_wrlog_throttle(),
+            Id::VdevQueueDepthPct => (Release::V0_7..=Release::V2_3).contains(&self),
             _ => true,
         }
     }

@@ -76,8 +76,7 @@ impl Sim {
             self.legacy_try_quiesce();
         }
         for (size, key) in records {
-            let (top, offset) = self.place_block(size, key, txg);
-            self.write_logical((top, offset), size, Class::AsyncWrite, txg, size, Owner::TxgData);
+            self.allocating_write((size, 0), key, txg, size, Owner::TxgData);
         }
         if writes == 0 {
             self.write_metadata();
@@ -117,8 +116,7 @@ impl Sim {
     /// data allocated between keep metadata blocks from being contiguous, so each is an
     /// I/O of its own, as the reference's ~40 tail writes were.
     fn write_meta_block(&mut self, physical: u64, charged: u64, txg: u64) {
-        let (top, offset) = self.place_block(physical + MOS_BLOCK, None, txg);
-        self.write_logical((top, offset), physical, Class::AsyncWrite, txg, charged, Owner::TxgMeta);
+        self.allocating_write((physical, MOS_BLOCK), None, txg, charged, Owner::TxgMeta);
     }
 
     /// Pass `pass` of the MOS sync: its blocks are dirtied, then written; after the last,

@@ -8,7 +8,7 @@ use super::Sim;
 use crate::scenario::Retire;
 
 impl Sim {
-    /// A logical write at `(top-level vdev, offset)`, to every child of that vdev.
+    /// A logical write at `(top-level vdev, offset)`, to every child of that vdev; its id.
     pub(super) fn write_logical(
         &mut self,
         (top, offset): (usize, u64),
@@ -17,13 +17,15 @@ impl Sim {
         txg: u64,
         accounted: u64,
         owner: Owner,
-    ) {
+    ) -> u32 {
         let children = self.tops[top].leaves.len() as u32;
-        let id = self.logicals.insert(Logical { children, left: children, txg, accounted, retired: 0, owner });
+        let logical = Logical { children, left: children, txg, accounted, retired: 0, owner, reserved: 0 };
+        let id = self.logicals.insert(logical);
         for i in 0..children as usize {
             let leaf = self.tops[top].leaves[i];
             self.enqueue(leaf, class, offset, size, Parent::Logical(id));
         }
+        id
     }
 
     pub(super) fn logical_child_done(&mut self, id: u32) {
@@ -40,6 +42,9 @@ impl Sim {
             return;
         }
         let Some(l) = self.logicals.remove(id) else { return };
+        if l.reserved > 0 {
+            self.dva_unreserve(l.reserved);
+        }
         match l.owner {
             Owner::TxgData | Owner::TxgMeta => {
                 // The rest (all of it when retiring per logical write, the remainder of the

@@ -71,6 +71,8 @@ pub(super) struct Logical {
     pub(super) accounted: u64,
     pub(super) retired: u64,
     pub(super) owner: Owner,
+    /// What it holds of the allocation throttle, given back when it is done.
+    pub(super) reserved: u64,
 }
 
 /// An issued I/O, possibly several queued I/Os merged.

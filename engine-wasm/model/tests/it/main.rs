@@ -1,5 +1,6 @@
 //! Integration tests of the model, compiled into one binary.
 
+mod allocation_throttle;
 mod allocator;
 mod architecture;
 mod curves;

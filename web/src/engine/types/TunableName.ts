@@ -24,6 +24,7 @@ export type TunableName =
   | "zfs_vdev_async_write_max_active"
   | "zfs_vdev_scrub_min_active"
   | "zfs_vdev_scrub_max_active"
+  | "zfs_vdev_queue_depth_pct"
   | "zfs_vdev_aggregation_limit"
   | "zfs_vdev_aggregation_limit_non_rotating"
   | "zfs_vdev_read_gap_limit"

@@ -1,0 +1,142 @@
+//! The allocation throttle (`zio.c` `zio_dva_throttle()`, `zio_io_to_allocate()`,
+//! `zio_allocate_dispatch()`, `zio_dva_throttle_done()`; `metaslab.c`
+//! `metaslab_class_throttle_reserve()` / `_unreserve()`).
+//!
+//! A sync does not hand its whole txg to the vdev queues: an async write that allocates
+//! (the txg's data and metadata; not the ZIL, the uberblocks or repair writes) first
+//! reserves its share of the class's allocation queue, and waits in the allocator's queue
+//! while that is full. Each top-level vdev write done gives its reservation back and
+//! dispatches the writes waiting. The limit, by release:
+//!
+//! - **2.4 on**: bytes. A write reserves its size while the allocator holds at most
+//!   `mc_alloc_max` = 4 x the sum of the top-level vdevs' `mg_aliquot`
+//!   (`metaslab_class_balance()`: `metaslab_aliquot` for a disk or a mirror, equal vdevs
+//!   equally full), checked before adding, so one write may pass it.
+//! - **0.7 to 2.3**: I/Os. Each top-level vdev has `zfs_vdev_queue_depth_pct` % of
+//!   `zfs_vdev_async_write_max_active` slots (`mg_max_alloc_queue_depth`), the class
+//!   their sum (`mc_alloc_max_slots`).
+//! - **Before 0.7**: none; the sync queues everything at once.
+//!
+//! Simplified: one allocator (`spa_alloc_count` is 1 below 8 CPUs, as on the reference's
+//! machine; larger machines have up to 4, each with the same limit), waiting writes in
+//! arrival order (the kernel sorts them by bookmark), and no gang blocks.
+
+use super::vdev_queue::Class;
+use super::zio::Owner;
+use super::Sim;
+use crate::scenario::Release;
+use crate::schema::Id;
+use std::collections::VecDeque;
+
+/// An async write waiting for its reservation.
+#[derive(Clone, Copy)]
+struct Waiting {
+    size: u64,
+    /// Bytes left unallocated after it (metadata blocks are placed apart, `spa_sync.rs`).
+    gap: u64,
+    key: Option<u64>,
+    txg: u64,
+    accounted: u64,
+    owner: Owner,
+}
+
+/// How reservations are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unit {
+    Bytes,
+    Ios,
+}
+
+#[derive(Default)]
+pub(super) struct DvaThrottle {
+    /// `None` when the release has no allocation throttle.
+    limit: Option<(Unit, u64)>,
+    /// `mca_reserved` (bytes) or `mca_alloc_slots` (I/Os) held now.
+    reserved: u64,
+    waiting: VecDeque<Waiting>,
+}
+
+impl DvaThrottle {
+    pub(super) fn new(release: Release, tops: u64, queue_depth_pct: u64, async_write_max: u64) -> Self {
+        let limit = if release >= Release::V2_4 {
+            Some((Unit::Bytes, 4 * release.metaslab_aliquot() * tops))
+        } else if release >= Release::V0_7 {
+            Some((Unit::Ios, (queue_depth_pct * async_write_max / 100).max(1) * tops))
+        } else {
+            None
+        };
+        DvaThrottle { limit, reserved: 0, waiting: VecDeque::new() }
+    }
+
+    /// What a write of `size` reserves.
+    fn share(&self, size: u64) -> u64 {
+        match self.limit {
+            Some((Unit::Bytes, _)) => size,
+            Some((Unit::Ios, _)) => 1,
+            None => 0,
+        }
+    }
+
+    /// `metaslab_class_throttle_reserve()`: room while what is held is at most the limit.
+    fn room(&self) -> bool {
+        self.limit.map_or(true, |(_, max)| self.reserved <= max)
+    }
+}
+
+impl Sim {
+    pub(super) fn dva_throttle_init(&mut self) {
+        let t = &self.scenario.tunables;
+        let (pct, max_active) = (t.get(Id::VdevQueueDepthPct), t.get(Id::AsyncWriteMaxActive));
+        self.dva = DvaThrottle::new(self.scenario.models.release, self.tops.len() as u64, pct, max_active);
+    }
+
+    /// `zio_dva_throttle()`: an allocating async write of the syncing txg allocates and is
+    /// issued now if the allocator has room, else it waits for a write to finish.
+    pub(super) fn allocating_write(
+        &mut self,
+        (size, gap): (u64, u64),
+        key: Option<u64>,
+        txg: u64,
+        accounted: u64,
+        owner: Owner,
+    ) {
+        let w = Waiting { size, gap, key, txg, accounted, owner };
+        if self.dva.waiting.is_empty() && self.dva.room() {
+            self.allocate_and_issue(w);
+        } else {
+            self.dva.waiting.push_back(w);
+        }
+    }
+
+    fn allocate_and_issue(&mut self, w: Waiting) {
+        let share = self.dva.share(w.size);
+        self.dva.reserved += share;
+        let (top, offset) = self.place_block(w.size + w.gap, w.key, w.txg);
+        let id = self.write_logical((top, offset), w.size, Class::AsyncWrite, w.txg, w.accounted, w.owner);
+        if let Some(l) = self.logicals.get_mut(id) {
+            l.reserved = share;
+        }
+    }
+
+    /// `zio_dva_throttle_done()`: a top-level vdev write gives back its reservation, and
+    /// `zio_allocate_dispatch()` lets the waiting writes allocate while there is room.
+    pub(super) fn dva_unreserve(&mut self, share: u64) {
+        self.dva.reserved = self.dva.reserved.saturating_sub(share);
+        while self.dva.room() {
+            let Some(w) = self.dva.waiting.pop_front() else { break };
+            self.allocate_and_issue(w);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_release_counts_its_own_way() {
+        assert_eq!(DvaThrottle::new(Release::V0_6_5, 2, 1000, 10).limit, None);
+        assert_eq!(DvaThrottle::new(Release::V2_3, 2, 1000, 10).limit, Some((Unit::Ios, 200)));
+        assert_eq!(DvaThrottle::new(Release::V2_4, 2, 1000, 10).limit, Some((Unit::Bytes, 16 << 20)));
+    }
+}

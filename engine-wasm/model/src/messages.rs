@@ -35,11 +35,12 @@ impl std::fmt::Display for Error {
                 let s = id.spec();
                 write!(
                     f,
-                    "{}: {} is out of range; it must be from {} to {}",
+                    "{}: {} is out of range; it must be from {} to {}{}",
                     s.name,
                     s.format(*value),
                     s.format(s.min),
-                    s.format(s.max)
+                    s.format(s.max),
+                    s.off.map_or(String::new(), |off| format!(", or {} for the device's own", s.format(off)))
                 )
             }
             Error::BadAmount { text, problem } => write!(

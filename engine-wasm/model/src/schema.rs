@@ -26,6 +26,7 @@ const BASE: Spec = Spec {
     default: 0,
     min: 0,
     max: 0,
+    off: None,
     scale: Scale::Linear,
     effect: Effect::Rerun,
     meaning: "",
@@ -556,8 +557,8 @@ schema! {
     }
     DiskCapacity {
         name: "disk_capacity", kind: Kind::Lab, group: POOL, unit: Unit::Bytes,
-        default: 0, min: 0, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Each disk's size; 0 keeps the device's own (4 TB HDD, 1.92 TB SSD, 10 TB LUN). A small disk keeps an aged allocator quick to set up.",
+        default: 0, min: 64 * MIB, max: 1 << 50, off: Some(0), scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Each disk's size, 64 MiB at least (room for the labels, the data area and the log area); 0 keeps the device's own (4 TB HDD, 1.92 TB SSD, 10 TB LUN). A small disk keeps an aged allocator quick to set up.",
     }
     Allocator {
         name: "allocator", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
@@ -685,7 +686,10 @@ mod tests {
     #[test]
     fn every_default_lies_in_its_range() {
         for spec in SPECS {
-            assert!(spec.min <= spec.default && spec.default <= spec.max, "{}", spec.name);
+            let in_range = spec.min <= spec.default && spec.default <= spec.max;
+            assert!(in_range || spec.off == Some(spec.default), "{}", spec.name);
+            // "Not set" lies outside the range, else it could not be told from a value.
+            assert!(spec.off.map_or(true, |off| off < spec.min || off > spec.max), "{}", spec.name);
             assert!(!spec.meaning.is_empty(), "{}", spec.name);
             // Every OpenZFS tunable says where releases differed; a lab setting has no history.
             assert!(spec.kind == Kind::Lab || !spec.history.is_empty(), "{}", spec.name);

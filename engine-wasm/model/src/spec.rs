@@ -58,6 +58,9 @@ pub struct Entry<I> {
     pub min: u64,
     /// Largest accepted value (inclusive).
     pub max: u64,
+    /// A value outside `min..=max` that means "not set" (the device's own size), accepted
+    /// besides the range; `None` for most entries.
+    pub off: Option<u64>,
     pub scale: Scale,
     pub effect: Effect,
     /// One line: what it does.
@@ -71,6 +74,11 @@ pub struct Entry<I> {
 }
 
 impl<I> Entry<I> {
+    /// Is `value` one this entry takes: in its range, or its "not set" value?
+    pub fn accepts(&self, value: u64) -> bool {
+        (self.min..=self.max).contains(&value) || self.off == Some(value)
+    }
+
     /// Reads `text` typed for this entry: a choice by name (or index), anything else in
     /// its unit. Not range-checked.
     pub fn parse(&self, text: &str) -> Result<u64, ParseProblem> {

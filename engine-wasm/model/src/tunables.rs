@@ -28,7 +28,7 @@ impl Tunables {
     /// Sets `id` to `value` if it lies in the entry's range.
     pub fn set(&mut self, id: Id, value: u64) -> Result<(), Error> {
         let spec = id.spec();
-        if value < spec.min || value > spec.max {
+        if !spec.accepts(value) {
             return Err(Error::OutOfRange { id, value });
         }
         self.values[id as usize] = value;
@@ -76,7 +76,7 @@ impl Tunables {
 pub fn parse_text(id: Id, text: &str) -> Result<u64, Error> {
     let spec = id.spec();
     let value = spec.parse(text).map_err(|problem| Error::BadValue { id, text: text.to_string(), problem })?;
-    if value < spec.min || value > spec.max {
+    if !spec.accepts(value) {
         return Err(Error::OutOfRange { id, value });
     }
     Ok(value)

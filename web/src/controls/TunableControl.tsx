@@ -136,6 +136,7 @@ export const TunableControl = memo(function TunableControl({
         <p>
           Default <strong>{defaultText}</strong> · range {text(engine.describeValue(spec.name, spec.min))} to{" "}
           {text(engine.describeValue(spec.name, spec.max))}
+          {spec.off === null ? "" : `, or ${spec.off} for the device's own`}
           {spec.effect === "redraw" ? " · redraws only" : ""}
         </p>
         {spec.kind === "tunable" &&

@@ -8,10 +8,16 @@ const engine = loadEngineSync();
 describe("slider scale", () => {
   it("reaches both ends of every tunable's range", () => {
     for (const spec of engine.schema) {
-      expect(fromPosition(spec, 0)).toBe(spec.min);
+      // An entry with a "not set" value has it at position 0 and its range after.
+      const first = spec.off === null ? 0 : 1;
+      expect(fromPosition(spec, first)).toBe(spec.min);
       expect(fromPosition(spec, STEPS)).toBe(spec.max);
-      expect(toPosition(spec, spec.min)).toBe(0);
+      expect(toPosition(spec, spec.min)).toBe(first);
       expect(toPosition(spec, spec.max)).toBe(STEPS);
+      if (spec.off !== null) {
+        expect(fromPosition(spec, 0)).toBe(spec.off);
+        expect(toPosition(spec, spec.off)).toBe(0);
+      }
     }
   });
 

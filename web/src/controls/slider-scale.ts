@@ -10,12 +10,16 @@ export const STEPS = 1000;
 const toAxis = (spec: TunableSpec, v: number) => (spec.scale === "log" ? Math.log1p(v) : v);
 const fromAxis = (spec: TunableSpec, a: number) => (spec.scale === "log" ? Math.expm1(a) : a);
 
+/** Position 0 is the entry's "not set" value when it has one; the range takes the rest. */
+const first = (spec: TunableSpec) => (spec.off === null ? 0 : 1);
+
 export function toPosition(spec: TunableSpec, value: number): number {
+  if (spec.off !== null && value === spec.off) return 0;
   const lo = toAxis(spec, spec.min);
   const hi = toAxis(spec, spec.max);
-  if (hi <= lo) return 0;
+  if (hi <= lo) return first(spec);
   const clamped = Math.min(Math.max(value, spec.min), spec.max);
-  return Math.round(((toAxis(spec, clamped) - lo) / (hi - lo)) * STEPS);
+  return first(spec) + Math.round(((toAxis(spec, clamped) - lo) / (hi - lo)) * (STEPS - first(spec)));
 }
 
 /** A round value near `value`: two or three significant figures in the unit people read. */
@@ -34,12 +38,14 @@ export function snap(spec: TunableSpec, value: number): number {
 }
 
 export function fromPosition(spec: TunableSpec, position: number): number {
+  if (spec.off !== null && position <= 0) return spec.off;
   // The ends are the range's ends exactly, whatever rounding does in between.
-  if (position <= 0) return spec.min;
+  if (position <= first(spec)) return spec.min;
   if (position >= STEPS) return spec.max;
   const lo = toAxis(spec, spec.min);
   const hi = toAxis(spec, spec.max);
-  return snap(spec, fromAxis(spec, lo + (Math.min(Math.max(position, 0), STEPS) / STEPS) * (hi - lo)));
+  const share = (position - first(spec)) / (STEPS - first(spec));
+  return snap(spec, fromAxis(spec, lo + share * (hi - lo)));
 }
 
 /**
@@ -55,5 +61,6 @@ export function valueForMove(spec: TunableSpec, current: number, position: numbe
     const v = fromPosition(spec, p);
     if (v !== current) return v;
   }
+  if (spec.off !== null && current === spec.off) return direction > 0 ? spec.min : current;
   return Math.min(Math.max(current + direction, spec.min), spec.max);
 }

@@ -53,6 +53,7 @@ export function readSchema(raw: unknown): TunableSpec[] {
       default: field(e, "default", isNumber),
       min: field(e, "min", isNumber),
       max: field(e, "max", isNumber),
+      off: field(e, "off", (v: unknown): v is number | null => v === null || isNumber(v)),
       scale: field(e, "scale", oneOf(SCALES)),
       effect: field(e, "effect", oneOf(EFFECTS)),
       meaning: field(e, "meaning", isString),
@@ -64,7 +65,7 @@ export function readSchema(raw: unknown): TunableSpec[] {
     if (isChoice !== spec.choices.length > 0 || (isChoice && spec.max !== spec.choices.length - 1)) {
       throw new Error(`schema entry ${spec.name}: choices do not match its range`);
     }
-    if (!(spec.min <= spec.default && spec.default <= spec.max)) {
+    if (!(spec.min <= spec.default && spec.default <= spec.max) && spec.default !== spec.off) {
       throw new Error(`schema entry ${spec.name}: default outside its range`);
     }
     return spec;

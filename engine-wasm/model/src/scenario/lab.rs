@@ -13,7 +13,6 @@ use crate::validate::check;
 
 const KIB: u64 = 1 << 10;
 /// The smallest disk a scenario file accepts too.
-const MIN_CAPACITY: u64 = 64 << 20;
 const MS: u64 = 1_000_000;
 const S: u64 = 1_000_000_000;
 /// The working set of the random readers: far larger than any cache.
@@ -57,12 +56,6 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
                 let _ = tunables.set(id, v);
             }
         }
-    }
-    let capacity = t.get(Id::DiskCapacity);
-    if capacity > 0 && capacity < MIN_CAPACITY {
-        return Err(format!(
-            "disk_capacity: {capacity} bytes is too small for a disk; give at least 64M, or 0 for the device's own"
-        ));
     }
     let workloads = workloads(t);
     let duration_ns = get(Id::Duration) * S;
@@ -278,8 +271,9 @@ mod tests {
         assert_eq!(s.pool.device.capacity(), 64 << 30);
         let e = scenario_from_settings(&with(&[(Id::Allocator, 2), (Id::PoolFill, 95), (Id::PoolHoles, 8)]));
         assert!(e.is_err_and(|e| e.contains("pool_fill")));
-        let e = scenario_from_settings(&with(&[(Id::DiskCapacity, 1 << 20)]));
-        assert!(e.is_err_and(|e| e.contains("disk_capacity")));
+        // Below 64 MiB the schema itself refuses a capacity (0 means the device's own).
+        let mut t = Tunables::default();
+        assert!(t.set(Id::DiskCapacity, 1 << 20).is_err() && t.set(Id::DiskCapacity, 0).is_ok());
         assert!(scenario_from_settings(&Tunables::default()).expect("valid").pool.allocator.is_none());
     }
 

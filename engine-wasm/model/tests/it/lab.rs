@@ -66,3 +66,31 @@ fn ageing_an_allocator_spends_the_work_budget_and_stops_in_set_up() {
         assert!(why.contains("max_events"), "{link}: {why}");
     }
 }
+
+/// F5: no entry's range admits a value the run refuses. Each entry at its minimum, its
+/// maximum and its "not set" value, the others at their defaults, survives a link and
+/// runs' set-up, unless a cross-tunable rule (min above max and the like) names it first.
+#[test]
+fn every_value_a_link_can_carry_is_one_the_run_accepts() {
+    for spec in throttle_model::schema::SPECS {
+        // The ends, their neighbours, and points spread over the range in powers of two.
+        let mut values: Vec<u64> =
+            vec![spec.min, spec.min.saturating_add(1).min(spec.max), spec.max.saturating_sub(1), spec.max];
+        values.extend((0..64).map(|shift| 1u64 << shift).filter(|v| (spec.min..=spec.max).contains(v)));
+        values.extend(spec.off);
+        values.dedup();
+        for value in values.into_iter().filter(|&v| v >= spec.min || spec.off == Some(v)) {
+            let mut t = Tunables::default();
+            t.set(spec.id, value).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+            if !throttle_model::validate::check(&t).errors.is_empty() {
+                continue; // A cross-tunable rule refuses it, by name.
+            }
+            let d = decode(&throttle_model::link::encode(&t));
+            assert!(d.notices.is_empty(), "{}={value}: {:?}", spec.name, d.notices);
+            assert_eq!(d.tunables.get(spec.id), value, "{} does not survive its link", spec.name);
+            if let Err(e) = scenario_from_settings(&d.tunables) {
+                panic!("{}={value} is in the schema's range but refused: {e}", spec.name);
+            }
+        }
+    }
+}

@@ -27,6 +27,11 @@ export type Spec = {
    * Largest accepted value (inclusive).
    */
   max: number;
+  /**
+   * A value outside `min..=max` that means "not set" (the device's own size), accepted
+   * besides the range; `None` for most entries.
+   */
+  off: number | null;
   scale: Scale;
   effect: Effect;
   /**

@@ -90,7 +90,8 @@ impl<'de, U: UnitOf> Deserialize<'de> for Quantity<U> {
 }
 
 fn not_whole<E: de::Error>(v: impl fmt::Display) -> E {
-    E::custom(format!("{v} is not a whole number from 0 up"))
+    // A float's digits can run to hundreds of characters: shown shortened, as text is.
+    E::custom(format!("{} is not a whole number from 0 up", crate::messages::shown(&v.to_string())))
 }
 
 /// A tunable's value as the file gives it, a number or text with units, kept as text:

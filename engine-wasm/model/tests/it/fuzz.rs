@@ -1,5 +1,6 @@
-//! Random links, as fuzzing found the engine's faults with: no panic, the run stops
-//! within its work budget, and every message is short and free of control characters.
+//! Random links and scenario files, as fuzzing found the engine's faults with: no panic,
+//! the run stops within its work budget, and every message is short and free of control
+//! characters.
 
 use proptest::prelude::*;
 use throttle_model::link::decode;
@@ -53,6 +54,107 @@ proptest! {
         }
         match scenario_from_settings(&d.tunables) {
             Err(e) => clean(&e)?,
+            Ok(s) => {
+                let r = report::run(s);
+                prop_assert!(r.events <= BUDGET, "{} events", r.events);
+                if let Some(why) = &r.truncated {
+                    clean(why)?;
+                }
+            }
+        }
+    }
+}
+
+/// A JSON value for a scenario field: numbers of every size, sizes and times with units,
+/// junk with control characters, and nesting where a number was expected.
+fn json_value() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::{json, Value};
+    let leaf = prop_oneof![
+        any::<u64>().prop_map(Value::from),
+        (0u64..100).prop_map(Value::from),
+        any::<f64>().prop_map(|f| json!(f)),
+        prop::sample::select(vec![
+            "1s", "10ms", "4G", "128K", "50%", "hdd", "ssd", "lun", "injected", "random", "2.1", "master"
+        ])
+        .prop_map(Value::from),
+        "[a-z0-9%\u{1b}\u{7}\u{7f}\u{9b}\u{202e}\u{2066}\\[\\]{}\"]{0,40}".prop_map(Value::from),
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 12, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::from),
+            prop::collection::btree_map("[a-z_]{1,12}", inner, 0..4)
+                .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// A scenario: the format's own skeleton with fields replaced or added at random.
+fn scenario_json() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::json;
+    let fields = prop::sample::select(vec![
+        "/duration",
+        "/seed",
+        "/report_interval",
+        "/models/release",
+        "/models/throttle",
+        "/models/era",
+        "/system/ram",
+        "/system/cpu_per_write",
+        "/pool/top_level_vdevs",
+        "/pool/mirror",
+        "/pool/device/kind",
+        "/pool/device/latency",
+        "/pool/device/capacity",
+        "/pool/allocator",
+        "/workloads/0/kind",
+        "/workloads/0/threads",
+        "/workloads/0/block_size",
+        "/workloads/0/rate",
+        "/workloads/0/pattern",
+        "/workloads/1",
+        "/tunables/zfs_dirty_data_max",
+        "/tunables/zfs_wrlog_data_max",
+        "/tunables/zfs_txg_timeout",
+        "/steady/window",
+        "/budget/max_events",
+    ]);
+    prop::collection::vec((fields, json_value()), 0..6).prop_map(|changes| {
+        let mut v = json!({
+            "duration": "1s", "report_interval": "100ms",
+            "models": {"release": "master"}, "system": {}, "tunables": {},
+            "pool": {"device": {"kind": "lun"}},
+            "workloads": [{"kind": "async_write", "threads": 2, "block_size": "128K"}],
+            "steady": {}, "budget": {}
+        });
+        for (path, value) in changes {
+            if let Some(slot) = v.pointer_mut(path) {
+                *slot = value;
+            } else if let Some((parent, key)) = path.rsplit_once('/') {
+                if let Some(serde_json::Value::Object(m)) = v.pointer_mut(parent) {
+                    m.insert(key.to_string(), value);
+                }
+            }
+        }
+        v
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    /// Random scenario files: no panic, a run stops within its work budget, and every
+    /// error names its field in a short message free of control characters.
+    #[test]
+    fn random_scenario_files_never_panic_stay_in_budget_and_give_clean_messages(v in scenario_json()) {
+        let mut v = v;
+        // A small budget of events and simulated time, wherever the fuzz put others.
+        if let Some(m) = v.as_object_mut() {
+            m.insert("budget".into(), serde_json::json!({"max_events": BUDGET, "max_simulated_time": "2s"}));
+        }
+        match throttle_model::scenario::Scenario::from_json(&v.to_string()) {
+            Err(e) => clean(&e.to_string())?,
             Ok(s) => {
                 let r = report::run(s);
                 prop_assert!(r.events <= BUDGET, "{} events", r.events);

@@ -77,3 +77,55 @@ fn the_determinism_fixtures_give_the_golden_report_bytes() {
         check(golden, &(serde_json::to_string(&r).expect("json") + "\n"));
     }
 }
+
+/// FNV-1a over 64 bits: what the WASM side recomputes over the same report bytes.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Seeded scenarios across the engine's parts: releases, models, devices, layouts and
+/// workloads of every kind, two simulated seconds each.
+fn identity_scenarios() -> Vec<Value> {
+    let mut rng = throttle_model::sim::rng::Rng::new(2026);
+    let mut pick = |options: &[&str]| options[rng.below(options.len() as u64) as usize].to_string();
+    let mut out = Vec::new();
+    for i in 0..40 {
+        let device = pick(&["hdd", "ssd", "lun", "injected"]);
+        let release = pick(&["0.6.5", "0.7", "0.8", "2.1", "2.2", "2.3", "2.4", "master"]);
+        let models = pick(&["openzfs", "openzfs", "legacy"]);
+        let block = pick(&["8K", "32K", "128K", "1M"]);
+        let pattern = pick(&["sequential", "random"]);
+        let dirty = pick(&["64M", "256M", "1G"]);
+        let second = pick(&["sync_write", "random_read", "scrub", "resilver", "none"]);
+        let sync = pick(&["dsync", "fsync"]);
+        let mut workloads = vec![json!({"kind": "async_write", "threads": 1 + i % 8, "block_size": block,
+                                         "pattern": pattern, "region": "4G"})];
+        match second.as_str() {
+            "sync_write" => workloads.push(json!({"kind": "sync_write", "threads": 1 + i % 4, "sync": sync})),
+            "random_read" => workloads.push(json!({"kind": "random_read", "threads": 2})),
+            "scrub" | "resilver" => workloads.push(json!({"kind": second})),
+            _ => {}
+        }
+        out.push(json!({
+            "name": format!("identity-{i}"), "seed": i, "duration": "2s", "report_interval": "100ms",
+            "models": {"release": release, "throttle": models, "scheduler": models},
+            "tunables": {"zfs_dirty_data_max": dirty},
+            "pool": {"mirror": 1 + i % 2, "top_level_vdevs": 1 + i % 3, "device": {"kind": device}},
+            "workloads": workloads
+        }));
+    }
+    out
+}
+
+#[test]
+fn seeded_scenarios_give_the_fingerprints_the_wasm_build_must_match() {
+    let rows: Vec<Value> = identity_scenarios()
+        .into_iter()
+        .map(|v| {
+            let report = report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")));
+            let text = serde_json::to_string(&report).expect("json");
+            json!({"scenario": v, "length": text.len(), "fnv1a64": format!("{:016x}", fnv1a64(text.as_bytes()))})
+        })
+        .collect();
+    check("identity", &format!("{}\n", serde_json::to_string_pretty(&rows).expect("json")));
+}

@@ -177,3 +177,10 @@ test("the metaslab preset shows allocation, aggregation and each metaslab's fill
   await expect(page.getByTestId("allocator-figures")).toContainText("best fit");
   await expect(page.locator('[data-panel="allocator"] rect.fill-end')).toHaveCount(2 * 115);
 });
+
+test("a long run shows its progress and an estimate of the time left", async ({ page }) => {
+  // An hour of 64 writers on an SSD: long enough in WASM for an estimate to show.
+  await page.goto("./#v=1&duration=3600&device=ssd&async_writers=64");
+  const status = page.getByTestId("sim-status");
+  await expect(status).toContainText(/\d+% · ~\d+ (s|min) left/, { timeout: 20_000 });
+});

@@ -10,6 +10,13 @@ interface Props {
   comparisonLabel: string;
 }
 
+/** " · ~3 s left", once a run has gone long enough for an estimate to matter. */
+function eta(ms: number | null): string {
+  if (ms === null || ms < 1000) return "";
+  const s = Math.round(ms / 1000);
+  return s < 120 ? ` · ~${s} s left` : ` · ~${Math.round(s / 60)} min left`;
+}
+
 function Line({ name, state }: { name: string; state: SimState }) {
   const truncated = state.report ? truncatedOf(state.report) : null;
   const budget =
@@ -25,7 +32,7 @@ function Line({ name, state }: { name: string; state: SimState }) {
         />
         <span className="sim-state">
           {state.running
-            ? `${Math.round(state.progress * 100)}%`
+            ? `${Math.round(state.progress * 100)}%${eta(state.etaMs)}`
             : state.error
               ? "failed"
               : state.report

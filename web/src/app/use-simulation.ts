@@ -12,6 +12,8 @@ export interface SimState {
   running: boolean;
   /** Share of the run simulated, 0 to 1. */
   progress: number;
+  /** Estimated time left of a running run [ms], once enough of it has run to tell. */
+  etaMs: number | null;
   error: string | null;
   /** Completed runs so far (for tests and benchmarks to see a new result land). */
   completed: number;
@@ -20,7 +22,7 @@ export interface SimState {
 interface Inner {
   report: SimReport | null;
   /** The run key the progress belongs to, and the key of the last run that ended. */
-  progress: { key: string; share: number } | null;
+  progress: { key: string; share: number; etaMs: number | null } | null;
   settled: string | null;
   error: string | null;
   completed: number;
@@ -55,11 +57,15 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
   useEffect(() => {
     if (!simulator) return;
     let live = true;
+    const started = performance.now();
     simulator
       .run({ values }, (p) => {
         if (!live) return;
         const share = p.totalNs > 0 ? p.simulatedNs / p.totalNs : 0;
-        setInner((s) => ({ ...s, progress: { key, share }, report: p.partial ?? s.report }));
+        // The rest at the pace so far, once 2% is done (set-up makes the first share slow).
+        const elapsed = performance.now() - started;
+        const etaMs = share >= 0.02 && share < 1 ? (elapsed * (1 - share)) / share : null;
+        setInner((s) => ({ ...s, progress: { key, share, etaMs }, report: p.partial ?? s.report }));
       })
       .then(
         (result) => {
@@ -83,6 +89,7 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
     report: inner.report,
     running,
     progress: running ? (inner.progress?.key === key ? inner.progress.share : 0) : 1,
+    etaMs: running && inner.progress?.key === key ? inner.progress.etaMs : null,
     error: inner.settled === key ? inner.error : null,
     completed: inner.completed,
   };

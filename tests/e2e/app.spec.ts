@@ -173,3 +173,20 @@ test("a slider stops at the nearest accepted value and says why; the message cle
   await field(page, "zfs_txg_timeout").press("Enter");
   await expect(note).toHaveCount(0);
 });
+
+test("a link that raises the work budget asks before it runs with it", async ({ page }) => {
+  await openLab(page, "#v=1&event_budget=5000000000&duration=1");
+  const ask = page.getByTestId("budget-confirm");
+  await expect(ask).toContainText("5,000,000,000 events");
+  // Meanwhile the run uses the default cap.
+  await expect(field(page, "event_budget")).toHaveValue("200000000");
+  await ask.getByRole("button", { name: "Run with 5,000,000,000 events" }).click();
+  await expect(ask).toBeHidden();
+  await expect(field(page, "event_budget")).toHaveValue("5000000000");
+  // Keeping the default leaves it, and a budget below the cap is not asked about.
+  await openLab(page, "#v=1&event_budget=9000000000&duration=1");
+  await page.getByTestId("budget-confirm").getByRole("button", { name: "Keep the default" }).click();
+  await expect(field(page, "event_budget")).toHaveValue("200000000");
+  await openLab(page, "#v=1&event_budget=5000&duration=1");
+  await expect(page.getByTestId("budget-confirm")).toBeHidden();
+});

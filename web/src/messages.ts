@@ -9,6 +9,10 @@ export const messages = {
   resetAll: "Reset all to defaults",
   resetDone: "Every setting is back to its default, and nothing is pinned.",
   undoReset: "Undo reset",
+  budgetAsked: (asked: string, cap: string) =>
+    `This link asks for a work budget of ${asked} events, above the default ${cap}: a run may take that much longer. It runs with ${cap} until you choose.`,
+  budgetConfirm: (asked: string) => `Run with ${asked} events`,
+  budgetKeep: "Keep the default",
   warnings: "Advised against by the OpenZFS source, but allowed:",
   hardLimit: "hard limit: writers wait for dirty data to drain",
   noDelay: "no delay",

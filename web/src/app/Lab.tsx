@@ -96,6 +96,22 @@ export function Lab({ engine, initial, simulators }: Props) {
           </button>
         </div>
       )}
+      {lab.budgetAsked !== null && (
+        <div className="notice" role="alert" data-testid="budget-confirm">
+          <p>
+            {messages.budgetAsked(
+              lab.budgetAsked.toLocaleString("en"),
+              (engine.defaults[engine.indexOf("event_budget")] ?? 0).toLocaleString("en"),
+            )}
+          </p>
+          <button type="button" onClick={lab.confirmBudget}>
+            {messages.budgetConfirm(lab.budgetAsked.toLocaleString("en"))}
+          </button>{" "}
+          <button type="button" onClick={lab.keepDefaultBudget}>
+            {messages.budgetKeep}
+          </button>
+        </div>
+      )}
       <MessageList
         className="notice"
         testId="link-notices"

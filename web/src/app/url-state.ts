@@ -9,6 +9,25 @@ export interface Initial {
   /** The pinned configuration A, if the link has one. */
   pinned: Values | null;
   notices: string[];
+  /**
+   * The work budget the link asked for above the default cap, held back until the user
+   * confirms it (the values carry the default meanwhile); null if it asked for none.
+   */
+  budgetAsked: number | null;
+}
+
+/**
+ * `values` with the work budget at most the default: a link may lower it freely, but a
+ * higher one runs only once the user says so.
+ */
+function capBudget(engine: Engine, values: Values): { values: Values; asked: number | null } {
+  const index = engine.indexOf("event_budget");
+  const cap = engine.defaults[index] ?? 0;
+  const asked = values[index] ?? 0;
+  if (asked <= cap) return { values, asked: null };
+  const capped = [...values];
+  capped[index] = cap;
+  return { values: capped, asked };
 }
 
 /** Where a page's link state is: its URL's search and fragment, as `location` has them. */
@@ -34,8 +53,15 @@ export function linkQuery({ search, hash }: LinkPlace): { query: string; fromSea
 export function readLink(engine: Engine, query: string): Initial {
   const decoded = engine.decodeLink(query);
   if (decoded.status === "error")
-    return { values: engine.defaults, pinned: null, notices: [decoded.message] };
-  return { values: decoded.value.values, pinned: decoded.value.pinned, notices: decoded.value.notices };
+    return { values: engine.defaults, pinned: null, notices: [decoded.message], budgetAsked: null };
+  const current = capBudget(engine, decoded.value.values);
+  const pinned = decoded.value.pinned === null ? null : capBudget(engine, decoded.value.pinned);
+  return {
+    values: current.values,
+    pinned: pinned?.values ?? null,
+    notices: decoded.value.notices,
+    budgetAsked: current.asked ?? pinned?.asked ?? null,
+  };
 }
 
 /** `#v=1&…` for `values` and the pinned configuration, if any ("" if the engine fails). */

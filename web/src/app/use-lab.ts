@@ -37,6 +37,10 @@ export interface LabState {
   /** Problems of the opening link or of a preset; the rest of it was applied. */
   notices: string[];
   dismissNotices: () => void;
+  /** A work budget the opening link asked for above the default: run with it, or not. */
+  budgetAsked: number | null;
+  confirmBudget: () => void;
+  keepDefaultBudget: () => void;
   pickPreset: (link: string) => void;
   resetAll: () => void;
   /** Brings back the state before "Reset all", while nothing else has changed since. */
@@ -63,6 +67,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   const { values } = edit;
   const [pinned, setPinned] = useState<Values | null>(initial.pinned);
   const [notices, setNotices] = useState<string[]>(initial.notices);
+  const [budgetAsked, setBudgetAsked] = useState<number | null>(initial.budgetAsked);
   // What "Reset all" replaced, and the defaults it put in their place: Undo is offered while
   // the values are still those very defaults (any change makes a new array) and nothing is pinned.
   const [reset, setReset] = useState<{ values: Values; pinned: Values | null; after: Values } | null>(null);
@@ -90,6 +95,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
       dispatch({ type: "replace", values: link.values });
       setPinned(link.pinned);
       setNotices(link.notices);
+      setBudgetAsked(link.budgetAsked);
     };
     window.addEventListener("popstate", restore);
     return () => {
@@ -173,6 +179,13 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     unpin: () => setPinned(null),
     notices,
     dismissNotices: () => setNotices([]),
+    budgetAsked,
+    confirmBudget: () => {
+      if (budgetAsked === null) return;
+      dispatch({ type: "value", index: engine.indexOf("event_budget"), value: budgetAsked });
+      setBudgetAsked(null);
+    },
+    keepDefaultBudget: () => setBudgetAsked(null),
     pickPreset: (link) => {
       const decoded = engine.decodeLink(link);
       if (decoded.status === "error") return setNotices([decoded.message]);

@@ -103,9 +103,8 @@ pub struct Recorder {
     pub series: Series,
     pub txgs: Vec<TxgRow>,
     pub invariants: Invariants,
-    /// Where the summaries start [ns], and the bytes dirtied before then.
+    /// Where the summaries start [ns].
     pub measure_from: u64,
-    pub dirtied_before: u64,
     /// Bytes client writes copied in (what an application sees written, whatever the
     /// records and metadata they dirtied), in all and before the summaries start.
     pub client_bytes: u64,
@@ -140,7 +139,6 @@ impl Recorder {
             txgs: Vec::new(),
             invariants: Invariants::default(),
             measure_from: 0,
-            dirtied_before: 0,
             client_bytes: 0,
             client_bytes_before: 0,
             io_before: (0, 0, 0, 0),
@@ -168,7 +166,6 @@ impl Recorder {
         self.io_before = self.io;
         self.issued_before = self.issued;
         self.measure_from = now;
-        self.dirtied_before = self.invariants.dirtied_bytes;
         self.client_bytes_before = self.client_bytes;
         for t in &mut self.tenants {
             let (interval_reads, interval_read_sum, interval_write_bytes) =

@@ -27,19 +27,35 @@ function Line({ name, state }: { name: string; state: SimState }) {
         <span>{name}</span>
         <progress
           max={1}
-          value={state.running ? state.progress : 1}
+          value={state.running || state.stopped ? state.progress : 1}
           aria-label={`${name} simulation progress`}
         />
         <span className="sim-state">
           {state.running
             ? `${Math.round(state.progress * 100)}%${eta(state.etaMs)}`
-            : state.error
-              ? "failed"
-              : state.report
-                ? "done"
-                : ""}
+            : state.stopped
+              ? `stopped at ${Math.round(state.progress * 100)}%`
+              : state.error
+                ? "failed"
+                : state.report
+                  ? "done"
+                  : ""}
         </span>
+        {state.running ? (
+          <button type="button" className="sim-stop" onClick={state.stop} aria-label={`Stop the ${name} run`}>
+            Stop
+          </button>
+        ) : state.stopped ? (
+          <button type="button" className="sim-stop" onClick={state.rerun} aria-label={`Run ${name} again`}>
+            Run
+          </button>
+        ) : null}
       </div>
+      {state.stopped && (
+        <p className="sim-note" data-testid="sim-stopped">
+          {name}: stopped; the panels show the run up to there.
+        </p>
+      )}
       {state.error && (
         <p className="sim-error" role="alert" data-testid="sim-error">
           {name}: the simulation could not run: {state.error}

@@ -1,7 +1,7 @@
 // Runs the simulation for a set of values whenever what it depends on changes, and keeps
 // what the panels need: the newest report (partial while a run goes on), progress, errors.
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { SimReport } from "../engine/report";
 import type { Simulator } from "../engine/simulation";
@@ -15,8 +15,13 @@ export interface SimState {
   /** Estimated time left of a running run [ms], once enough of it has run to tell. */
   etaMs: number | null;
   error: string | null;
+  /** Stopped by the user before the end; `report` is the partial one it had reached. */
+  stopped: boolean;
   /** Completed runs so far (for tests and benchmarks to see a new result land). */
   completed: number;
+  /** Stops the run going on (its partial report stays), and runs it again. */
+  stop: () => void;
+  rerun: () => void;
 }
 
 interface Inner {
@@ -25,6 +30,8 @@ interface Inner {
   progress: { key: string; share: number; etaMs: number | null } | null;
   settled: string | null;
   error: string | null;
+  /** The run key stopped by the user, if the last run ended so. */
+  stopped: string | null;
   completed: number;
 }
 
@@ -51,8 +58,11 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
     progress: null,
     settled: null,
     error: null,
+    stopped: null,
     completed: 0,
   });
+  // Bumped by "run again": the same settings run anew.
+  const [attempt, setAttempt] = useState(0);
   const key = runKey(engine, values);
   useEffect(() => {
     if (!simulator) return;
@@ -72,25 +82,44 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
           if (!live || result.status === "superseded") return;
           setInner((s) =>
             result.status === "ok"
-              ? { ...s, report: result.report, settled: key, error: null, completed: s.completed + 1 }
-              : { ...s, settled: key, error: result.message },
+              ? {
+                  ...s,
+                  report: result.report,
+                  settled: key,
+                  error: null,
+                  stopped: null,
+                  completed: s.completed + 1,
+                }
+              : result.status === "stopped"
+                ? { ...s, settled: key, error: null, stopped: key }
+                : { ...s, settled: key, error: result.message, stopped: null },
           );
         },
-        (e: unknown) => live && setInner((s) => ({ ...s, settled: key, error: String(e) })),
+        (e: unknown) => live && setInner((s) => ({ ...s, settled: key, error: String(e), stopped: null })),
       );
     return () => {
       live = false;
     };
     // `values` is read through `key`: a run depends on the rerun entries only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [simulator, key]);
+  }, [simulator, key, attempt]);
+  const stop = useCallback(() => simulator?.stop(), [simulator]);
+  const rerun = useCallback(() => {
+    setInner((s) => ({ ...s, settled: null, stopped: null, progress: null }));
+    setAttempt((a) => a + 1);
+  }, []);
   const running = simulator !== null && inner.settled !== key;
+  const stopped = !running && inner.stopped === key;
+  const share = inner.progress?.key === key ? inner.progress.share : 0;
   return {
     report: inner.report,
     running,
-    progress: running ? (inner.progress?.key === key ? inner.progress.share : 0) : 1,
+    progress: running || stopped ? share : 1,
     etaMs: running && inner.progress?.key === key ? inner.progress.etaMs : null,
     error: inner.settled === key ? inner.error : null,
+    stopped,
     completed: inner.completed,
+    stop,
+    rerun,
   };
 }

@@ -24,9 +24,14 @@ export async function loadEngine(module: WebAssembly.Module): Promise<Engine> {
   return makeEngine(wasm);
 }
 
-/** A simulator running in its own Web Worker (one per run that may go on in parallel). */
+/**
+ * A simulator running in its own Web Worker (one per run that may go on in parallel); Stop
+ * replaces the worker with a new one booted from the same compiled module.
+ */
 export function createBrowserSimulator(module: WebAssembly.Module): Simulator {
-  const worker = new Worker(new URL("./sim-worker.ts", import.meta.url), { type: "module" });
-  worker.postMessage({ type: "boot", module } satisfies Boot);
-  return createWorkerSimulator(worker as unknown as WorkerLike);
+  return createWorkerSimulator(() => {
+    const worker = new Worker(new URL("./sim-worker.ts", import.meta.url), { type: "module" });
+    worker.postMessage({ type: "boot", module } satisfies Boot);
+    return worker as unknown as WorkerLike;
+  });
 }

@@ -45,6 +45,16 @@ describe("simulation runs", () => {
     expect((await second).status).toBe("ok");
   });
 
+  it("stop at the user's word: the run resolves stopped and the next one runs", async () => {
+    const sim = createInProcessSimulator(wasm);
+    let progressed = 0;
+    const long = sim.run({ scenario: scenario("3600s") }, () => progressed++);
+    while (progressed === 0) await new Promise((r) => setTimeout(r, 1));
+    sim.stop();
+    expect(await long).toEqual({ status: "stopped" });
+    expect((await sim.run({ scenario: scenario("2s") })).status).toBe("ok");
+  });
+
   it("turn a bad scenario into a message naming its field", async () => {
     const sim = createInProcessSimulator(wasm);
     const result = await sim.run({ scenario: '{"duration": "5 parsecs"}' });

@@ -20,11 +20,16 @@ export interface SimProgress {
 }
 
 export type SimResult =
-  { status: "ok"; report: SimReport } | { status: "error"; message: string } | { status: "superseded" };
+  | { status: "ok"; report: SimReport }
+  | { status: "error"; message: string }
+  | { status: "superseded" }
+  | { status: "stopped" };
 
 export interface Simulator {
   /** Runs `request`. A later call supersedes it: this one then resolves "superseded". */
   run(request: SimRequest, onProgress?: (p: SimProgress) => void): Promise<SimResult>;
+  /** Stops the run going on, at once: it resolves "stopped". Nothing happens when idle. */
+  stop(): void;
 }
 
 /** Events per slice: a few milliseconds of work between chances to stop or report. */
@@ -80,13 +85,22 @@ export async function runInSlices(
 /** Yields to the event loop so that waiting messages and timers run. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Latest wins: each run gets a ticket, and only the newest ticket's run may finish. */
+/**
+ * Latest wins: each run gets a ticket, and only the newest ticket's run may finish. Stop
+ * takes the ticket away; the run notices at its next slice (in-process, nothing can cut a
+ * slice short: the browser's workers are terminated instead, see worker-protocol.ts).
+ */
 export function createInProcessSimulator(wasm: WasmModule, pause = yieldToEventLoop): Simulator {
   let latest = 0;
+  let stopped = 0;
   return {
-    run(request, onProgress) {
+    async run(request, onProgress) {
       const ticket = ++latest;
-      return runInSlices(wasm, request, () => ticket !== latest, pause, onProgress);
+      const result = await runInSlices(wasm, request, () => ticket !== latest, pause, onProgress);
+      return result.status === "superseded" && ticket === stopped ? { status: "stopped" } : result;
+    },
+    stop() {
+      stopped = latest++;
     },
   };
 }

@@ -16,30 +16,43 @@ const engine = loadEngineSync();
 const settings = (pairs: Record<string, number>) =>
   engine.defaults.map((v, i) => pairs[engine.schema[i]?.name ?? ""] ?? v);
 
-/** A worker whose messages cross asynchronously; it records what the worker posted. */
-function fakeWorker() {
+/**
+ * Workers whose messages cross asynchronously; they record what they posted. A terminated
+ * one posts nothing more, and its run fails at its next slice (a real one just vanishes).
+ */
+function fakeWorkers() {
   const posted: { message: FromWorker; transfer: Transferable[] }[] = [];
-  const worker: WorkerLike = {
-    onmessage: null,
-    postMessage(message: ToWorker) {
-      setTimeout(() => void handle(message), 0);
-    },
+  let spawned = 0;
+  const spawn = (): WorkerLike => {
+    spawned++;
+    let dead = false;
+    const worker: WorkerLike = {
+      onmessage: null,
+      postMessage(message: ToWorker) {
+        setTimeout(() => void handle(message), 0);
+      },
+      terminate() {
+        dead = true;
+      },
+    };
+    const handle = createWorkerHandler(
+      wasm,
+      (message, transfer) => {
+        if (dead) return;
+        posted.push({ message, transfer });
+        setTimeout(() => worker.onmessage?.({ data: message }), 0);
+      },
+      () => (dead ? Promise.reject(new Error("terminated")) : yieldToEventLoop()),
+    );
+    return worker;
   };
-  const handle = createWorkerHandler(
-    wasm,
-    (message, transfer) => {
-      posted.push({ message, transfer });
-      setTimeout(() => worker.onmessage?.({ data: message }), 0);
-    },
-    yieldToEventLoop,
-  );
-  return { worker, posted };
+  return { spawn, posted, spawned: () => spawned };
 }
 
 describe("the worker protocol", () => {
   it("runs the lab's settings and transfers the report's columns", async () => {
-    const { worker, posted } = fakeWorker();
-    const result = await createWorkerSimulator(worker).run({ values: settings({ duration: 6 }) });
+    const { spawn, posted } = fakeWorkers();
+    const result = await createWorkerSimulator(spawn).run({ values: settings({ duration: 6 }) });
     expect(result.status).toBe("ok");
     if (result.status !== "ok") return;
     expect(result.report.columns["dirty_bytes"]?.length).toBe(240);
@@ -49,8 +62,8 @@ describe("the worker protocol", () => {
   });
 
   it("lets the latest request win: the older run is stopped and reported superseded", async () => {
-    const { worker, posted } = fakeWorker();
-    const sim = createWorkerSimulator(worker);
+    const { spawn, posted } = fakeWorkers();
+    const sim = createWorkerSimulator(spawn);
     const first = sim.run({ values: settings({ duration: 600 }) });
     const second = sim.run({ values: settings({ duration: 2 }) });
     expect(await first).toEqual({ status: "superseded" });
@@ -64,9 +77,30 @@ describe("the worker protocol", () => {
     ]);
   });
 
+  it("stops a run at once, in a fresh worker, and runs the next one there", async () => {
+    const { spawn, posted, spawned } = fakeWorkers();
+    const sim = createWorkerSimulator(spawn);
+    let progressed = 0;
+    const long = sim.run({ values: settings({ duration: 3600 }) }, () => progressed++);
+    while (progressed === 0) await new Promise((r) => setTimeout(r, 1));
+    const asked = performance.now();
+    sim.stop();
+    expect(await long).toEqual({ status: "stopped" });
+    expect(performance.now() - asked).toBeLessThan(50);
+    expect(spawned()).toBe(2);
+    sim.stop(); // Idle: nothing to stop, no new worker.
+    expect(spawned()).toBe(2);
+    expect((await sim.run({ values: settings({ duration: 1 }) })).status).toBe("ok");
+    // The stopped run's worker posted nothing final: only the new run answered.
+    const answers = posted
+      .filter((p) => p.message.type !== "progress")
+      .map((p) => [p.message.id, p.message.type]);
+    expect(answers).toEqual([[2, "done"]]);
+  });
+
   it("turns a bad request into a message and keeps working", async () => {
-    const { worker } = fakeWorker();
-    const sim = createWorkerSimulator(worker);
+    const { spawn } = fakeWorkers();
+    const sim = createWorkerSimulator(spawn);
     const bad = await sim.run({ values: [1, 2, 3] });
     expect(bad).toEqual({ status: "error", message: `expected ${engine.schema.length} values, got 3` });
     const refused = await sim.run({ values: settings({ zfs_vdev_scrub_min_active: 9 }) });
@@ -80,8 +114,8 @@ describe("the worker protocol", () => {
   });
 
   it("says when the work budget stopped a run", async () => {
-    const { worker } = fakeWorker();
-    const result = await createWorkerSimulator(worker).run({
+    const { spawn } = fakeWorkers();
+    const result = await createWorkerSimulator(spawn).run({
       scenario: JSON.stringify({
         duration: "60s",
         budget: { max_events: 1000 },

@@ -5,6 +5,10 @@
 // partial report), then exactly one of `done`, `error` or `superseded` for that id. A newer
 // `run` supersedes every older one: the worker stops them at the next slice, and the app
 // resolves their promises as superseded at once and ignores anything still in flight.
+//
+// Stop does not ask the worker: a slice, or a run's set-up, cannot be interrupted from
+// inside, so the app terminates the worker and starts a fresh one from the compiled module
+// (instantiating takes milliseconds). The stopped run resolves "stopped" at once.
 
 import type * as Wasm from "./generated/throttle_lab_wasm.js";
 import type { SimReport } from "./report";
@@ -48,14 +52,15 @@ export function createWorkerHandler(wasm: WasmModule, post: Post, pause: () => P
 export interface WorkerLike {
   postMessage(message: ToWorker): void;
   onmessage: ((event: { data: FromWorker }) => void) | null;
+  terminate(): void;
 }
 
-/** The app's side: a Simulator over a worker. */
-export function createWorkerSimulator(worker: WorkerLike): Simulator {
+/** The app's side: a Simulator over a worker that `spawn` starts (again after each stop). */
+export function createWorkerSimulator(spawn: () => WorkerLike): Simulator {
   let next = 0;
   let pending: { id: number; resolve: (r: SimResult) => void; onProgress?: (p: SimProgress) => void } | null =
     null;
-  worker.onmessage = ({ data }) => {
+  const listen = ({ data }: { data: FromWorker }) => {
     if (!pending || data.id !== pending.id) return;
     if (data.type === "progress") {
       const { simulatedNs, totalNs, partial } = data;
@@ -68,6 +73,8 @@ export function createWorkerSimulator(worker: WorkerLike): Simulator {
     else if (data.type === "error") resolve({ status: "error", message: data.message });
     else resolve({ status: "superseded" });
   };
+  let worker = spawn();
+  worker.onmessage = listen;
   return {
     run(request, onProgress) {
       pending?.resolve({ status: "superseded" });
@@ -76,6 +83,16 @@ export function createWorkerSimulator(worker: WorkerLike): Simulator {
         pending = onProgress ? { id, resolve, onProgress } : { id, resolve };
         worker.postMessage({ type: "run", id, request });
       });
+    },
+    stop() {
+      if (!pending) return;
+      worker.onmessage = null;
+      worker.terminate();
+      worker = spawn();
+      worker.onmessage = listen;
+      const { resolve } = pending;
+      pending = null;
+      resolve({ status: "stopped" });
     },
   };
 }

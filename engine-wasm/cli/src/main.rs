@@ -2,6 +2,8 @@
 
 mod args;
 mod bench;
+#[cfg(test)]
+mod fuzz;
 mod run;
 
 use args::Command;
@@ -172,6 +174,18 @@ mod tests {
             "zfs_vdev_scrub_min_active=2",
         ]);
         assert!(refused.is_err_and(|e| e.contains("zfs_vdev_scrub_min_active")));
+    }
+
+    #[test]
+    fn a_scenario_takes_the_runs_length_budget_and_seed_and_refuses_other_lab_settings() {
+        let out =
+            run_words(&["run", "--preset", "default", "--set", "event_budget=1000", "--set", "seed=9"]).expect("runs");
+        assert!(out.contains(" 1000 events, seed 9;") && out.contains("TRUNCATED"), "{out}");
+        let out = run_words(&["run", "--preset", "default", "--set", "duration=2"]).expect("runs");
+        assert!(out.starts_with("default: 2.0 s simulated"), "{out}");
+        // The preset describes its own writers: a lab setting for them would be ignored.
+        let err = run_words(&["run", "--preset", "default", "--set", "async_writers=3"]).unwrap_err();
+        assert!(err.starts_with("--set async_writers: a setting of the app's lab"), "{err}");
     }
 
     #[test]

@@ -7,6 +7,8 @@ use throttle_model::report::zpool_iostat::zpool_iostat_w_of;
 use throttle_model::report::{self, Report, Summary};
 use throttle_model::scenario::presets::{self, PRESETS};
 use throttle_model::scenario::{Release, Scenario};
+use throttle_model::spec::Kind;
+use throttle_model::Id;
 
 /// The scenario text for a file path or a preset name.
 pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {
@@ -72,7 +74,22 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     }
     let mut scenario = Scenario::from_json(&value.to_string()).map_err(|e| format!("scenario: {e}"))?;
     for assignment in o.sets {
-        scenario.tunables.set_assignment(assignment).map_err(|e| e.to_string())?;
+        let (id, v) = scenario.tunables.set_assignment(assignment).map_err(|e| e.to_string())?;
+        // The lab's own settings describe the app's single workload; a scenario file says
+        // all that itself. The run's length, budget and seed apply to any scenario; the
+        // rest would be ignored silently, so it is refused.
+        match id {
+            Id::Duration => scenario.duration_ns = v.saturating_mul(1_000_000_000),
+            Id::EventBudget => scenario.budget.max_events = v,
+            Id::Seed => scenario.seed = v,
+            _ if id.spec().kind == Kind::Lab => {
+                return Err(format!(
+                    "--set {}: a setting of the app's lab; a scenario file describes this itself (edit the file, or use run --link)",
+                    id.spec().name
+                ))
+            }
+            _ => {}
+        }
     }
     if let Some(problem) = throttle_model::validate::check(&scenario.tunables).errors.first() {
         return Err(problem.message.clone());

@@ -73,7 +73,7 @@ const allocator = bench.allocator.map((r) => ({
   blocks_placed: r.blocks_placed,
   ns_per_event_with: Math.round(r.ns_per_event_with),
   ns_per_event_without: Math.round(r.ns_per_event_without),
-  ageing_seconds: +r.ageing_seconds.toFixed(3),
+  setup_seconds: +r.setup_seconds.toFixed(3),
   ns_per_block_placed: Math.round(r.ns_per_block_placed),
 }));
 const report = {

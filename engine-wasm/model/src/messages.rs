@@ -257,8 +257,3 @@ pub(crate) fn link_too_long(kept: usize) -> String {
 pub(crate) fn link_rejected(problem: &str, reset: &[String]) -> String {
     format!("{problem}; reset to the default: {}", reset.join(", "))
 }
-
-/// The work budget ran out while the simulation was being set up (ageing the pool).
-pub(crate) fn budget_spent_in_setup(work: u64) -> String {
-    format!("stopped after {work} units of set-up work (the budget's max_events) ageing the pool's metaslabs, before the first event")
-}

@@ -106,8 +106,6 @@ pub struct Sim {
     flushes: Slab<FlushOwner>,
     rec: Recorder,
     events_processed: u64,
-    /// Units of work spent setting up (ageing the allocator), counted against the budget.
-    setup_work: u64,
     /// The scrub or resilver, if one runs.
     scan: Option<dsl_scan::Scan>,
     legacy: LegacyState,
@@ -146,7 +144,6 @@ impl Sim {
             tops,
             rec,
             events_processed: 0,
-            setup_work: 0,
             scan: None,
             legacy: LegacyState::default(),
             ended: None,
@@ -199,9 +196,13 @@ impl Sim {
             }
             self.now = time;
             self.events_processed += 1;
-            if self.events_processed + self.setup_work >= self.scenario.budget.max_events {
+            // Loading metaslabs is work too: one unit per block it samples.
+            let loading = self.placement_work();
+            if self.events_processed + loading >= self.scenario.budget.max_events {
+                let loaded =
+                    if loading > 0 { format!(" and {loading} blocks placed loading metaslabs") } else { String::new() };
                 self.ended = Some(Some(format!(
-                    "stopped after {} events (the budget's max_events) at {:.3} s of {:.3} s simulated",
+                    "stopped after {} events{loaded} (the budget's max_events) at {:.3} s of {:.3} s simulated",
                     self.events_processed,
                     self.now as f64 / 1e9,
                     self.scenario.duration_ns as f64 / 1e9

@@ -16,7 +16,9 @@ use crate::scenario::allocator::{AllocPolicy, AllocatorSpec};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Free space of one metaslab: segments by offset and by (size, offset).
+/// Free space of one metaslab: segments by offset and by (size, offset). Until it is
+/// loaded only its free space is known (as the space map's summary is), and its segment
+/// trees stand empty.
 #[derive(Clone, Debug, Default)]
 struct Metaslab {
     start: u64,
@@ -26,13 +28,15 @@ struct Metaslab {
     by_size: BTreeSet<(u64, u64)>,
     cursor: u64,
     used: bool,
+    loaded: bool,
+    /// Seeds the placement of its starting holes, so that a metaslab looks the same
+    /// whenever it is loaded.
+    seed: u64,
 }
 
 impl Metaslab {
-    fn new(start: u64, size: u64) -> Self {
-        let mut m = Metaslab { start, size, free: size, cursor: start, ..Metaslab::default() };
-        m.add_free(start, size);
-        m
+    fn new(start: u64, size: u64, seed: u64) -> Self {
+        Metaslab { start, size, free: size, cursor: start, seed, ..Metaslab::default() }
     }
 
     fn add_free(&mut self, mut offset: u64, mut len: u64) {
@@ -142,61 +146,80 @@ fn highbit(x: u64) -> u32 {
 
 impl Allocator {
     /// Metaslabs as the legacy `vdev_metaslab_set_size()` sizes them (100 to 199), over the
-    /// first `asize` bytes, in the starting state the spec asks for. Ageing spends `work`
-    /// (one unit per block sampled); the flag is `false`, the allocator part-aged, once it runs out.
-    pub fn new(asize: u64, spec: AllocatorSpec, rng: &mut Rng, work: &mut u64) -> (Self, bool) {
+    /// first `asize` bytes, in the starting state the spec asks for: the first fill +
+    /// holes percent of each written, `holes` of it single free blocks at random places.
+    /// Only each metaslab's free space is set now; its holes are placed when it is loaded
+    /// (`metaslab_load()`, on its first allocation or free), so set-up costs nothing
+    /// whatever the disk's size, and a run pays only for the metaslabs it touches.
+    pub fn new(asize: u64, spec: AllocatorSpec, rng: &mut Rng) -> Self {
         let ms_shift = highbit(asize / 200).max(17);
         let size = 1u64 << ms_shift;
         let count = asize >> ms_shift;
-        let metaslabs = (0..count).map(|i| Metaslab::new(i * size, size)).collect();
-        let mut a = Allocator { spec, metaslabs, ms_shift, primary: None, counters: AllocCounters::default() };
-        let aged = a.age(rng, work);
-        (a, aged)
+        let base = rng.next_u64();
+        let block = spec.fill_block.max(512);
+        let fill = spec.fill_percent.min(100);
+        let holes = spec.holes_percent.min(100 - fill);
+        let metaslabs = (0..count)
+            .map(|i| {
+                let seed = base ^ (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let mut m = Metaslab::new(i * size, size, seed);
+                let blocks = size / block;
+                let written = blocks * (fill + holes) / 100;
+                let kept = written - blocks * holes / 100;
+                m.free = size - kept * block;
+                m.cursor = m.start + written * block;
+                m.used = written > 0;
+                m
+            })
+            .collect();
+        Allocator { spec, metaslabs, ms_shift, primary: None, counters: AllocCounters::default() }
     }
 
-    /// Writes the starting state: the first fill + holes percent of each metaslab written,
-    /// with `holes` single blocks of it free at random places. Each sample costs one unit
-    /// of `work`; `false` once the work runs out.
+    /// `metaslab_load()`: metaslab `i`'s free segments, its starting holes placed. Each
+    /// block sampled costs one unit of `work`; `false` once the work runs out (the
+    /// metaslab is then part-placed, and the run stops on its budget).
     ///
     /// Holes are made by freeing random written blocks, or, when holes outnumber the blocks
     /// kept, by writing the kept blocks at random places of a free region: either way a
     /// sample hits its target at least half the time, so the sampling never spins (at 100%
-    /// holes it writes nothing). Both give the same distribution; the first is the only
-    /// one the presets use, so their RNG stream is unchanged.
-    fn age(&mut self, rng: &mut Rng, work: &mut u64) -> bool {
+    /// holes it writes nothing). Both give the same distribution.
+    fn load(&mut self, i: usize, work: &mut u64) -> bool {
         let block = self.spec.fill_block.max(512);
         let fill = self.spec.fill_percent.min(100);
         let holes = self.spec.holes_percent.min(100 - fill);
-        for m in &mut self.metaslabs {
-            let blocks = m.size / block;
-            let written = blocks * (fill + holes) / 100;
-            let freed = blocks * holes / 100;
-            if written == 0 {
-                continue;
-            }
-            let kept = written - freed;
-            let punch = freed <= kept;
-            if punch {
-                m.take(m.start, written * block);
-            } else {
-                m.used = true;
-            }
-            let (target, mut made) = (if punch { freed } else { kept }, 0);
-            while made < target {
-                if *work == 0 {
-                    return false;
-                }
-                *work -= 1;
-                let offset = m.start + rng.below(written) * block;
-                match (punch, m.is_free(offset)) {
-                    (true, false) => m.release(offset, block),
-                    (false, true) => m.take(offset, block),
-                    _ => continue,
-                }
-                made += 1;
-            }
-            m.cursor = m.start + written * block;
+        let Some(m) = self.metaslabs.get_mut(i) else { return true };
+        if m.loaded {
+            return true;
         }
+        m.loaded = true;
+        let (free, cursor) = (m.free, m.cursor);
+        m.free = m.size;
+        m.add_free(m.start, m.size);
+        let blocks = m.size / block;
+        let written = blocks * (fill + holes) / 100;
+        let freed = blocks * holes / 100;
+        let kept = written - freed;
+        let punch = freed <= kept;
+        if written > 0 && punch {
+            m.take(m.start, written * block);
+        }
+        let mut rng = Rng::new(m.seed);
+        let (target, mut made) = (if punch { freed } else { kept }, 0);
+        while made < target {
+            if *work == 0 {
+                return false;
+            }
+            *work -= 1;
+            let offset = m.start + rng.below(written) * block;
+            match (punch, m.is_free(offset)) {
+                (true, false) => m.release(offset, block),
+                (false, true) => m.take(offset, block),
+                _ => continue,
+            }
+            made += 1;
+        }
+        debug_assert_eq!(m.free, free, "the loaded segments hold the free space the summary said");
+        (m.cursor, m.used) = (cursor, written > 0);
         true
     }
 
@@ -219,7 +242,8 @@ impl Allocator {
     }
 
     /// `metaslab_group_alloc()`: `size` bytes, or `None` when no metaslab has room.
-    pub fn alloc(&mut self, size: u64) -> Option<u64> {
+    /// Loading metaslabs spends `work` (see `load`).
+    pub fn alloc(&mut self, size: u64, work: &mut u64) -> Option<u64> {
         if let Some(p) = self.primary {
             let keep = match self.spec.policy {
                 AllocPolicy::Y2009 => true,
@@ -232,11 +256,16 @@ impl Allocator {
                 }
             }
         }
-        let mut order: Vec<usize> =
-            (0..self.metaslabs.len()).filter(|&i| self.metaslabs[i].largest() >= size).collect();
+        // A loaded metaslab is skipped when no segment fits; an unloaded one is tried if its
+        // free space could hold the block, and loaded to see.
+        let fits = |m: &Metaslab| if m.loaded { m.largest() >= size } else { m.free >= size };
+        let mut order: Vec<usize> = (0..self.metaslabs.len()).filter(|&i| fits(&self.metaslabs[i])).collect();
         // Weight descending, ties by offset.
         order.sort_by_key(|&i| (std::cmp::Reverse(self.weight(i)), i));
         for i in order {
+            if !self.load(i, work) {
+                return None;
+            }
             if let Some(offset) = self.alloc_in(i, size) {
                 if self.primary.is_some_and(|p| p != i) {
                     self.counters.switches += 1;
@@ -260,8 +289,11 @@ impl Allocator {
     }
 
     /// Frees `size` bytes at `offset` (copy-on-write: a rewritten block's old copy).
-    pub fn free(&mut self, offset: u64, size: u64) {
+    pub fn free(&mut self, offset: u64, size: u64, work: &mut u64) {
         let i = (offset >> self.ms_shift) as usize;
+        if !self.load(i, work) {
+            return;
+        }
         if let Some(m) = self.metaslabs.get_mut(i) {
             m.release(offset, size);
             self.counters.frees += 1;
@@ -281,30 +313,67 @@ mod tests {
     const K: u64 = 1 << 10;
     const M: u64 = 1 << 20;
 
+    /// Plenty of work for loading metaslabs.
+    const WORK: u64 = u64::MAX;
+
     fn aged(asize: u64, spec: AllocatorSpec) -> Allocator {
-        let (a, done) = Allocator::new(asize, spec, &mut Rng::new(1), &mut { u64::MAX });
-        assert!(done);
-        a
+        Allocator::new(asize, spec, &mut Rng::new(1))
+    }
+
+    fn spec(fill: u64, holes: u64) -> AllocatorSpec {
+        AllocatorSpec { fill_percent: fill, holes_percent: holes, ..AllocatorSpec::for_policy(AllocPolicy::Y2010) }
+    }
+
+    /// Loads every metaslab, checking each against the free space it was said to have.
+    fn load_all(a: &mut Allocator) {
+        for i in 0..a.metaslabs.len() {
+            let summary = a.metaslabs[i].free;
+            assert!(a.load(i, &mut { WORK }));
+            let m = &a.metaslabs[i];
+            assert_eq!(m.by_offset.values().sum::<u64>(), summary, "metaslab {i}");
+        }
     }
 
     #[test]
-    fn ageing_stops_when_its_work_runs_out_and_never_spins_at_all_holes() {
-        let spec = |fill, holes| AllocatorSpec {
-            fill_percent: fill,
-            holes_percent: holes,
-            ..AllocatorSpec::for_policy(AllocPolicy::Y2010)
-        };
+    fn set_up_places_nothing_and_loading_stops_when_its_work_runs_out() {
+        // A 4 TB disk at 62% + 8% holes: set-up costs nothing, loading one metaslab is
+        // about a million samples, and stops at the work given.
+        let mut a = aged(4_000_000_000_000, spec(62, 8));
+        assert!(a.metaslabs.iter().all(|m| !m.loaded && m.by_offset.is_empty()));
+        assert!(a.fill().iter().all(|&f| (61..=62).contains(&f)), "{:?}", &a.fill()[..3]);
         let mut work = 1_000;
-        assert!(!Allocator::new(4_000_000_000_000, spec(62, 8), &mut Rng::new(1), &mut work).1);
+        assert!(!a.load(0, &mut work));
         assert_eq!(work, 0);
+        assert_eq!(a.alloc(8 * K, &mut work), None, "no work left to load a metaslab");
         // All holes: nothing is kept, so nothing is sampled; the cursor stands at the end.
+        let mut a = aged(4_000_000_000_000, spec(0, 100));
         let mut work = 0;
-        let (a, done) = Allocator::new(4_000_000_000_000, spec(0, 100), &mut Rng::new(1), &mut work);
-        assert!(done, "no sampling");
+        assert!(a.load(0, &mut work), "no sampling");
         assert!(a.fill().iter().all(|&f| f == 0));
+        assert_eq!(a.metaslabs[0].cursor, a.metaslabs[0].size);
         // More holes than kept blocks: the kept blocks are written, holes are the rest.
-        let a = aged(200 * 16 * M, spec(10, 80));
-        assert!(a.fill().iter().all(|&f| (9..=11).contains(&f)), "{:?}", &a.fill()[..3]);
+        let mut a = aged(200 * 16 * M, spec(10, 80));
+        load_all(&mut a);
+        assert!(a.fill().iter().all(|&f| f == 10), "{:?}", &a.fill()[..3]);
+    }
+
+    #[test]
+    fn a_metaslab_is_the_same_whenever_it_is_loaded() {
+        // Its holes come from its own seed, not from the order metaslabs are loaded in.
+        let mut a = aged(200 * 16 * M, spec(62, 8));
+        let mut b = aged(200 * 16 * M, spec(62, 8));
+        for i in (0..a.metaslabs.len()).rev() {
+            assert!(b.load(i, &mut { WORK }));
+        }
+        load_all(&mut a);
+        for (x, y) in a.metaslabs.iter().zip(&b.metaslabs) {
+            assert_eq!(x.by_offset, y.by_offset);
+            assert_eq!((x.free, x.cursor, x.used), (y.free, y.cursor, y.used));
+        }
+        // Holes in 8% of the written 70%: many single blocks, the rest one run.
+        let m = &a.metaslabs[3];
+        assert!(m.by_offset.len() > 100, "{}", m.by_offset.len());
+        assert_eq!(m.largest(), m.size - (m.cursor - m.start));
     }
 
     fn alloc(policy: AllocPolicy, fill: u64) -> Allocator {
@@ -323,9 +392,9 @@ mod tests {
     #[test]
     fn an_empty_metaslab_gives_consecutive_blocks_first_fit() {
         let mut a = aged(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010));
-        let first = a.alloc(8 * K).expect("room");
+        let first = a.alloc(8 * K, &mut { WORK }).expect("room");
         for i in 1..100 {
-            assert_eq!(a.alloc(8 * K), Some(first + i * 8 * K));
+            assert_eq!(a.alloc(8 * K, &mut { WORK }), Some(first + i * 8 * K));
         }
         assert_eq!(a.counters.best_fit, 0);
     }
@@ -335,13 +404,13 @@ mod tests {
         // 2009 switches at 70% full: a metaslab 72% full, with 8% of holes among its
         // written blocks, gives those single holes, not consecutive space.
         let mut a = alloc(AllocPolicy::Y2009, 72);
-        let offsets: Vec<u64> = (0..50).map(|_| a.alloc(8 * K).expect("room")).collect();
+        let offsets: Vec<u64> = (0..50).map(|_| a.alloc(8 * K, &mut { WORK }).expect("room")).collect();
         assert!(a.counters.best_fit >= 50, "{:?}", a.counters);
         let adjacent = offsets.windows(2).filter(|w| w[1] == w[0] + 8 * K).count();
         assert!(adjacent < 25, "{adjacent}");
         // 2010 keeps first fit at 72% full: the cursor goes on through the free run.
         let mut b = alloc(AllocPolicy::Y2010, 72);
-        let offsets: Vec<u64> = (0..50).map(|_| b.alloc(8 * K).expect("room")).collect();
+        let offsets: Vec<u64> = (0..50).map(|_| b.alloc(8 * K, &mut { WORK }).expect("room")).collect();
         assert_eq!(b.counters.best_fit, 0);
         assert!(offsets.windows(2).all(|w| w[1] == w[0] + 8 * K), "first fit gives consecutive blocks");
     }
@@ -349,11 +418,11 @@ mod tests {
     #[test]
     fn frees_merge_and_the_lower_lba_wins_at_equal_free_space() {
         let mut a = aged(200 * 16 * M, AllocatorSpec::for_policy(AllocPolicy::Y2010));
-        let x = a.alloc(8 * K).expect("room");
+        let x = a.alloc(8 * K, &mut { WORK }).expect("room");
         assert_eq!(x, 0, "the first metaslab weighs most");
-        let y = a.alloc(8 * K).expect("room");
-        a.free(x, 8 * K);
-        a.free(y, 8 * K);
+        let y = a.alloc(8 * K, &mut { WORK }).expect("room");
+        a.free(x, 8 * K, &mut { WORK });
+        a.free(y, 8 * K, &mut { WORK });
         assert_eq!(a.fill()[0], 0);
         assert_eq!(a.metaslabs[0].by_offset.len(), 1, "merged back into one segment");
     }

@@ -6,7 +6,6 @@
 
 use super::metaslab::Allocator;
 use super::Sim;
-use crate::messages;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Txgs a freed block waits before it can be allocated again (`TXG_DEFER_SIZE`).
@@ -19,6 +18,9 @@ pub(super) struct Placement {
     /// Frees waiting for their txg to be old enough: (txg, top, offset, size).
     deferred: VecDeque<(u64, usize, u64, u64)>,
     fill_at_start: Vec<u64>,
+    /// Work left for loading metaslabs (placing their starting holes): the budget's
+    /// events, spent alongside them.
+    work: u64,
 }
 
 impl Sim {
@@ -57,23 +59,17 @@ impl Sim {
     pub(super) fn placement_init(&mut self) {
         let Some(spec) = self.scenario.pool.allocator.clone() else { return };
         let data_area = self.scenario.pool.device.capacity() / 10 * 9;
-        // Ageing is set-up work: it spends the budget's events, one per block sampled.
-        let mut work = self.scenario.budget.max_events;
-        let mut tops = Vec::with_capacity(self.tops.len());
-        for _ in 0..self.tops.len() {
-            let (a, aged) = Allocator::new(data_area, spec.clone(), &mut self.rng, &mut work);
-            tops.push(a);
-            if !aged {
-                break;
-            }
-        }
-        self.setup_work = self.scenario.budget.max_events - work;
-        if work == 0 {
-            self.ended = Some(Some(messages::budget_spent_in_setup(self.setup_work)));
-            return;
-        }
+        let tops: Vec<Allocator> =
+            (0..self.tops.len()).map(|_| Allocator::new(data_area, spec.clone(), &mut self.rng)).collect();
         let fill_at_start = tops.first().map(Allocator::fill).unwrap_or_default();
-        self.placement = Some(Placement { tops, blocks: BTreeMap::new(), deferred: VecDeque::new(), fill_at_start });
+        let work = self.scenario.budget.max_events;
+        self.placement =
+            Some(Placement { tops, blocks: BTreeMap::new(), deferred: VecDeque::new(), fill_at_start, work });
+    }
+
+    /// Work spent loading metaslabs, counted against the budget with the events.
+    pub(super) fn placement_work(&self) -> u64 {
+        self.placement.as_ref().map_or(0, |p| self.scenario.budget.max_events - p.work)
     }
 
     /// Where a block of the syncing `txg` goes; `key` names a record that may have an older
@@ -82,7 +78,7 @@ impl Sim {
         let (top, cursor_offset) = self.alloc_data(size);
         let Some(p) = self.placement.as_mut() else { return (top, cursor_offset) };
         // The rotor chose the vdev; its allocator the offset (the cursor if it is full).
-        let offset = p.tops[top].alloc(size).unwrap_or(cursor_offset);
+        let offset = p.tops[top].alloc(size, &mut p.work).unwrap_or(cursor_offset);
         if let Some(k) = key {
             if let Some((old_top, old_offset, old_size)) = p.blocks.insert(k, (top, offset, size)) {
                 p.deferred.push_back((txg, old_top, old_offset, old_size));
@@ -99,7 +95,7 @@ impl Sim {
                 break;
             }
             p.deferred.pop_front();
-            p.tops[top].free(offset, size);
+            p.tops[top].free(offset, size, &mut p.work);
         }
     }
 

@@ -1,4 +1,4 @@
-//! `throttle-lab bench`: the engine's speed on the default and heavy presets, beside a bare
+//! `throttle-lab bench`: the engine's speed on every preset, beside a bare
 //! event loop on the same heap in the same process, and its cost per simulated I/O at three
 //! run lengths (it must grow linearly), and what the metaslab allocator costs per block it
 //! places (the S11 presets run with and without it, side by side). Prints a table, or JSON
@@ -89,8 +89,7 @@ fn allocator_cost(name: &str) -> Result<Value, String> {
 }
 
 pub fn bench(json_out: bool) -> Result<String, String> {
-    let mut rows =
-        vec![measure("default", None)?, measure("heavy-1000-writers", None)?, measure("s4-heavy-writers", None)?];
+    let mut rows = presets::PRESETS.iter().map(|p| measure(p.name, None)).collect::<Result<Vec<_>, _>>()?;
     for d in ["15s", "30s", "60s"] {
         rows.push(measure("default", Some(d))?);
     }

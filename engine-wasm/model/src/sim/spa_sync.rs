@@ -69,6 +69,7 @@ impl Sim {
         });
         self.txg.last_sync_start = self.now;
         self.schedule_sync_timer();
+        self.dva_sync_started();
         if self.legacy_throttle() {
             // Writers delayed in txg + 1 stop waiting once their previous txg syncs, and the
             // quiesce hand-off slot is free again.

@@ -19,7 +19,8 @@ impl Sim {
         owner: Owner,
     ) -> u32 {
         let children = self.tops[top].leaves.len() as u32;
-        let logical = Logical { children, left: children, txg, accounted, retired: 0, owner, reserved: 0 };
+        let top32 = top as u32;
+        let logical = Logical { children, left: children, txg, accounted, retired: 0, owner, reserved: 0, top: top32 };
         let id = self.logicals.insert(logical);
         for i in 0..children as usize {
             let leaf = self.tops[top].leaves[i];
@@ -43,7 +44,7 @@ impl Sim {
         }
         let Some(l) = self.logicals.remove(id) else { return };
         if l.reserved > 0 {
-            self.dva_unreserve(l.reserved);
+            self.dva_unreserve(l.reserved, l.top as usize);
         }
         match l.owner {
             Owner::TxgData | Owner::TxgMeta => {

@@ -73,6 +73,8 @@ pub(super) struct Logical {
     pub(super) owner: Owner,
     /// What it holds of the allocation throttle, given back when it is done.
     pub(super) reserved: u64,
+    /// Its top-level vdev (for the throttle's per-vdev slots).
+    pub(super) top: u32,
 }
 
 /// An issued I/O, possibly several queued I/Os merged.

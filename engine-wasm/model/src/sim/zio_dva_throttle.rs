@@ -12,9 +12,13 @@
 //!   `mc_alloc_max` = 4 x the sum of the top-level vdevs' `mg_aliquot`
 //!   (`metaslab_class_balance()`: `metaslab_aliquot` for a disk or a mirror, equal vdevs
 //!   equally full), checked before adding, so one write may pass it.
-//! - **0.7 to 2.3**: I/Os. Each top-level vdev has `zfs_vdev_queue_depth_pct` % of
+//! - **0.7 to 2.3**: I/Os. Each top-level vdev has up to `zfs_vdev_queue_depth_pct` % of
 //!   `zfs_vdev_async_write_max_active` slots (`mg_max_alloc_queue_depth`), the class
-//!   their sum (`mc_alloc_max_slots`).
+//!   their sum (`mc_alloc_max_slots`); a write holds one while `slots + 1 <= max`. In 0.7
+//!   every vdev has them all from the start. From 0.8 each sync starts every vdev at
+//!   `zfs_vdev_def_queue_depth` (32) slots (`spa_sync_adjust_vdev_max_queue_depth()`),
+//!   and each of its writes that completes adds one, up to the maximum
+//!   (`metaslab_group_increment_qdepth()`): a sync ramps up instead of flooding the queue.
 //! - **Before 0.7**: none; the sync queues everything at once.
 //!
 //! Simplified: one allocator (`spa_alloc_count` is 1 below 8 CPUs, as on the reference's
@@ -47,10 +51,18 @@ enum Unit {
     Ios,
 }
 
+/// `zfs_vdev_def_queue_depth`: the slots each top-level vdev starts a sync with (0.8-2.3).
+const DEF_QUEUE_DEPTH: u64 = 32;
+
 #[derive(Default)]
 pub(super) struct DvaThrottle {
-    /// `None` when the release has no allocation throttle.
+    /// `None` when the release has no allocation throttle. For I/Os, each vdev's maximum.
     limit: Option<(Unit, u64)>,
+    /// 0.8-2.3: each top-level vdev's slots now (`mga_cur_max_alloc_queue_depth`), growing
+    /// from `DEF_QUEUE_DEPTH` as the sync's writes complete; empty otherwise.
+    depth: Vec<u64>,
+    /// 0.7: every vdev's slots are its maximum from the start.
+    tops: u64,
     /// `mca_reserved` (bytes) or `mca_alloc_slots` (I/Os) held now.
     reserved: u64,
     waiting: VecDeque<Waiting>,
@@ -58,14 +70,40 @@ pub(super) struct DvaThrottle {
 
 impl DvaThrottle {
     pub(super) fn new(release: Release, tops: u64, queue_depth_pct: u64, async_write_max: u64) -> Self {
-        let limit = if release >= Release::V2_4 {
-            Some((Unit::Bytes, 4 * release.metaslab_aliquot() * tops))
+        let per_vdev = queue_depth_pct * async_write_max / 100;
+        let (limit, depth) = if release >= Release::V2_4 {
+            (Some((Unit::Bytes, 4 * release.metaslab_aliquot() * tops)), Vec::new())
+        } else if release >= Release::V0_8 {
+            (Some((Unit::Ios, per_vdev)), vec![DEF_QUEUE_DEPTH.min(per_vdev); tops as usize])
         } else if release >= Release::V0_7 {
-            Some((Unit::Ios, (queue_depth_pct * async_write_max / 100).max(1) * tops))
+            (Some((Unit::Ios, per_vdev)), Vec::new())
         } else {
-            None
+            (None, Vec::new())
         };
-        DvaThrottle { limit, reserved: 0, waiting: VecDeque::new() }
+        DvaThrottle { limit, depth, tops, reserved: 0, waiting: VecDeque::new() }
+    }
+
+    /// `mca_alloc_max_slots` (I/Os) or `mc_alloc_max` (bytes) now.
+    fn max(&self) -> Option<u64> {
+        match self.limit? {
+            (Unit::Bytes, max) => Some(max),
+            (Unit::Ios, _) if !self.depth.is_empty() => Some(self.depth.iter().sum()),
+            (Unit::Ios, per_vdev) => Some(per_vdev * self.tops),
+        }
+    }
+
+    /// `spa_sync_adjust_vdev_max_queue_depth()`: a new sync starts each vdev at the default.
+    fn sync_started(&mut self) {
+        if let Some((Unit::Ios, per_vdev)) = self.limit {
+            self.depth.iter_mut().for_each(|d| *d = DEF_QUEUE_DEPTH.min(per_vdev));
+        }
+    }
+
+    /// `metaslab_group_increment_qdepth()`: a write to `top` completed.
+    fn completed(&mut self, top: usize) {
+        if let (Some((Unit::Ios, per_vdev)), Some(d)) = (self.limit, self.depth.get_mut(top)) {
+            *d = (*d + 1).min(per_vdev);
+        }
     }
 
     /// What a write of `size` reserves.
@@ -77,9 +115,14 @@ impl DvaThrottle {
         }
     }
 
-    /// `metaslab_class_throttle_reserve()`: room while what is held is at most the limit.
+    /// `metaslab_class_throttle_reserve()`: bytes while what is held is at most the limit
+    /// (one write may pass it), a slot while one more fits.
     fn room(&self) -> bool {
-        self.limit.map_or(true, |(_, max)| self.reserved <= max)
+        match (self.limit, self.max()) {
+            (Some((Unit::Bytes, _)), Some(max)) => self.reserved <= max,
+            (_, Some(max)) => self.reserved < max,
+            _ => true,
+        }
     }
 }
 
@@ -118,10 +161,17 @@ impl Sim {
         }
     }
 
-    /// `zio_dva_throttle_done()`: a top-level vdev write gives back its reservation, and
-    /// `zio_allocate_dispatch()` lets the waiting writes allocate while there is room.
-    pub(super) fn dva_unreserve(&mut self, share: u64) {
+    /// A sync starts: the vdevs' slots go back to their starting depth.
+    pub(super) fn dva_sync_started(&mut self) {
+        self.dva.sync_started();
+    }
+
+    /// `zio_dva_throttle_done()`: a write to top-level vdev `top` gives back its
+    /// reservation (and, 0.8-2.3, adds a slot), and `zio_allocate_dispatch()` lets the
+    /// waiting writes allocate while there is room.
+    pub(super) fn dva_unreserve(&mut self, share: u64, top: usize) {
         self.dva.reserved = self.dva.reserved.saturating_sub(share);
+        self.dva.completed(top);
         while self.dva.room() {
             let Some(w) = self.dva.waiting.pop_front() else { break };
             self.allocate_and_issue(w);
@@ -135,8 +185,27 @@ mod tests {
 
     #[test]
     fn each_release_counts_its_own_way() {
-        assert_eq!(DvaThrottle::new(Release::V0_6_5, 2, 1000, 10).limit, None);
-        assert_eq!(DvaThrottle::new(Release::V2_3, 2, 1000, 10).limit, Some((Unit::Ios, 200)));
-        assert_eq!(DvaThrottle::new(Release::V2_4, 2, 1000, 10).limit, Some((Unit::Bytes, 16 << 20)));
+        assert_eq!(DvaThrottle::new(Release::V0_6_5, 2, 1000, 10).max(), None);
+        assert_eq!(DvaThrottle::new(Release::V0_7, 2, 1000, 10).max(), Some(200));
+        assert_eq!(DvaThrottle::new(Release::V2_3, 2, 1000, 10).max(), Some(64));
+        assert_eq!(DvaThrottle::new(Release::V2_4, 2, 1000, 10).max(), Some(16 << 20));
+    }
+
+    #[test]
+    fn from_0_8_a_sync_starts_at_32_slots_a_vdev_and_each_completed_write_adds_one() {
+        let mut t = DvaThrottle::new(Release::V2_1, 2, 1000, 10);
+        for _ in 0..100 {
+            t.completed(0);
+        }
+        t.completed(1);
+        assert_eq!(t.max(), Some(100 + 33), "vdev 0 at its maximum of 100, vdev 1 at 33");
+        t.reserved = 132;
+        assert!(t.room());
+        t.reserved = 133;
+        assert!(!t.room(), "a slot only while one more fits");
+        t.sync_started();
+        assert_eq!(t.max(), Some(64));
+        // A maximum below the default caps the start too.
+        assert_eq!(DvaThrottle::new(Release::V2_1, 1, 100, 10).max(), Some(10));
     }
 }

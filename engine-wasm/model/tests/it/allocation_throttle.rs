@@ -34,3 +34,15 @@ fn a_sync_queues_only_what_its_reservations_allow() {
     let (a, b) = (master.summary.backend.write_bytes_per_s as f64, old.summary.backend.write_bytes_per_s as f64);
     assert!((a / b - 1.0).abs() < 0.06, "{a} vs {b}");
 }
+
+#[test]
+fn from_0_8_each_sync_ramps_up_from_32_slots() {
+    // 0.7 gives each vdev its 100 slots at once; 0.8 to 2.3 start each sync at 32 and add
+    // one per completed write, so the first 68 writes of every sync wait longer to be
+    // allocated and less in the leaf's queue: the queue wait falls, the throughput stays.
+    let (v0_7, v2_1) = (run("0.7"), run("2.1"));
+    let (a, b) = (queue_wait_s(&v0_7), queue_wait_s(&v2_1));
+    assert!(b < a && a - b > 0.01, "0.7: {a} s, 2.1: {b} s");
+    let (x, y) = (v0_7.summary.backend.write_bytes_per_s as f64, v2_1.summary.backend.write_bytes_per_s as f64);
+    assert!((x / y - 1.0).abs() < 0.01, "{x} vs {y}");
+}

@@ -1,5 +1,5 @@
-// Engine benchmark, natively and in WASM under Node, in one run: events per second on the
-// default and heavy presets, each beside a bare event loop on the same heap (same process),
+// Engine benchmark, natively and in WASM under Node, in one run: events per second on every
+// preset, each beside a bare event loop on the same heap (same process),
 // the WASM/native time ratio, and instructions per event from callgrind when valgrind is
 // installed. Run with `npm run bench:engine`; figures go to the console and
 // .reports/bench-engine.json.
@@ -9,7 +9,6 @@ import { resolve } from "node:path";
 import * as wasm from "../web/src/engine/generated/throttle_lab_wasm.js";
 
 const cli = resolve("engine-wasm/target/release/throttle-lab");
-const presets = ["default", "heavy-1000-writers", "s4-heavy-writers"];
 
 execFileSync(
   "cargo",
@@ -39,7 +38,7 @@ const bench = JSON.parse(execFileSync(cli, ["bench", "--json"], { encoding: "utf
 const native = bench.engine;
 const list = wasm.presets();
 const rows = [];
-for (const name of presets) {
+for (const { name } of list) {
   const json = list.find((p) => p.name === name).json;
   let events = 0;
   const seconds = bestOf(() => (events = wasm.benchScenario(json)));

@@ -135,8 +135,17 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   useEffect(() => {
     document.body.dataset["simCompleted"] = String(current.completed);
     document.body.dataset["compareCompleted"] = String(compared.completed);
+    document.body.dataset["simPictures"] = String(current.pictures);
+    document.body.dataset["comparePictures"] = String(compared.pictures);
     if (current.report && !current.running) document.body.dataset["reportHash"] = reportHash(current.report);
-  }, [current.completed, compared.completed, current.report, current.running]);
+  }, [
+    current.completed,
+    compared.completed,
+    current.pictures,
+    compared.pictures,
+    current.report,
+    current.running,
+  ]);
 
   const reachedNs = current.report ? steadyOf(current.report).reached_at_ns : null;
   const seconds = (v: Values) => v[engine.indexOf("duration")] ?? 1;

@@ -19,6 +19,8 @@ export interface SimState {
   stopped: boolean;
   /** Completed runs so far (for tests and benchmarks to see a new result land). */
   completed: number;
+  /** Reports shown so far, partial or final (for benchmarks: the first picture of a change). */
+  pictures: number;
   /** Stops the run going on (its partial report stays), and runs it again. */
   stop: () => void;
   rerun: () => void;
@@ -33,6 +35,7 @@ interface Inner {
   /** The run key stopped by the user, if the last run ended so. */
   stopped: string | null;
   completed: number;
+  pictures: number;
 }
 
 /** FNV-1a of a report (its JSON parts and every column), to compare two runs exactly. */
@@ -60,6 +63,7 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
     error: null,
     stopped: null,
     completed: 0,
+    pictures: 0,
   });
   // Bumped by "run again": the same settings run anew.
   const [attempt, setAttempt] = useState(0);
@@ -75,7 +79,11 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
         // The rest at the pace so far, once 2% is done (set-up makes the first share slow).
         const elapsed = performance.now() - started;
         const etaMs = share >= 0.02 && share < 1 ? (elapsed * (1 - share)) / share : null;
-        setInner((s) => ({ ...s, progress: { key, share, etaMs }, report: p.partial ?? s.report }));
+        setInner((s) => ({
+          ...s,
+          progress: { key, share, etaMs },
+          ...(p.partial ? { report: p.partial, pictures: s.pictures + 1 } : {}),
+        }));
       })
       .then(
         (result) => {
@@ -89,6 +97,7 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
                   error: null,
                   stopped: null,
                   completed: s.completed + 1,
+                  pictures: s.pictures + 1,
                 }
               : result.status === "stopped"
                 ? { ...s, settled: key, error: null, stopped: key }
@@ -119,6 +128,7 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
     error: inner.settled === key ? inner.error : null,
     stopped,
     completed: inner.completed,
+    pictures: inner.pictures,
     stop,
     rerun,
   };

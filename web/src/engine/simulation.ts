@@ -36,6 +36,11 @@ export interface Simulator {
 export const SLICE_EVENTS = 50_000;
 /** Wall time between partial reports of a long run [ms]. */
 export const PARTIAL_EVERY_MS = 250;
+/**
+ * The first partial report comes sooner: a change shows a first picture of the new run
+ * (marked partial) within the slider's time budget, refined as the run goes on.
+ */
+export const FIRST_PARTIAL_MS = 60;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -65,10 +70,14 @@ export async function runInSlices(
   }
   try {
     let lastPartial = now();
+    let every = FIRST_PARTIAL_MS;
     while (run.advance(SLICE_EVENTS)) {
       const [simulatedNs = 0, totalNs = 0] = run.progress();
-      const due = now() - lastPartial >= PARTIAL_EVERY_MS;
-      if (due) lastPartial = now();
+      const due = now() - lastPartial >= every;
+      if (due) {
+        lastPartial = now();
+        every = PARTIAL_EVERY_MS;
+      }
       const partial = due ? parseReport(run.report()) : undefined;
       onProgress?.(partial ? { simulatedNs, totalNs, partial } : { simulatedNs, totalNs });
       await pause();

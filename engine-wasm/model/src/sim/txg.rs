@@ -5,6 +5,7 @@
 //! sync itself is `spa_sync.rs`.
 
 use super::{Ev, Sim};
+use crate::scenario::SyncKick;
 
 /// The first txg of a pool (`TXG_INITIAL`).
 const TXG_INITIAL: u64 = 4;
@@ -175,7 +176,14 @@ impl Sim {
         let timer_due = self.k.txg_timeout_ns == 0 || self.now >= t.last_sync_start + self.k.txg_timeout_ns;
         // A running scan (scrub, resilver) keeps the sync thread from sleeping.
         let scanning = self.scanning();
-        if !(timer_due || scanning || t.synced < t.sync_waiting || t.quiesced.is_some()) {
+        // Before 2.2 the thread also stays awake while the pool's dirty data is at the sync
+        // threshold (`txg_sync_thread()`'s wait loop: `dp_dirty_total < zfs_dirty_data_sync`,
+        // from 0.8 the percent): a kick dropped during a sync is made good when it ends,
+        // even if no writer comes to kick again (all of them waiting at the hard limit).
+        let dirty_due = !self.legacy_throttle()
+            && self.k.sync_kick != SyncKick::TxgPercent
+            && t.dirty_total >= self.k.sync_kick_bytes;
+        if !(timer_due || scanning || dirty_due || t.synced < t.sync_waiting || t.quiesced.is_some()) {
             return;
         }
         if self.txg.quiesced.is_none() {

@@ -84,3 +84,28 @@ fn the_app_setting_picks_the_release_as_a_scenario_file_does() {
     assert_eq!(s.pool.retire, Retire::Physical);
     assert_eq!(s.models.release.name(), "0.6.5");
 }
+
+#[test]
+fn before_2_2_the_sync_thread_goes_on_at_once_while_the_pool_is_over_the_sync_threshold() {
+    // 64 writers at the hard limit of a one-lane leaf: when a sync ends, the next txg is
+    // already over the threshold, and `txg_sync_thread()` (0.8-2.1: `dp_dirty_total <
+    // zfs_dirty_data_max * zfs_dirty_data_sync_percent / 100` in its wait loop) quiesces it
+    // at once; it does not wait for a writer to kick it. 2.2 remembers the kicks instead.
+    for release in ["0.7", "2.1", "2.2"] {
+        let r = run(&json!({"duration": "60s", "models": {"release": release},
+            "tunables": {"zfs_dirty_data_max": "256M"},
+            "pool": {"device": {"kind": "injected", "latency": "10ms", "lanes": 1}},
+            "workloads": [{"kind": "async_write", "threads": 64, "block_size": "128K"}]}));
+        assert!(r.txgs.len() >= 3, "{release}: {} txgs", r.txgs.len());
+        for w in r.txgs.windows(2) {
+            let ended = w[0].birth + w[0].otime + w[0].qtime + w[0].wtime + w[0].stime;
+            let next_quiesce = w[1].birth + w[1].otime;
+            assert!(
+                next_quiesce <= ended,
+                "{release}: txg {} quiesced {} ns after the sync",
+                w[1].txg,
+                next_quiesce - ended
+            );
+        }
+    }
+}

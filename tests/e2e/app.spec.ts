@@ -9,7 +9,7 @@ test("the page loads with both curves and no console error", async ({ page }) =>
   await expect(page.getByTestId("delay-curve")).toHaveAttribute("d", /^M/);
   // 48 tunables (27 OpenZFS, 9 legacy, 12 of the SmartOS zone throttle) in the side panel
   // and the write size under the delay curve.
-  await expect(page.locator('.controls .control[data-tunable^="zfs_"]')).toHaveCount(52);
+  await expect(page.locator('.controls .control[data-tunable^="zfs_"]')).toHaveCount(53);
   await expect(page.locator(".panels .control")).toHaveCount(1);
   await expect(page.getByTestId("delay-readout")).toContainText("499,999 ns");
   expect(errors).toEqual([]);
@@ -189,4 +189,18 @@ test("a link that raises the work budget asks before it runs with it", async ({ 
   await expect(field(page, "event_budget")).toHaveValue("200000000");
   await openLab(page, "#v=1&event_budget=5000&duration=1");
   await expect(page.getByTestId("budget-confirm")).toBeHidden();
+});
+
+test("the machine's RAM sets the dirty limit the runs and the curves use, while it is left at its default", async ({
+  page,
+}) => {
+  await openLab(page, "#v=1&ram=16G");
+  // 10% of 16 GiB: the control says what the run uses, the delay curve is drawn from it.
+  await expect(page.getByTestId("runs-with-zfs_dirty_data_max")).toContainText("Runs with 1.60 GiB");
+  await expect(page.getByTestId("delay-readout")).toContainText("(1.28 GiB)");
+  // Set explicitly, the value is the one used.
+  await page.locator("#field-zfs_dirty_data_max").fill("2G");
+  await page.locator("#field-zfs_dirty_data_max").press("Enter");
+  await expect(page.getByTestId("runs-with-zfs_dirty_data_max")).toHaveCount(0);
+  await expect(page.getByTestId("delay-readout")).toContainText("(1.60 GiB)");
 });

@@ -88,8 +88,15 @@ schema! {
         name: "zfs_dirty_data_max", kind: Kind::Tunable, group: DIRTY, unit: Unit::Bytes,
         default: 4 * GIB, min: MIB, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Most dirty (modified, not yet written) data the pool may hold; writers wait at this limit and are delayed well before it.",
-        history: "Computed at module load as 10% of RAM, capped at 4 GiB (zfs_dirty_data_max_max) since ZoL 0.7.0; the lab's 4 GiB is the value on any machine with 40 GiB of RAM or more. ZoL 0.6.3-0.6.5: 10% of RAM with no cap. illumos and FreeBSD 12 and earlier: 10% of physical memory, capped at 4 GiB.",
+        history: "Computed at module load as 10% of RAM, capped at zfs_dirty_data_max_max (arc_init()): 4 GiB on any machine with 40 GiB of RAM or more since ZoL 0.7.0, as the lab's default machine of 64 GiB has; left at its default, the lab derives it from the machine's ram and release. ZoL 0.6.3-0.6.5: 10% of RAM, capped at 25% of RAM. illumos and FreeBSD 12 and earlier: 10% of physical memory, capped at 4 GiB.",
         freebsd: Some("vfs.zfs.dirty_data_max"),
+    }
+    DirtyDataMaxMax {
+        name: "zfs_dirty_data_max_max", kind: Kind::Tunable, group: DIRTY, unit: Unit::Bytes,
+        default: 4 * GIB, min: MIB, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The cap on zfs_dirty_data_max when that is computed from RAM at module load (a zfs_dirty_data_max set explicitly is not capped). Left at its default, the lab derives it from the machine's ram: 25% of it, at most 4 GiB.",
+        history: "arc_init(): 25% of RAM with no further cap in ZoL 0.6.x; at most 4 GiB (1 GiB on 32-bit kernels) since 0.7.0.",
+        freebsd: Some("vfs.zfs.dirty_data_max_max"),
     }
     DirtyDataSyncPercent {
         name: "zfs_dirty_data_sync_percent", kind: Kind::Tunable, group: DIRTY, unit: Unit::Percent,
@@ -603,6 +610,11 @@ schema! {
         default: 9, min: 0, max: 9, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "The OpenZFS release the OpenZFS models follow: its tunables' defaults (for tunables left at master's), which tunables exist, the sync kick, when dirty data is retired, the log-data throttle and the scrub credit.",
         choices: &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2.2", "2.3", "2.4", "master"],
+    }
+    Ram {
+        name: "ram", kind: Kind::Lab, group: RUN, unit: Unit::Bytes,
+        default: 64 * GIB, min: 256 * MIB, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The machine's physical memory. zfs_dirty_data_max and zfs_dirty_data_max_max left at their defaults are derived from it as the release's arc_init() does (10% of it, capped at 25% of it and from 0.7 at 4 GiB); the legacy write limit is at most an eighth of it.",
     }
     LegacyEra {
         name: "legacy_era", kind: Kind::Lab, group: RUN, unit: Unit::Choice,

@@ -102,6 +102,14 @@ pub fn check(values: &[f64]) -> Result<JsValue, JsError> {
     to_js(&validate::check(&tunables(values)?))
 }
 
+/// The values a run of these settings uses (`lab::effective`): the release's defaults,
+/// the dirty-data limits derived from the machine's RAM, a legacy era's defaults. The app
+/// draws its curves and marks from these.
+#[wasm_bindgen(js_name = effectiveValues)]
+pub fn effective_values(values: &[f64]) -> Result<Vec<f64>, JsError> {
+    Ok(self::values(&lab::effective(&tunables(values)?)))
+}
+
 /// `dmu_tx_delay()`'s delay [ns] at `dirty` bytes.
 #[wasm_bindgen(js_name = delayNs)]
 pub fn delay_ns(values: &[f64], dirty: f64) -> Result<f64, JsError> {

@@ -171,6 +171,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             shows={lab.showsSetup}
             filter={filter}
             values={values}
+            effective={lab.effective}
             errors={errors}
             {...handlers}
           />
@@ -180,6 +181,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             shows={isTunable}
             filter={filter}
             values={values}
+            effective={lab.effective}
             errors={errors}
             {...handlers}
           />
@@ -187,12 +189,17 @@ export function Lab({ engine, initial, simulators }: Props) {
         <main className="panels" id="panels" tabIndex={-1} aria-label="Panels">
           <CurveCursorProvider>
             <PanelBoundary name="Async-write concurrency" retryKey={[values, runs, pinned]}>
-              <AsyncWriteCurvePanel engine={engine} values={values} runs={runs} pinned={pinned} />
+              <AsyncWriteCurvePanel
+                engine={engine}
+                values={lab.effective}
+                runs={runs}
+                pinned={lab.effectivePinned}
+              />
             </PanelBoundary>
             <PanelBoundary name="Write delay" retryKey={[values, runs, pinned]}>
               <DelayCurvePanel
                 engine={engine}
-                values={values}
+                values={lab.effective}
                 writeSizeControl={
                   <EntryControl
                     engine={engine}
@@ -203,7 +210,7 @@ export function Lab({ engine, initial, simulators }: Props) {
                   />
                 }
                 runs={runs}
-                pinned={pinned}
+                pinned={lab.effectivePinned}
               />
             </PanelBoundary>
           </CurveCursorProvider>

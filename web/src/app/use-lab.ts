@@ -31,6 +31,9 @@ export interface LabState {
   showsSetup: (spec: TunableSpec) => boolean;
   /** The pinned configuration A, and where B differs from it (`name: A → B`). */
   pinned: Values | null;
+  /** What the runs of `values` and of `pinned` use (`Engine.effectiveValues`). */
+  effective: Values;
+  effectivePinned: Values | null;
   differences: string[];
   pin: () => void;
   unpin: () => void;
@@ -60,6 +63,12 @@ export interface LabState {
 }
 
 const DEVICE_PREFIXES = ["hdd_", "ssd_", "lun_"];
+
+/** What a run of `values` uses; the values themselves if the engine refuses them. */
+function effectiveOf(engine: Engine, values: Values): Values {
+  const r = engine.effectiveValues(values);
+  return r.status === "ok" ? r.value : values;
+}
 
 export function useLab(engine: Engine, initial: Initial, simulators: Simulators): LabState {
   const reducer = useMemo(() => editReducer(engine), [engine]);
@@ -117,7 +126,11 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     ],
     [current.report, compared.report, currentLabel, comparisonLabel],
   );
-  const at = (name: TunableName) => values[engine.indexOf(name)] ?? 0;
+  // What the runs use (the release's defaults, the dirty limits from RAM): the curves and
+  // the dirty-data marks are drawn from these, so they agree with the simulation.
+  const effective = useMemo(() => effectiveOf(engine, values), [engine, values]);
+  const effectivePinned = useMemo(() => (pinned ? effectiveOf(engine, pinned) : null), [engine, pinned]);
+  const at = (name: TunableName) => effective[engine.indexOf(name)] ?? 0;
   const dirtyMax = at("zfs_dirty_data_max");
   const asyncMinPercent = at("zfs_vdev_async_write_active_min_dirty_percent");
   const asyncMaxPercent = at("zfs_vdev_async_write_active_max_dirty_percent");
@@ -183,6 +196,8 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     handlers,
     showsSetup,
     pinned,
+    effective,
+    effectivePinned,
     differences: pinned ? differenceLines(engine, pinned, values) : [],
     pin: () => setPinned(values),
     unpin: () => setPinned(null),

@@ -15,6 +15,8 @@ interface Props extends ControlHandlers {
   /** The settings filter's text ("" shows every entry). */
   filter: string;
   values: Values;
+  /** What the run uses (shown where it differs from the value set). */
+  effective?: Values | undefined;
   errors: Record<string, string>;
 }
 
@@ -23,6 +25,7 @@ export const ControlPanel = memo(function ControlPanel({
   shows,
   filter,
   values,
+  effective,
   errors,
   ...handlers
 }: Props) {
@@ -47,6 +50,7 @@ export const ControlPanel = memo(function ControlPanel({
                 engine={engine}
                 index={index}
                 values={values}
+                effective={effective}
                 errors={errors}
                 {...handlers}
               />

@@ -18,6 +18,8 @@ interface Props extends ControlHandlers {
   spec: TunableSpec;
   index: number;
   value: number;
+  /** What a run uses instead, when the release or the machine's RAM decides it. */
+  runsWith?: number | undefined;
   error: string | undefined;
 }
 
@@ -29,6 +31,7 @@ export const TunableControl = memo(function TunableControl({
   spec,
   index,
   value,
+  runsWith,
   error,
   onValue,
   onText,
@@ -126,6 +129,12 @@ export const TunableControl = memo(function TunableControl({
           />
         </div>
       )}
+      {runsWith !== undefined && runsWith !== value && (
+        <p className="runs-with" data-testid={`runs-with-${spec.name}`}>
+          Runs with {text(engine.describeValue(spec.name, runsWith))}: the default of the chosen release,
+          legacy era or machine (ram), as this is left at its default.
+        </p>
+      )}
       {error && (
         <p id={ids.error} className="field-error" role="alert">
           {error}
@@ -162,11 +171,13 @@ interface EntryProps extends ControlHandlers {
   index: number;
   /** All values in schema order, and each entry's refusal by name. */
   values: Values;
+  /** What the run uses, in schema order (`Engine.effectiveValues`). */
+  effective?: Values | undefined;
   errors: Record<string, string>;
 }
 
 /** The control of schema entry `index`, its value and error picked from the lab's. */
-export function EntryControl({ engine, index, values, errors, ...handlers }: EntryProps) {
+export function EntryControl({ engine, index, values, effective, errors, ...handlers }: EntryProps) {
   const spec = engine.schema[index];
   if (!spec) return null;
   return (
@@ -175,6 +186,7 @@ export function EntryControl({ engine, index, values, errors, ...handlers }: Ent
       spec={spec}
       index={index}
       value={values[index] ?? spec.default}
+      runsWith={effective?.[index]}
       error={errors[spec.name]}
       {...handlers}
     />

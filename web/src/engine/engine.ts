@@ -43,6 +43,8 @@ export interface Engine {
   describeBytes(bytes: number): Result<string>;
   describeNs(ns: number): Result<string>;
   check(values: Values): Result<Checked>;
+  /** What a run of `values` uses: release defaults, dirty limits from RAM, era defaults. */
+  effectiveValues(values: Values): Result<Values>;
   delayNs(values: Values, dirty: number): Result<number>;
   asyncWrites(values: Values, dirty: number): Result<number>;
   delayCurve(values: Values, points: number): Result<Curve>;
@@ -112,6 +114,7 @@ export function makeEngine(wasm: WasmModule): Engine {
     describeBytes: (bytes) => attempt(() => wasm.describeBytes(bytes)),
     describeNs: (ns) => attempt(() => wasm.describeNs(ns)),
     check: (values) => attempt<Checked>(() => wasm.check(column(values))),
+    effectiveValues: (values) => attempt(() => Array.from(wasm.effectiveValues(column(values)))),
     delayNs: (values, dirty) => attempt(() => wasm.delayNs(column(values), dirty)),
     asyncWrites: (values, dirty) => attempt(() => wasm.asyncWrites(column(values), dirty)),
     delayCurve: (values, points) => attempt(() => curve(wasm.delayCurve(column(values), points))),

@@ -23,8 +23,39 @@ const MIN_REPORT_INTERVAL: u64 = 10 * MS;
 /// Blocks in flight per top-level vdev of a scrub or resilver under the legacy scheduler,
 /// as the scenario format's defaults (the OpenZFS scheduler uses `zfs_scan_vdev_limit`).
 const SCAN_OUTSTANDING: u32 = 16;
-/// Physical memory of the simulated machine (the legacy write limit is a fraction of it).
-const RAM: u64 = 32 << 30;
+
+/// The tunables a run of `t` uses: those still at their current (master) default take the
+/// release's defaults, `zfs_dirty_data_max` and `zfs_dirty_data_max_max` the values the
+/// release derives from the machine's RAM, and when a legacy model runs the era's
+/// historical ones, as a scenario file's do. The app draws its curves from these.
+pub fn effective(t: &Tunables) -> Tunables {
+    let release = Release::from_index(t.get(Id::Release));
+    let mut tunables = t.clone();
+    let at_default = |t: &Tunables, id: Id| t.get(id) == id.spec().default;
+    for (id, v) in release.defaults() {
+        if at_default(&tunables, id) {
+            let _ = tunables.set(id, v);
+        }
+    }
+    let given_max_max = (!at_default(t, Id::DirtyDataMaxMax)).then(|| t.get(Id::DirtyDataMaxMax));
+    let (max_max, max) = release.dirty_limits(t.get(Id::Ram), given_max_max);
+    let _ = tunables.set(Id::DirtyDataMaxMax, max_max);
+    if at_default(t, Id::DirtyDataMax) {
+        // Within the entry's range: RAM's range keeps 10% of it at 25.6 MiB or more.
+        let _ = tunables.set(Id::DirtyDataMax, max.max(Id::DirtyDataMax.spec().min));
+    }
+    let legacy = t.get(Id::ThrottleModelChoice) == 1 || t.get(Id::SchedulerModelChoice) == 1;
+    if legacy {
+        let era = if t.get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 };
+        for (id, v) in era.defaults() {
+            if at_default(&tunables, id) {
+                // Era defaults lie inside their tunables' ranges (checked by a test).
+                let _ = tunables.set(id, v);
+            }
+        }
+    }
+    tunables
+}
 
 /// The scenario of `t`'s lab settings, with `t`'s tunables; the first problem if the
 /// tunables cannot work together.
@@ -42,21 +73,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         era: if get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 },
         release: Release::from_index(get(Id::Release)),
     };
-    let mut tunables = t.clone();
-    // The release's defaults for tunables still at master's, as a scenario file's.
-    for (id, v) in models.release.defaults() {
-        if tunables.get(id) == id.spec().default {
-            let _ = tunables.set(id, v);
-        }
-    }
-    if models.any_legacy() {
-        for (id, v) in models.era.defaults() {
-            if tunables.get(id) == id.spec().default {
-                // Era defaults lie inside their tunables' ranges (checked by a test).
-                let _ = tunables.set(id, v);
-            }
-        }
-    }
+    let tunables = effective(t);
     let workloads = workloads(t);
     let duration_ns = get(Id::Duration) * S;
     let report_interval_ns = (duration_ns / SAMPLES_PER_RUN / MS * MS).max(MIN_REPORT_INTERVAL);
@@ -67,7 +84,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         duration_ns,
         report_interval_ns,
         models,
-        ram: RAM,
+        ram: get(Id::Ram),
         cpu_per_write_ns: None,
         tunables,
         pool: Pool { allocator: allocator(t)?, ..pool(t) },

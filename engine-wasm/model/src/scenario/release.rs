@@ -156,6 +156,19 @@ impl Release {
     }
 
     /// The release's defaults where they differ from master's (the schema's).
+    /// `arc_init()`: `zfs_dirty_data_max_max` and `zfs_dirty_data_max` for a machine with
+    /// `ram` bytes (64-bit), when neither is set: 25% of RAM, at most 4 GiB from 0.7.0
+    /// (no cap before); and 10% of RAM, at most the former. `max_max` given (set
+    /// explicitly) caps the derived maximum instead.
+    pub fn dirty_limits(self, ram: u64, max_max: Option<u64>) -> (u64, u64) {
+        // `allmem * zfs_dirty_data_max_max_percent / 100` and `_max_percent` (25, 10 in
+        // dsl_pool.c) in 64 bits: the lab's RAM is at most 2^50 bytes, so no overflow.
+        let ram = ram.min(1 << 50);
+        let (quarter, tenth) = (ram * 25 / 100, ram * 10 / 100);
+        let max_max = max_max.unwrap_or(if self >= Release::V0_7 { quarter.min(4 << 30) } else { quarter });
+        (max_max, tenth.min(max_max))
+    }
+
     pub fn defaults(self) -> Vec<(Id, u64)> {
         let mut d = Vec::new();
         // dsl_scan.c: 1000 / 3000 ms from 0.8 (scrub) and 0.6 (resilver) to 2.4.0; master
@@ -259,6 +272,21 @@ mod tests {
     }
 
     /// Values read from each tag (`git show zfs-X:module/zfs/...`), as the release ships them.
+    #[test]
+    fn the_dirty_limits_follow_ram_as_arc_init_derives_them() {
+        const GIB: u64 = 1 << 30;
+        // 0.7 on: 10% of RAM, capped at 25% of RAM and at 4 GiB.
+        assert_eq!(Release::V2_4.dirty_limits(64 * GIB, None), (4 * GIB, 4 * GIB));
+        assert_eq!(Release::V2_4.dirty_limits(16 * GIB, None), (4 * GIB, 16 * GIB / 10));
+        assert_eq!(Release::V0_7.dirty_limits(128 * GIB, None), (4 * GIB, 4 * GIB));
+        // 0.6.x: no 4 GiB cap.
+        assert_eq!(Release::V0_6_5.dirty_limits(128 * GIB, None), (32 * GIB, 128 * GIB / 10));
+        // An explicit zfs_dirty_data_max_max caps the derived maximum.
+        assert_eq!(Release::V2_4.dirty_limits(64 * GIB, Some(GIB)), (GIB, GIB));
+        assert_eq!(Release::V2_4.dirty_limits(1 << 50, None).1, 4 * GIB);
+        assert_eq!(Release::V2_4.dirty_limits(1000, None), (250, 100));
+    }
+
     #[test]
     fn defaults_follow_each_releases_source() {
         let get =

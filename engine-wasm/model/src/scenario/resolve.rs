@@ -74,12 +74,12 @@ impl ScenarioFile {
         }
         let models = models(self.models.unwrap_or_default());
         let system = self.system.unwrap_or_default();
-        let ram = value(system.ram, "system.ram", 32 << 30, 256 * MIB, 1 << 50)?;
+        let ram = value(system.ram, "system.ram", Id::Ram.spec().default, 256 * MIB, 1 << 50)?;
         let cpu_per_write_ns = match system.cpu_per_write {
             None => None,
             q => Some(value(q, "system.cpu_per_write", DEFAULT_CPU_PER_WRITE, 0, S)?),
         };
-        let tunables = tunables(self.tunables.unwrap_or_default(), &models)?;
+        let tunables = tunables(self.tunables.unwrap_or_default(), &models, ram)?;
         let pool = pool(self.pool.unwrap_or_default(), models.release)?;
         let files = self.workloads.unwrap_or_default();
         if files.len() > MAX_WORKLOADS {
@@ -137,7 +137,9 @@ fn models(m: ModelsFile) -> Models {
 
 /// The tunables: defaults, then the era's historical defaults when a legacy model runs,
 /// then the file's own values, which must work together.
-fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tunables, FieldError> {
+/// The scenario's tunables: the release's defaults (and the era's, for a legacy model),
+/// the dirty-data limits the release derives from `ram` unless given, then those given.
+fn tunables(given: BTreeMap<String, TunableText>, models: &Models, ram: u64) -> Result<Tunables, FieldError> {
     let mut t = Tunables::default();
     for (id, v) in models.release.defaults() {
         t.set(id, v).map_err(|e| FieldError::at("models.release", e.to_string()))?;
@@ -147,6 +149,7 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tun
             t.set(id, v).map_err(|e| FieldError::at("models.era", e.to_string()))?;
         }
     }
+    let mut set = Vec::new();
     for (name, TunableText(text)) in given {
         let path = field("tunables", &crate::messages::shown(&name));
         let id = Id::from_name(&name).ok_or_else(|| FieldError::at(&path, "unknown tunable"))?;
@@ -159,6 +162,13 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models) -> Result<Tun
             return Err(FieldError::at(&path, message));
         }
         t.set_text(id, &text).map_err(|e| FieldError::at(&path, e.to_string()))?;
+        set.push(id);
+    }
+    let max_max = set.contains(&Id::DirtyDataMaxMax).then(|| t.get(Id::DirtyDataMaxMax));
+    let (max_max, max) = models.release.dirty_limits(ram, max_max);
+    let _ = t.set(Id::DirtyDataMaxMax, max_max);
+    if !set.contains(&Id::DirtyDataMax) {
+        let _ = t.set(Id::DirtyDataMax, max.max(Id::DirtyDataMax.spec().min));
     }
     match check(&t).errors.into_iter().next() {
         Some(problem) => Err(FieldError::at("tunables", problem.message)),

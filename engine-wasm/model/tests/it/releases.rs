@@ -109,3 +109,41 @@ fn before_2_2_the_sync_thread_goes_on_at_once_while_the_pool_is_over_the_sync_th
         }
     }
 }
+
+#[test]
+fn the_machines_ram_gives_the_dirty_limits_as_the_releases_arc_init_does() {
+    const GIB: u64 = 1 << 30;
+    let limits = |v: Value| {
+        let s = scenario(&v);
+        (s.tunables.get(Id::DirtyDataMax), s.tunables.get(Id::DirtyDataMaxMax))
+    };
+    // 2.4 on 16 GiB: 10% of RAM; on 64 GiB (the default machine) the 4 GiB cap.
+    assert_eq!(limits(json!({"system": {"ram": "16G"}})), (16 * GIB / 10, 4 * GIB));
+    assert_eq!(limits(json!({})), (4 * GIB, 4 * GIB));
+    // 0.6.5 had no 4 GiB cap: 10% of 128 GiB.
+    assert_eq!(limits(json!({"models": {"release": "0.6.5"}, "system": {"ram": "128G"}})), (128 * GIB / 10, 32 * GIB));
+    // Set explicitly, the maximum wins whatever the RAM; an explicit max_max caps the derived one.
+    assert_eq!(limits(json!({"system": {"ram": "16G"}, "tunables": {"zfs_dirty_data_max": "8G"}})).0, 8 * GIB);
+    let v = json!({"system": {"ram": "64G"}, "tunables": {"zfs_dirty_data_max_max": "1G"}});
+    assert_eq!(limits(v), (GIB, GIB));
+    // The lab's own setting does the same, and what it runs is what the curves draw.
+    for (link, max) in [("v=1&ram=16G", 16 * GIB / 10), ("v=1&ram=16G&zfs_dirty_data_max=2G", 2 * GIB)] {
+        let d = decode(link);
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let s = scenario_from_settings(&d.tunables).expect("valid");
+        assert_eq!(s.tunables.get(Id::DirtyDataMax), max, "{link}");
+        assert_eq!(throttle_model::scenario::lab::effective(&d.tunables).get(Id::DirtyDataMax), max);
+        assert_eq!(s.ram, 16 * GIB);
+    }
+    // And the run holds it: 32 writers into a 100 MB/s LUN hold dirty data in the delay
+    // zone of the 8 GiB machine's 819 MiB, and well above it on the default 64 GiB machine.
+    let peak = |ram: &str| {
+        let r = run(&json!({"duration": "20s", "system": {"ram": ram},
+            "pool": {"device": {"kind": "lun"}},
+            "workloads": [{"kind": "async_write", "threads": 32, "block_size": "128K"}]}));
+        r.series.dirty_bytes.iter().copied().max().unwrap_or(0)
+    };
+    let small = peak("8G");
+    assert!(small > 8 * GIB / 10 * 6 / 10 && small <= 8 * GIB / 10 + (1 << 20), "{small}");
+    assert!(peak("64G") > 2 * small, "{small}");
+}

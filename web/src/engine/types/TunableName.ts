@@ -3,6 +3,7 @@
 /** The name of a schema entry: an OpenZFS tunable or a setting of the lab. */
 export type TunableName =
   | "zfs_dirty_data_max"
+  | "zfs_dirty_data_max_max"
   | "zfs_dirty_data_sync_percent"
   | "zfs_dirty_data_sync"
   | "zfs_txg_timeout"
@@ -87,6 +88,7 @@ export type TunableName =
   | "throttle_model"
   | "scheduler_model"
   | "release"
+  | "ram"
   | "legacy_era"
   | "duration"
   | "steady_window"

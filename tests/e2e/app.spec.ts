@@ -204,3 +204,16 @@ test("the machine's RAM sets the dirty limit the runs and the curves use, while 
   await expect(page.getByTestId("runs-with-zfs_dirty_data_max")).toHaveCount(0);
   await expect(page.getByTestId("delay-readout")).toContainText("(1.60 GiB)");
 });
+
+test("a tunable the chosen release does not have says so", async ({ page }) => {
+  await openLab(page, "#v=1&release=3");
+  await expect(page.getByTestId("absent-zfs_dirty_data_sync")).toHaveText(
+    "Not a module parameter of OpenZFS 0.8.",
+  );
+  await expect(page.getByTestId("absent-zfs_wrlog_data_max")).toBeVisible();
+  await expect(page.getByTestId("absent-zfs_dirty_data_sync_percent")).toHaveCount(0);
+  // 0.7 had zfs_dirty_data_sync, not the percent.
+  await openLab(page, "#v=1&release=2");
+  await expect(page.getByTestId("absent-zfs_dirty_data_sync")).toHaveCount(0);
+  await expect(page.getByTestId("absent-zfs_dirty_data_sync_percent")).toBeVisible();
+});

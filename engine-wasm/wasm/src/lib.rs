@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
 use throttle_model::report::{self, quantize, zpool_iostat, Report};
-use throttle_model::scenario::{lab, lab_presets, presets::PRESETS, Scenario};
+use throttle_model::scenario::{lab, lab_presets, presets::PRESETS, Release, Scenario};
 use throttle_model::sim::{bench, Sim};
 use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
@@ -108,6 +108,13 @@ pub fn check(values: &[f64]) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = effectiveValues)]
 pub fn effective_values(values: &[f64]) -> Result<Vec<f64>, JsError> {
     Ok(self::values(&lab::effective(&tunables(values)?)))
+}
+
+/// The tunables the chosen release does not have (a scenario file refuses them by name).
+#[wasm_bindgen(js_name = absentTunables)]
+pub fn absent_tunables(values: &[f64]) -> Result<Vec<String>, JsError> {
+    let release = Release::from_index(tunables(values)?.get(Id::Release));
+    Ok(SPECS.iter().filter(|s| !release.has(s.id)).map(|s| s.name.to_string()).collect())
 }
 
 /// `dmu_tx_delay()`'s delay [ns] at `dirty` bytes.

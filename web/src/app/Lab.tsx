@@ -1,7 +1,7 @@
 // The lab's layout: the header's actions, the link notices, the settings beside the panels.
 // The state, the link and the simulations are use-lab's; this file only places them.
 
-import { useState, type MouseEvent } from "react";
+import { useMemo, useState, type MouseEvent } from "react";
 import type { Engine } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import { ControlPanel } from "../controls/ControlPanel";
@@ -45,6 +45,11 @@ function skipToPanels(e: MouseEvent<HTMLAnchorElement>) {
 export function Lab({ engine, initial, simulators }: Props) {
   const lab = useLab(engine, initial, simulators);
   const { values, errors, handlers, pinned, runs } = lab;
+  // Stable while the release is, so the memoized control panels stay put.
+  const absent = useMemo(
+    () => ({ names: lab.absent, release: lab.releaseName }),
+    [lab.absent, lab.releaseName],
+  );
   // The settings filter is a view of the controls, not lab state: it stays out of the link.
   const [filter, setFilter] = useState("");
   const words = filterWords(filter);
@@ -172,6 +177,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             filter={filter}
             values={values}
             effective={lab.effective}
+            absent={absent}
             errors={errors}
             {...handlers}
           />
@@ -182,6 +188,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             filter={filter}
             values={values}
             effective={lab.effective}
+            absent={absent}
             errors={errors}
             {...handlers}
           />

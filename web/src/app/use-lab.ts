@@ -34,6 +34,9 @@ export interface LabState {
   /** What the runs of `values` and of `pinned` use (`Engine.effectiveValues`). */
   effective: Values;
   effectivePinned: Values | null;
+  /** The tunables the chosen release does not have, and its name. */
+  absent: ReadonlySet<string>;
+  releaseName: string;
   differences: string[];
   pin: () => void;
   unpin: () => void;
@@ -130,6 +133,12 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   // the dirty-data marks are drawn from these, so they agree with the simulation.
   const effective = useMemo(() => effectiveOf(engine, values), [engine, values]);
   const effectivePinned = useMemo(() => (pinned ? effectiveOf(engine, pinned) : null), [engine, pinned]);
+  const absent = useMemo(() => {
+    const r = engine.absentTunables(values);
+    return new Set<string>(r.status === "ok" ? r.value : []);
+  }, [engine, values]);
+  const releaseSpec = engine.schema[engine.indexOf("release")];
+  const releaseName = releaseSpec?.choices[values[engine.indexOf("release")] ?? 0] ?? "";
   const at = (name: TunableName) => effective[engine.indexOf(name)] ?? 0;
   const dirtyMax = at("zfs_dirty_data_max");
   const asyncMinPercent = at("zfs_vdev_async_write_active_min_dirty_percent");
@@ -198,6 +207,8 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     pinned,
     effective,
     effectivePinned,
+    absent,
+    releaseName,
     differences: pinned ? differenceLines(engine, pinned, values) : [],
     pin: () => setPinned(values),
     unpin: () => setPinned(null),

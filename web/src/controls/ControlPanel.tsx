@@ -17,6 +17,8 @@ interface Props extends ControlHandlers {
   values: Values;
   /** What the run uses (shown where it differs from the value set). */
   effective?: Values | undefined;
+  /** The tunables the chosen release lacks, and its name. */
+  absent?: { names: ReadonlySet<string>; release: string } | undefined;
   errors: Record<string, string>;
 }
 
@@ -26,6 +28,7 @@ export const ControlPanel = memo(function ControlPanel({
   filter,
   values,
   effective,
+  absent,
   errors,
   ...handlers
 }: Props) {
@@ -51,6 +54,7 @@ export const ControlPanel = memo(function ControlPanel({
                 index={index}
                 values={values}
                 effective={effective}
+                absent={absent}
                 errors={errors}
                 {...handlers}
               />

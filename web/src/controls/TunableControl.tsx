@@ -20,6 +20,8 @@ interface Props extends ControlHandlers {
   value: number;
   /** What a run uses instead, when the release or the machine's RAM decides it. */
   runsWith?: number | undefined;
+  /** The chosen release's name, when this is not one of its tunables. */
+  absentFrom?: string | undefined;
   error: string | undefined;
 }
 
@@ -32,6 +34,7 @@ export const TunableControl = memo(function TunableControl({
   index,
   value,
   runsWith,
+  absentFrom,
   error,
   onValue,
   onText,
@@ -61,7 +64,7 @@ export const TunableControl = memo(function TunableControl({
   return (
     // Escape anywhere in the control hides its help until the control is left.
     <div
-      className={`control${error ? " has-error" : ""}${helpHidden ? " help-hidden" : ""}`}
+      className={`control${error ? " has-error" : ""}${helpHidden ? " help-hidden" : ""}${absentFrom === undefined ? "" : " absent"}`}
       data-tunable={spec.name}
       onKeyDown={(e) => e.key === "Escape" && setHelpHidden(true)}
       onMouseLeave={() => setHelpHidden(false)}
@@ -129,7 +132,12 @@ export const TunableControl = memo(function TunableControl({
           />
         </div>
       )}
-      {runsWith !== undefined && runsWith !== value && (
+      {absentFrom !== undefined && (
+        <p className="runs-with" data-testid={`absent-${spec.name}`}>
+          Not a module parameter of OpenZFS {absentFrom}.
+        </p>
+      )}
+      {absentFrom === undefined && runsWith !== undefined && runsWith !== value && (
         <p className="runs-with" data-testid={`runs-with-${spec.name}`}>
           Runs with {text(engine.describeValue(spec.name, runsWith))}: the default of the chosen release,
           legacy era or machine (ram), as this is left at its default.
@@ -173,11 +181,13 @@ interface EntryProps extends ControlHandlers {
   values: Values;
   /** What the run uses, in schema order (`Engine.effectiveValues`). */
   effective?: Values | undefined;
+  /** The tunables the chosen release lacks, and its name. */
+  absent?: { names: ReadonlySet<string>; release: string } | undefined;
   errors: Record<string, string>;
 }
 
 /** The control of schema entry `index`, its value and error picked from the lab's. */
-export function EntryControl({ engine, index, values, effective, errors, ...handlers }: EntryProps) {
+export function EntryControl({ engine, index, values, effective, absent, errors, ...handlers }: EntryProps) {
   const spec = engine.schema[index];
   if (!spec) return null;
   return (
@@ -187,6 +197,7 @@ export function EntryControl({ engine, index, values, effective, errors, ...hand
       index={index}
       value={values[index] ?? spec.default}
       runsWith={effective?.[index]}
+      absentFrom={absent?.names.has(spec.name) ? absent.release : undefined}
       error={errors[spec.name]}
       {...handlers}
     />

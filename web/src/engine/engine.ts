@@ -45,6 +45,8 @@ export interface Engine {
   check(values: Values): Result<Checked>;
   /** What a run of `values` uses: release defaults, dirty limits from RAM, era defaults. */
   effectiveValues(values: Values): Result<Values>;
+  /** The tunables the chosen release does not have. */
+  absentTunables(values: Values): Result<TunableName[]>;
   delayNs(values: Values, dirty: number): Result<number>;
   asyncWrites(values: Values, dirty: number): Result<number>;
   delayCurve(values: Values, points: number): Result<Curve>;
@@ -115,6 +117,8 @@ export function makeEngine(wasm: WasmModule): Engine {
     describeNs: (ns) => attempt(() => wasm.describeNs(ns)),
     check: (values) => attempt<Checked>(() => wasm.check(column(values))),
     effectiveValues: (values) => attempt(() => Array.from(wasm.effectiveValues(column(values)))),
+    absentTunables: (values) =>
+      attempt(() => wasm.absentTunables(column(values)).flatMap((n) => names.get(n) ?? [])),
     delayNs: (values, dirty) => attempt(() => wasm.delayNs(column(values), dirty)),
     asyncWrites: (values, dirty) => attempt(() => wasm.asyncWrites(column(values), dirty)),
     delayCurve: (values, points) => attempt(() => curve(wasm.delayCurve(column(values), points))),

@@ -155,7 +155,6 @@ impl Release {
         }
     }
 
-    /// The release's defaults where they differ from master's (the schema's).
     /// `arc_init()`: `zfs_dirty_data_max_max` and `zfs_dirty_data_max` for a machine with
     /// `ram` bytes (64-bit), when neither is set: 25% of RAM, at most 4 GiB from 0.7.0
     /// (no cap before); and 10% of RAM, at most the former. `max_max` given (set
@@ -169,6 +168,7 @@ impl Release {
         (max_max, tenth.min(max_max))
     }
 
+    /// The release's defaults where they differ from master's (the schema's).
     pub fn defaults(self) -> Vec<(Id, u64)> {
         let mut d = Vec::new();
         // dsl_scan.c: 1000 / 3000 ms from 0.8 (scrub) and 0.6 (resilver) to 2.4.0; master

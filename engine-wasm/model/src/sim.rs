@@ -12,6 +12,7 @@ mod dmu_tx;
 mod dsl_pool;
 mod dsl_pool_tempreserve;
 mod dsl_scan;
+mod dsl_synctask;
 pub mod events;
 mod knobs;
 pub mod metaslab;
@@ -70,6 +71,8 @@ enum Ev {
     /// A ZIL commit's wait for more records to share its log block is over (the count of
     /// lwbs opened when it began).
     ZilTimeout(u32),
+    /// Sync-task workload `w` acts (`dsl_sync_task()`).
+    SyncTask(u32),
     /// End of a report interval.
     Sample,
     /// End of the run.
@@ -99,6 +102,8 @@ pub struct Sim {
     last_delayed_wake: Option<u64>,
     /// Writers in the hard wait (`dirty >= zfs_dirty_data_max`), in arrival order.
     hard_waiters: std::collections::VecDeque<u32>,
+    /// The txgs of pending sync tasks (`dp_sync_tasks`).
+    synctasks: Vec<u64>,
     leaf_ios: Slab<LeafIo>,
     logicals: Slab<Logical>,
     aggs: Slab<Agg>,
@@ -134,6 +139,7 @@ impl Sim {
             last_wakeup: 0,
             last_delayed_wake: None,
             hard_waiters: Default::default(),
+            synctasks: Vec::new(),
             leaf_ios: Slab::default(),
             logicals: Slab::default(),
             aggs: Slab::default(),
@@ -159,6 +165,7 @@ impl Sim {
         sim.start_clients();
         sim.scan_init();
         sim.events.push(sim.scenario.report_interval_ns, Ev::Sample);
+        sim.synctask_init();
         sim.events.push(sim.scenario.duration_ns.min(sim.scenario.budget.max_simulated_ns), Ev::End);
         sim.schedule_sync_timer();
         if sim.scanning() {
@@ -227,6 +234,7 @@ impl Sim {
                     return false;
                 }
                 Ev::Sample => self.sample(),
+                Ev::SyncTask(w) => self.synctask(w),
                 Ev::ClientIssue(c) => self.client_issue(c),
                 Ev::ClientAssign(c) => {
                     self.client_runs(c);

@@ -178,10 +178,11 @@ pub enum WorkloadFile {
     RandomRead(RandomReadFile),
     Scrub(ScrubFile),
     Resilver(ResilverFile),
+    SyncTask(SyncTaskFile),
 }
 
 /// The workload kinds, the first the default.
-pub const WORKLOAD_KINDS: [&str; 5] = ["async_write", "sync_write", "random_read", "scrub", "resilver"];
+pub const WORKLOAD_KINDS: [&str; 6] = ["async_write", "sync_write", "random_read", "scrub", "resilver", "sync_task"];
 
 file_struct! {
     AsyncWriteFile {
@@ -229,6 +230,13 @@ file_struct! {
         tenant: String,
         block_size: Quantity<Bytes>,
         outstanding_per_leaf: Quantity<Count>,
+    }
+}
+
+file_struct! {
+    SyncTaskFile {
+        tenant: String,
+        every: Quantity<Nanoseconds>,
     }
 }
 
@@ -306,13 +314,14 @@ impl Serialize for DeviceFile {
 
 impl Serialize for WorkloadFile {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let [async_write, sync_write, random_read, scrub, resilver] = WORKLOAD_KINDS;
+        let [async_write, sync_write, random_read, scrub, resilver, sync_task] = WORKLOAD_KINDS;
         match self {
             WorkloadFile::AsyncWrite(w) => with_kind(s, async_write, w),
             WorkloadFile::SyncWrite(w) => with_kind(s, sync_write, w),
             WorkloadFile::RandomRead(w) => with_kind(s, random_read, w),
             WorkloadFile::Scrub(w) => with_kind(s, scrub, w),
             WorkloadFile::Resilver(w) => with_kind(s, resilver, w),
+            WorkloadFile::SyncTask(w) => with_kind(s, sync_task, w),
         }
     }
 }

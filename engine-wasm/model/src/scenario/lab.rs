@@ -198,7 +198,7 @@ fn allocator(t: &Tunables) -> Result<Option<AllocatorSpec>, String> {
 fn tenants(t: &Tunables, workloads: &[Workload]) -> Tenants {
     let per_workload = t.get(Id::Tenancy) == 1;
     Tenants::from_names(workloads.iter().map(|w| match w {
-        Workload::Scrub { .. } | Workload::Resilver { .. } => GLOBAL,
+        Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. } => GLOBAL,
         _ if !per_workload => "lab",
         Workload::AsyncWrite { .. } => "writers",
         Workload::SyncWrite { .. } => "sync_writers",

@@ -316,6 +316,7 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
         WorkloadFile::RandomRead(f) => &f.tenant,
         WorkloadFile::Scrub(f) => &f.tenant,
         WorkloadFile::Resilver(f) => &f.tenant,
+        WorkloadFile::SyncTask(f) => &f.tenant,
     }
     .clone()
     .unwrap_or_else(|| GLOBAL.to_string());
@@ -377,9 +378,12 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
             block_size: block(f.block_size, 128 * KIB)?,
             outstanding: value32(f.outstanding, &path("outstanding"), 16, 1, 1024)?,
         },
+        WorkloadFile::SyncTask(f) => {
+            Workload::SyncTask { every_ns: value(f.every, &path("every"), 60 * S, S / 1000, DAY)? }
+        }
     };
-    if matches!(w, Workload::Scrub { .. } | Workload::Resilver { .. }) && tenant != GLOBAL {
-        let message = "a scrub or resilver is the kernel's work: it runs in the global zone";
+    if matches!(w, Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. }) && tenant != GLOBAL {
+        let message = "a scrub, resilver or sync task is the kernel's work: it runs in the global zone";
         return Err(FieldError::at(&path("tenant"), message));
     }
     Ok((w, tenant))

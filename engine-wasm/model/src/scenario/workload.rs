@@ -60,6 +60,14 @@ pub enum Workload {
         /// leaf of its vdev); the OpenZFS scheduler uses `zfs_scan_vdev_limit` instead.
         outstanding_per_leaf: u32,
     },
+    /// An administrative action (`zfs snapshot`, a property change) every `every_ns`: a
+    /// sync task (`dsl_sync_task()`) queued in the open txg, whose caller waits for that
+    /// txg to sync (`txg_wait_synced()`), so the txg is pushed out at once; while it is
+    /// pending, async writes go at `zfs_vdev_async_write_max_active`
+    /// (`spa_has_pending_synctask()` in `vdev_queue_max_async_writes()`).
+    SyncTask {
+        every_ns: u64,
+    },
     /// A resilver of each mirror's last child: reads from the others, writes to it.
     Resilver {
         block_size: u64,

@@ -104,7 +104,7 @@ impl Sim {
                 Workload::AsyncWrite { threads, block_size, .. }
                 | Workload::SyncWrite { threads, block_size, .. }
                 | Workload::RandomRead { threads, block_size, .. } => (threads, block_size),
-                Workload::Scrub { .. } | Workload::Resilver { .. } => continue,
+                Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. } => continue,
             };
             let slice = match *workload {
                 Workload::AsyncWrite { region, sequential: true, .. } => region / u64::from(threads.max(1)),
@@ -185,7 +185,7 @@ impl Sim {
             }
             Workload::SyncWrite { rate, threads, block_size, .. } => (*rate, *threads, *block_size, None),
             Workload::RandomRead { threads, block_size, .. } => (0, *threads, *block_size, None),
-            Workload::Scrub { .. } | Workload::Resilver { .. } => return,
+            Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. } => return,
         };
         if let Some(b) = burst {
             let phase = self.now % (b.on_ns + b.off_ns);

@@ -124,6 +124,10 @@ impl Sim {
     /// the end of `dsl_pool_sync()`.
     fn write_mos(&mut self, pass: usize) {
         let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
+        if pass == 1 {
+            // After the first MOS pass, `dsl_pool_sync()` runs the txg's sync tasks.
+            self.synctasks_run(txg);
+        }
         let Some(blocks) = MOS_PASSES.get(pass) else {
             self.start_flush();
             return;

@@ -17,5 +17,6 @@ mod scan;
 mod scenario_file;
 mod scenarios;
 mod steady;
+mod synctask;
 mod tenants;
 mod zil;

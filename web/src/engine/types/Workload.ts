@@ -35,6 +35,7 @@ export type Workload =
        */
       outstanding_per_leaf: number;
     }
+  | { kind: "sync_task"; every_ns: number }
   | {
       kind: "resilver";
       block_size: number;

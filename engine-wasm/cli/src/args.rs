@@ -14,10 +14,12 @@ USAGE:
       The schema: every tunable with its default, range and meaning.
   throttle-lab link [--set NAME=VALUE]...
       The share-link query string for these settings.
-  throttle-lab run <SCENARIO.json | --preset NAME> [--models legacy|openzfs] [--set NAME=VALUE]...
-                   [--seed N] [--until-steady] [--histograms] [--json | --out FILE]
+  throttle-lab run [SCENARIO.json | --preset NAME] [--fio JOB.fio] [--models legacy|openzfs]
+                   [--set NAME=VALUE]... [--seed N] [--until-steady] [--histograms] [--json | --out FILE]
       Simulates the scenario; prints a summary, or the full JSON report. --models runs the
       same workload and seed under the legacy (2008-2013) or the OpenZFS throttle and scheduler.
+      --fio takes the workloads (and a runtime) from a fio job file instead of the scenario's;
+      what fio options the lab reads otherwise or ignores goes to stderr.
       --histograms adds DTrace quantize() text and the zpool iostat -w table. Summaries cover
       the time after steady state (SNIA range and slope over a window of report intervals,
       a quorum of metrics) once it is reached; --until-steady stops the run one window after
@@ -73,6 +75,8 @@ pub struct Args {
     pub until_steady: bool,
     /// `releases --diff A B`: the two releases.
     pub diff: Vec<String>,
+    /// `run --fio JOB`: a fio job file as the workloads.
+    pub fio: Option<String>,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -93,6 +97,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         pinned: false,
         until_steady: false,
         diff: Vec::new(),
+        fio: None,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -108,6 +113,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("preset") => out.preset = Some(text(parser.value())?),
             Long("out") => out.out = Some(text(parser.value())?),
             Long("models") => out.models = Some(text(parser.value())?),
+            Long("fio") => out.fio = Some(text(parser.value())?),
             Long("seed") => {
                 let seed = text(parser.value())?;
                 out.seed = Some(seed.parse().map_err(|_| format!("--seed '{seed}' is not a whole number"))?);

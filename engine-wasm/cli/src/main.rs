@@ -71,21 +71,32 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Run => {
             let report = match &args.link {
                 Some(_)
-                    if args.file.is_some() || args.preset.is_some() || args.models.is_some() || args.seed.is_some() =>
+                    if args.file.is_some()
+                        || args.preset.is_some()
+                        || args.models.is_some()
+                        || args.seed.is_some()
+                        || args.fio.is_some() =>
                 {
                     return Err(
-                        "--link carries the whole setup: give it without a scenario, --preset, --models or --seed"
+                        "--link carries the whole setup: give it without a scenario, --preset, --fio, --models or --seed"
                             .into(),
                     )
                 }
                 Some(link) => run::simulate_link(link, args.pinned, &args.sets, args.until_steady)?,
                 None => {
-                    let text = run::load(args.file.as_deref(), args.preset.as_deref())?;
+                    let text = run::load(args.file.as_deref(), args.preset.as_deref(), args.fio.is_some())?;
+                    let fio = match &args.fio {
+                        Some(path) => Some(
+                            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", escaped(path, false)))?,
+                        ),
+                        None => None,
+                    };
                     let overrides = run::Overrides {
                         seed: args.seed,
                         models: args.models.as_deref(),
                         sets: &args.sets,
                         until_steady: args.until_steady,
+                        fio,
                     };
                     run::simulate(&text, &overrides)?
                 }
@@ -186,6 +197,26 @@ mod tests {
         // The preset describes its own writers: a lab setting for them would be ignored.
         let err = run_words(&["run", "--preset", "default", "--set", "async_writers=3"]).unwrap_err();
         assert!(err.starts_with("--set async_writers: a setting of the app's lab"), "{err}");
+    }
+
+    #[test]
+    fn a_fio_job_file_gives_the_workloads_and_the_runtime() {
+        let dir = std::env::temp_dir().join(format!("throttle-lab-fio-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let job = dir.join("job.fio");
+        std::fs::write(&job, "[global]\nruntime=3\n[w]\nrw=randwrite\nbs=8k\nnumjobs=4\nrate=1m\n").expect("written");
+        let path = job.to_str().expect("utf-8 path");
+        let out = run_words(&["run", "--fio", path, "--json"]).expect("runs");
+        let v: Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["scenario"]["duration_ns"], 3_000_000_000u64);
+        let w = &v["scenario"]["workloads"][0];
+        assert_eq!((&w["kind"], &w["threads"]), (&json!("async_write"), &json!(4)), "{w}");
+        assert_eq!(w["rate"], 4u64 << 20, "fio's rate is per job");
+        // A problem names its line; a --link carries its own workloads.
+        std::fs::write(&job, "[w]\nrw=trim\n").expect("written");
+        assert!(run_words(&["run", "--fio", path]).unwrap_err().starts_with("fio: line 2: [w] rw=trim"));
+        assert!(run_words(&["run", "--fio", path, "--link", "v=1"]).is_err_and(|e| e.contains("whole setup")));
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

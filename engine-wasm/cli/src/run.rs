@@ -10,10 +10,11 @@ use throttle_model::scenario::{Release, Scenario};
 use throttle_model::spec::Kind;
 use throttle_model::Id;
 
-/// The scenario text for a file path or a preset name.
-pub fn load(file: Option<&str>, preset: Option<&str>) -> Result<String, String> {
+/// The scenario text for a file path or a preset name (with `--fio`, the defaults if neither).
+pub fn load(file: Option<&str>, preset: Option<&str>, fio: bool) -> Result<String, String> {
     match (file, preset) {
         (Some(_), Some(_)) => Err("give a scenario file or --preset, not both".into()),
+        (None, None) if fio => Ok("{}".into()),
         (None, Some(name)) => presets::find(name)
             .map(|p| p.json.to_string())
             .ok_or_else(|| format!("no preset '{name}' (throttle-lab presets lists them)")),
@@ -55,6 +56,8 @@ pub struct Overrides<'a> {
     pub sets: &'a [String],
     /// Stop one window after steady state (or at the duration or budget).
     pub until_steady: bool,
+    /// A fio job file's text, whose jobs replace the scenario's workloads.
+    pub fio: Option<String>,
 }
 
 /// Runs the scenario; progress goes to stderr about every million events.
@@ -71,6 +74,16 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
         }
         value["models"]["throttle"] = models.into();
         value["models"]["scheduler"] = models.into();
+    }
+    if let Some(text) = &o.fio {
+        let jobs = throttle_model::scenario::fio::translate(text).map_err(|e| format!("fio: {e}"))?;
+        for note in &jobs.notes {
+            eprintln!("throttle-lab: fio: {}", escaped(note, true));
+        }
+        value["workloads"] = serde_json::Value::Array(jobs.workloads);
+        if let Some(s) = jobs.duration_s {
+            value["duration"] = format!("{s}s").into();
+        }
     }
     let mut scenario = Scenario::from_json(&value.to_string()).map_err(|e| format!("scenario: {e}"))?;
     for assignment in o.sets {

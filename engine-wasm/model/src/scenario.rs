@@ -7,6 +7,7 @@
 pub mod allocator;
 pub mod device;
 pub mod file;
+pub mod fio;
 pub mod lab;
 pub mod lab_presets;
 pub mod models;

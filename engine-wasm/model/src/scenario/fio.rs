@@ -1,0 +1,391 @@
+//! A fio job file as the scenario's workloads: what a customer ran, in their own terms.
+//!
+//! fio's format (`fio(1)`, "JOB FILE FORMAT"): `[global]` and `[job]` sections of
+//! `key=value` lines (or a bare `key` for a flag), `;` and `#` comments; a job takes the
+//! global options and overrides them. Each job becomes a workload of the scenario file
+//! format (`docs/scenario-format.md`), checked there like any other:
+//!
+//! - `rw=write` / `randwrite`: buffered writers (`async_write`), or with `sync=1` an
+//!   O_DSYNC writer and with `fsync=N` / `fdatasync=N` an fsync every N writes
+//!   (`sync_write`); `rw=randread` / `read`: random readers (`random_read`; a sequential
+//!   reader is read as random, prefetching is not modelled); `rw=rw` / `randrw`: a writer
+//!   and a reader of `rwmixread` percent.
+//! - `numjobs` threads, times `iodepth` for an asynchronous engine (`libaio`, `io_uring`,
+//!   `posixaio`): one outstanding write each; `bs` (fio's default 4 KiB; `bs=r,w` pairs);
+//!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed, as the region
+//!   written or the working set read; `runtime` as the run's duration.
+//! - `direct=1` is kept buffered, as OpenZFS before 2.3 treats O_DIRECT.
+//!
+//! The parser is written here rather than taken from an INI crate: fio's flags have no
+//! `=`, and every problem must name its line. Options that change nothing in the model
+//! (names, files, logging) pass silently; others are listed as notes and ignored; what
+//! cannot be read is an error naming the line.
+
+use crate::units::{parse_value, Unit};
+use serde_json::{json, Value};
+
+/// The workloads of a fio job file, the run's duration if a job set `runtime`, and what
+/// was read differently from fio or ignored.
+#[derive(Debug, Default)]
+pub struct FioJobs {
+    pub workloads: Vec<Value>,
+    pub duration_s: Option<u64>,
+    pub notes: Vec<String>,
+}
+
+/// Options that do not change what the model simulates.
+const INERT: &[&str] = &[
+    "name",
+    "filename",
+    "directory",
+    "group_reporting",
+    "time_based",
+    "ramp_time",
+    "randrepeat",
+    "norandommap",
+    "refill_buffers",
+    "invalidate",
+    "thread",
+    "stonewall",
+    "wait_for_previous",
+    "description",
+    "write_bw_log",
+    "write_lat_log",
+    "write_iops_log",
+    "log_avg_msec",
+    "per_job_logs",
+    "lat_percentiles",
+    "clat_percentiles",
+    "percentile_list",
+    "create_on_open",
+    "allow_file_create",
+    "unlink",
+    "randseed",
+    "fallocate",
+    "overwrite",
+    "end_fsync",
+    "fsync_on_close",
+    "kb_base",
+    "unit_base",
+    "iodepth_batch",
+    "iodepth_batch_submit",
+    "iodepth_batch_complete",
+    "iodepth_low",
+    "gtod_reduce",
+    "disable_lat",
+    "disable_clat",
+    "disable_slat",
+    "disable_bw_measurement",
+    "random_generator",
+    "zero_buffers",
+    "scramble_buffers",
+    "status-interval",
+    "buffered",
+];
+
+/// Engines that keep `iodepth` requests outstanding per job.
+const ASYNC_ENGINES: &[&str] = &["libaio", "io_uring", "posixaio", "solarisaio", "windowsaio"];
+
+/// Options read here; the rest are inert or noted.
+const KNOWN: &[&str] = &[
+    "rw",
+    "readwrite",
+    "bs",
+    "blocksize",
+    "numjobs",
+    "iodepth",
+    "ioengine",
+    "rate",
+    "rate_iops",
+    "size",
+    "filesize",
+    "fsync",
+    "fdatasync",
+    "sync",
+    "direct",
+    "runtime",
+    "rwmixread",
+    "rwmixwrite",
+];
+
+struct Section {
+    name: String,
+    line: usize,
+    options: Vec<(String, String, usize)>,
+}
+
+/// Reads `text`; an error names its line.
+pub fn translate(text: &str) -> Result<FioJobs, String> {
+    let mut global: Vec<(String, String, usize)> = Vec::new();
+    let mut jobs: Vec<Section> = Vec::new();
+    let mut in_global = false;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with(';') || line.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('[') {
+            let name = rest.strip_suffix(']').ok_or(format!("line {n}: a section is [name]"))?.trim();
+            if name.is_empty() {
+                return Err(format!("line {n}: a section needs a name"));
+            }
+            in_global = name == "global";
+            if !in_global {
+                jobs.push(Section { name: shown(name), line: n, options: Vec::new() });
+            }
+            continue;
+        }
+        if line.starts_with("include ") {
+            return Err(format!("line {n}: include is not read: paste the included file's jobs instead"));
+        }
+        let (key, value) = match line.split_once('=') {
+            Some((k, v)) => (k.trim().to_ascii_lowercase(), v.trim().to_string()),
+            None => (line.to_ascii_lowercase(), "1".to_string()),
+        };
+        let option = (key, value, n);
+        match jobs.last_mut() {
+            Some(job) if !in_global => job.options.push(option),
+            _ if in_global => global.push(option),
+            _ => return Err(format!("line {n}: an option before any section ([global] or [job])")),
+        }
+    }
+    if jobs.is_empty() {
+        return Err("no job: a fio file needs at least one [job] section".into());
+    }
+    let mut out = FioJobs::default();
+    for job in &jobs {
+        let options: Vec<&(String, String, usize)> = global.iter().chain(&job.options).collect();
+        translate_job(job, &options, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// The last value given for any of `keys`, with its line.
+fn get<'a>(options: &[&'a (String, String, usize)], keys: &[&str]) -> Option<(&'a str, usize)> {
+    options.iter().rev().find(|(k, _, _)| keys.contains(&k.as_str())).map(|(_, v, n)| (v.as_str(), *n))
+}
+
+fn bytes(value: &str, line: usize, what: &str) -> Result<u64, String> {
+    parse_value(Unit::Bytes, value).map_err(|e| format!("line {line}: {what} '{}': {e}", shown(value)))
+}
+
+fn count(value: &str, line: usize, what: &str, max: u64) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        _ => Err(format!("line {line}: {what} '{}' is not a whole number from 1 to {max}", shown(value))),
+    }
+}
+
+/// `runtime`: seconds, or with fio's `s`, `m`, `h` suffixes.
+fn seconds(value: &str, line: usize) -> Result<u64, String> {
+    let v = value.to_ascii_lowercase();
+    let (digits, scale) = match v.strip_suffix('h') {
+        Some(d) => (d, 3600),
+        None => match v.strip_suffix('m') {
+            Some(d) => (d, 60),
+            None => (v.strip_suffix('s').unwrap_or(&v), 1),
+        },
+    };
+    match digits.parse::<u64>() {
+        Ok(s) if s > 0 && s <= 86_400 / scale => Ok(s * scale),
+        _ => Err(format!("line {line}: runtime '{}' is not a duration from 1 s to a day", shown(value))),
+    }
+}
+
+/// A `read,write` pair's part (fio: one value serves both).
+fn part(value: &str, write: bool) -> &str {
+    match value.split_once(',') {
+        Some((r, w)) => if write { w } else { r }.trim(),
+        None => value,
+    }
+}
+
+fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut FioJobs) -> Result<(), String> {
+    let name = &job.name;
+    for (key, _, n) in options {
+        if !KNOWN.contains(&key.as_str()) && !INERT.contains(&key.as_str()) {
+            out.notes.push(format!("line {n}: [{name}] {} is not modelled; ignored", shown(key)));
+        }
+    }
+    let (rw, rw_line) = get(options, &["rw", "readwrite"]).unwrap_or(("read", job.line));
+    let (writes, reads, random) = match rw {
+        "write" => (true, false, false),
+        "randwrite" => (true, false, true),
+        "read" => (false, true, false),
+        "randread" => (false, true, true),
+        "rw" | "readwrite" => (true, true, false),
+        "randrw" => (true, true, true),
+        other => {
+            let message = "is not modelled (read, write, randread, randwrite, rw, randrw)";
+            return Err(format!("line {rw_line}: [{name}] rw={} {message}", shown(other)));
+        }
+    };
+    let jobs = match get(options, &["numjobs"]) {
+        Some((v, n)) => count(v, n, "numjobs", 100_000)?,
+        None => 1,
+    };
+    let engine = get(options, &["ioengine"]).map_or("psync", |(v, _)| v);
+    let depth = match get(options, &["iodepth"]) {
+        Some((v, n)) => count(v, n, "iodepth", 65_536)?,
+        None => 1,
+    };
+    let per_job = if ASYNC_ENGINES.contains(&engine) { depth } else { 1 };
+    let threads = jobs.saturating_mul(per_job);
+    let bs = |write: bool| -> Result<u64, String> {
+        match get(options, &["bs", "blocksize"]) {
+            Some((v, n)) => bytes(part(v, write), n, "bs"),
+            None => Ok(4096), // fio's default block size
+        }
+    };
+    let size = match get(options, &["size", "filesize"]) {
+        Some((v, n)) => Some(bytes(v, n, "size")?.saturating_mul(jobs)),
+        None => None,
+    };
+    // fio's rate and rate_iops are per job.
+    let rate = |write: bool, block: u64| -> Result<u64, String> {
+        if let Some((v, n)) = get(options, &["rate"]) {
+            return Ok(bytes(part(v, write), n, "rate")?.saturating_mul(jobs));
+        }
+        if let Some((v, n)) = get(options, &["rate_iops"]) {
+            return Ok(count(part(v, write), n, "rate_iops", 10_000_000)?.saturating_mul(block).saturating_mul(jobs));
+        }
+        Ok(0)
+    };
+    let mix_read = match (get(options, &["rwmixread"]), get(options, &["rwmixwrite"])) {
+        (Some((v, n)), _) => count(v, n, "rwmixread", 100)?,
+        (None, Some((v, n))) => 100 - count(v, n, "rwmixwrite", 100)?.min(100),
+        (None, None) => 50,
+    };
+    if writes && reads {
+        out.notes.push(format!(
+            "line {}: [{name}] rw={rw}: each job mixes reads and writes; the lab runs {threads} writer and {threads} reader threads, the rate split {}/{}",
+            job.line,
+            100 - mix_read,
+            mix_read
+        ));
+    }
+    if let Some((v, n)) = get(options, &["direct"]) {
+        if v != "0" {
+            out.notes.push(format!("line {n}: [{name}] direct=1 is buffered, as OpenZFS before 2.3 treats O_DIRECT"));
+        }
+    }
+    if let Some((v, n)) = get(options, &["runtime"]) {
+        let s = seconds(v, n)?;
+        out.duration_s = Some(out.duration_s.map_or(s, |d| d.max(s)));
+    }
+    let share = |total: u64, percent: u64| if total == 0 { 0 } else { (total.saturating_mul(percent) / 100).max(1) };
+    if writes {
+        let block = bs(true)?;
+        let total = share(rate(true, block)?, if reads { 100 - mix_read } else { 100 });
+        let sync = get(options, &["sync"]).is_some_and(|(v, _)| v != "0" && v != "none");
+        let fsync = match get(options, &["fsync", "fdatasync"]) {
+            Some((v, n)) => Some(count(v, n, "fsync", 1 << 30)?),
+            None => None,
+        };
+        let mut w = match (sync, fsync) {
+            (true, _) => json!({"kind": "sync_write", "sync": "dsync"}),
+            (false, Some(every)) => {
+                json!({"kind": "sync_write", "sync": "fsync", "fsync_every": every.saturating_mul(block)})
+            }
+            (false, None) => {
+                let mut w = json!({"kind": "async_write", "pattern": if random { "random" } else { "sequential" }});
+                if let Some(s) = size {
+                    w["region"] = json!(s.max(block));
+                }
+                w
+            }
+        };
+        w["threads"] = json!(threads);
+        w["block_size"] = json!(block);
+        w["rate"] = json!(total);
+        out.workloads.push(w);
+    }
+    if reads {
+        let block = bs(false)?;
+        if !random {
+            out.notes.push(format!(
+                "line {rw_line}: [{name}] sequential reads are read as random: prefetch is not modelled"
+            ));
+        }
+        let mut r = json!({"kind": "random_read", "threads": threads, "block_size": block});
+        if let Some(s) = size {
+            r["working_set"] = json!(s.max(block));
+        }
+        if get(options, &["rate", "rate_iops"]).is_some() {
+            out.notes.push(format!(
+                "line {}: [{name}] a read rate is not modelled: readers go as fast as they can",
+                job.line
+            ));
+        }
+        out.workloads.push(r);
+    }
+    Ok(())
+}
+
+/// Text from the file as a message may show it: control characters escaped, bounded.
+fn shown(text: &str) -> String {
+    crate::messages::shown(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_job_takes_the_global_options_and_becomes_a_workload() {
+        let jobs = translate(
+            "; a customer's job\n[global]\nioengine=libaio\ndirect=1\nbs=128k\nsize=10g\nruntime=2m\ntime_based\n\n[seqwrite]\nrw=write\nnumjobs=4\niodepth=8\n",
+        )
+        .expect("reads");
+        assert_eq!(jobs.workloads.len(), 1);
+        let w = &jobs.workloads[0];
+        assert_eq!(w["kind"], "async_write");
+        assert_eq!(w["threads"], 32, "4 jobs of 8 outstanding writes (libaio)");
+        assert_eq!(w["block_size"], 128 << 10);
+        assert_eq!(w["region"], 40u64 << 30);
+        assert_eq!(w["pattern"], "sequential");
+        assert_eq!(jobs.duration_s, Some(120));
+        assert!(jobs.notes.iter().any(|n| n.contains("direct=1 is buffered")), "{:?}", jobs.notes);
+    }
+
+    #[test]
+    fn sync_fsync_rates_and_mixes_follow_fio() {
+        let jobs = translate("[db]\nrw=randwrite\nbs=8k\nfsync=4\nrate=2m\nnumjobs=2\n[log]\nrw=write\nsync=1\n")
+            .expect("reads");
+        assert_eq!(jobs.workloads[0]["kind"], "sync_write");
+        assert_eq!(jobs.workloads[0]["fsync_every"], 32 << 10);
+        assert_eq!(jobs.workloads[0]["rate"], 4 << 20, "fio's rate is per job");
+        assert_eq!(jobs.workloads[0]["threads"], 2, "psync: iodepth does not count");
+        assert_eq!(jobs.workloads[1]["sync"], "dsync");
+        assert_eq!(jobs.workloads[1]["block_size"], 4096, "fio's default bs");
+        let mix = translate("[m]\nrw=randrw\nrwmixread=70\nbs=4k,16k\nrate=10m\n").expect("reads");
+        assert_eq!(mix.workloads.len(), 2);
+        assert_eq!(mix.workloads[0]["block_size"], 16 << 10);
+        assert_eq!(mix.workloads[0]["rate"], (10u64 << 20) * 30 / 100);
+        assert_eq!(mix.workloads[1]["kind"], "random_read");
+        assert_eq!(mix.workloads[1]["block_size"], 4 << 10);
+    }
+
+    #[test]
+    fn problems_name_their_line_and_the_rest_is_kept() {
+        assert_eq!(
+            translate("rw=write\n[a]\n").unwrap_err(),
+            "line 1: an option before any section ([global] or [job])"
+        );
+        assert_eq!(
+            translate("[a]\nrw=trim\n").unwrap_err(),
+            "line 2: [a] rw=trim is not modelled (read, write, randread, randwrite, rw, randrw)"
+        );
+        assert!(translate("[a]\nbs=lots\n").unwrap_err().starts_with("line 2: bs 'lots'"));
+        assert!(translate("[global]\nbs=4k\n").unwrap_err().contains("no job"));
+        assert!(translate("[a\n").unwrap_err().starts_with("line 1:"));
+        let jobs = translate("[a]\nrw=randwrite\nverify=md5\nbuffer_compress_percentage=50\n").expect("reads");
+        assert_eq!(jobs.workloads.len(), 1);
+        assert_eq!(jobs.notes.len(), 2, "{:?}", jobs.notes);
+        assert!(jobs.notes[0].starts_with("line 3: [a] verify is not modelled"));
+        // Control characters from the file are escaped in messages.
+        let e = translate("[a]\nrw=\u{1b}[31m\n").unwrap_err();
+        assert!(!e.contains('\u{1b}'), "{e:?}");
+    }
+}

@@ -167,7 +167,8 @@ fn get<'a>(options: &[&'a (String, String, usize)], keys: &[&str]) -> Option<(&'
 }
 
 fn bytes(value: &str, line: usize, what: &str) -> Result<u64, String> {
-    parse_value(Unit::Bytes, value).map_err(|e| format!("line {line}: {what} '{}': {e}", shown(value)))
+    parse_value(Unit::Bytes, value)
+        .map_err(|e| format!("line {line}: {what} '{}': {}", shown(value), shown(&e.to_string())))
 }
 
 fn count(value: &str, line: usize, what: &str, max: u64) -> Result<u64, String> {

@@ -165,3 +165,84 @@ proptest! {
         }
     }
 }
+
+/// A fio job file: sections and options fio knows (and some it does not), with values of
+/// every size and junk with control characters.
+fn fio_text() -> impl Strategy<Value = String> {
+    let key = prop::sample::select(vec![
+        "rw",
+        "bs",
+        "numjobs",
+        "iodepth",
+        "ioengine",
+        "rate",
+        "rate_iops",
+        "size",
+        "fsync",
+        "sync",
+        "direct",
+        "runtime",
+        "rwmixread",
+        "rwmixwrite",
+        "verify",
+        "name",
+        "time_based",
+        "include x",
+    ]);
+    let value = prop_oneof![
+        prop::sample::select(vec![
+            "write",
+            "randwrite",
+            "read",
+            "randread",
+            "randrw",
+            "rw",
+            "trim",
+            "libaio",
+            "psync",
+            "4k",
+            "128k",
+            "1m,4k",
+            "0",
+            "1",
+            "8",
+            "30s",
+            "2m",
+            "1h",
+        ])
+        .prop_map(String::from),
+        any::<u64>().prop_map(|v| v.to_string()),
+        "[a-z0-9,=;#\\[\\] \u{1b}\u{7}\u{202e}]{0,30}",
+    ];
+    let line = prop_oneof![
+        3 => (key, value).prop_map(|(k, v)| format!("{k}={v}")),
+        1 => prop::sample::select(vec!["[global]", "[job]", "[w]", "[]", "[x", "; c", "time_based", ""])
+            .prop_map(String::from),
+    ];
+    prop::collection::vec(line, 0..14).prop_map(|lines| format!("[a]\n{}", lines.join("\n")))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    /// Random fio job files: no panic; an error or note names its line in a short clean
+    /// message; what is read runs within its work budget or is refused cleanly.
+    #[test]
+    fn random_fio_job_files_never_panic_and_give_clean_messages(text in fio_text()) {
+        match throttle_model::scenario::fio::translate(&text) {
+            Err(e) => clean(&e)?,
+            Ok(jobs) => {
+                for note in &jobs.notes {
+                    clean(note)?;
+                }
+                let mut v = serde_json::json!({"duration": "1s", "pool": {"device": {"kind": "lun"}},
+                    "budget": {"max_events": BUDGET, "max_simulated_time": "2s"}});
+                v["workloads"] = serde_json::Value::Array(jobs.workloads);
+                match throttle_model::scenario::Scenario::from_json(&v.to_string()) {
+                    Err(e) => clean(&e.to_string())?,
+                    Ok(s) => prop_assert!(report::run(s).events <= BUDGET),
+                }
+            }
+        }
+    }
+}

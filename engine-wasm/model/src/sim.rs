@@ -104,6 +104,8 @@ pub struct Sim {
     hard_waiters: std::collections::VecDeque<u32>,
     /// The txgs of pending sync tasks (`dp_sync_tasks`).
     synctasks: Vec<u64>,
+    /// Writers in `txg_wait_synced()`, and the txg each waits for.
+    txg_waiters: Vec<(u32, u64)>,
     leaf_ios: Slab<LeafIo>,
     logicals: Slab<Logical>,
     aggs: Slab<Agg>,
@@ -140,6 +142,7 @@ impl Sim {
             last_delayed_wake: None,
             hard_waiters: Default::default(),
             synctasks: Vec::new(),
+            txg_waiters: Vec::new(),
             leaf_ios: Slab::default(),
             logicals: Slab::default(),
             aggs: Slab::default(),

@@ -262,6 +262,9 @@ pub enum SyncKind {
     Dsync,
     /// Buffered writes and an fsync after every `fsync_every` bytes.
     Fsync,
+    /// Each write waits for its txg to sync (`txg_wait_synced()`), as a Lustre OSD
+    /// without a ZIL commits.
+    Txg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]

@@ -358,8 +358,9 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
                     SyncMode::Fsync { every: value(every, &path("fsync_every"), 1 << 30, block_size, 1 << 40)? }
                 }
                 (SyncKind::Dsync, None) => SyncMode::Dsync,
-                (SyncKind::Dsync, Some(_)) => {
-                    let message = "only with \"sync\": \"fsync\" (a dsync writer commits every write)";
+                (SyncKind::Txg, None) => SyncMode::Txg,
+                (SyncKind::Dsync | SyncKind::Txg, Some(_)) => {
+                    let message = "only with \"sync\": \"fsync\" (a dsync or txg writer commits every write)";
                     return Err(FieldError::at(&path("fsync_every"), message));
                 }
             };

@@ -12,6 +12,9 @@ pub enum SyncMode {
     Dsync,
     /// Buffered writes with an fsync after every `every` bytes.
     Fsync { every: u64 },
+    /// Each write waits for its txg to sync: `txg_wait_synced()` after the commit, as a
+    /// Lustre OSD without a ZIL does for a sync request. Nothing goes to the ZIL.
+    Txg,
 }
 
 /// An on/off pattern: `on_ns` at the rate, then `off_ns` of silence, repeated.

@@ -31,12 +31,14 @@ pub enum WaitCause {
     Copy,
     /// `zil_commit()`: log writes, flushes, or the sync of its txg.
     ZilCommit,
+    /// `txg_wait_synced()`: the sync of its write's txg.
+    TxgSync,
     /// A read's I/O (`zio_read()`).
     ReadIo,
 }
 
 impl WaitCause {
-    pub const ALL: [WaitCause; 9] = [
+    pub const ALL: [WaitCause; 10] = [
         WaitCause::Idle,
         WaitCause::ZoneDelay,
         WaitCause::Delay,
@@ -45,6 +47,7 @@ impl WaitCause {
         WaitCause::TxgOpen,
         WaitCause::Copy,
         WaitCause::ZilCommit,
+        WaitCause::TxgSync,
         WaitCause::ReadIo,
     ];
 }
@@ -301,6 +304,17 @@ impl Sim {
             self.zil_log(c);
             return;
         }
+        if let Workload::SyncWrite { sync: SyncMode::Txg, .. } = self.scenario.workloads[w] {
+            // txg_wait_synced(dp, txg): asks the sync thread for that txg and sleeps.
+            let txg = self.clients[c as usize].txg;
+            self.client_waits(c, WaitCause::TxgSync);
+            self.txg_waiters.push((c, txg));
+            if self.txg.sync_waiting < txg {
+                self.txg.sync_waiting = txg;
+                self.sync_thread_check();
+            }
+            return;
+        }
         let cl = &mut self.clients[c as usize];
         cl.since_fsync += cl.tx_bytes;
         let latency = self.now - cl.op_start;
@@ -314,6 +328,15 @@ impl Sim {
         self.clients[c as usize].in_fsync = true;
         self.client_waits(c, WaitCause::ZilCommit);
         self.zil_log(c);
+    }
+
+    /// Txg `synced` is on disk: the writers waiting for it (or an earlier one) return.
+    pub(super) fn txg_waiters_synced(&mut self, synced: u64) {
+        let (done, waiting): (Vec<_>, Vec<_>) = self.txg_waiters.drain(..).partition(|&(_, t)| t <= synced);
+        self.txg_waiters = waiting;
+        for (c, _) in done {
+            self.zil_done(c);
+        }
     }
 
     pub(super) fn zil_done(&mut self, c: u32) {

@@ -3,6 +3,7 @@
 //! `txgs` kstat rows, and counters of the invariants the engine must keep. The report
 //! (`report/`) is computed from these once the run, or a slice of it, is over.
 
+use super::clients::WaitCause;
 use super::dmu_tx::ThrottleCounters;
 use super::dsl_pool_tempreserve::LegacyTxg;
 use super::series::{Interval, Series};
@@ -116,7 +117,7 @@ pub struct Recorder {
     /// Best-fit and all allocations at the last sample.
     pub(super) alloc_at_sample: (u64, u64),
     /// Times a client began to wait, by cause (indexed as `clients::WaitCause::ALL`).
-    pub waits: [u64; 9],
+    pub waits: [u64; WaitCause::ALL.len()],
 }
 
 impl Recorder {
@@ -146,7 +147,7 @@ impl Recorder {
             tenants: s.tenants.names.iter().map(|_| TenantStats::default()).collect(),
             tenant_names: s.tenants.names.clone(),
             alloc_at_sample: (0, 0),
-            waits: [0; 9],
+            waits: [0; WaitCause::ALL.len()],
         }
     }
 

@@ -49,3 +49,25 @@ fn a_sync_task_is_the_kernels_work() {
     let v = json!({"workloads": [{"kind": "sync_task", "every": "0s"}]});
     assert!(Scenario::from_json(&v.to_string()).is_err());
 }
+
+#[test]
+fn a_writer_that_waits_for_its_txg_makes_small_frequent_txgs_and_no_log_writes() {
+    // 8 threads of 128 KiB writes, each followed by txg_wait_synced() (a Lustre OSD
+    // without a ZIL): every txg holds the writes that came in while the last one synced,
+    // and is pushed out at once; each write takes about a sync, and nothing goes to the ZIL.
+    let v = json!({"duration": "20s", "steady": {"summaries": "whole_run"}, "pool": {"device": {"kind": "lun"}},
+        "workloads": [{"kind": "sync_write", "threads": 8, "block_size": "128K", "sync": "txg"}]});
+    let r = report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")));
+    assert!(r.txgs.len() > 200, "{} txgs", r.txgs.len());
+    assert!(r.txgs.iter().all(|t| t.ndirty <= 8 << 17 | 4 << 20), "at most the 8 writers' blocks and metadata");
+    let writes = r.summary.client_write.count;
+    assert!(writes >= 8 * (r.txgs.len() as u64 - 2), "{writes} writes");
+    let sync_ns: u64 = r.txgs.iter().map(|t| t.stime).sum::<u64>() / r.txgs.len() as u64;
+    let mean = r.summary.client_write.mean_ns;
+    assert!(mean >= sync_ns && mean <= 3 * sync_ns, "write {mean} ns, sync {sync_ns} ns");
+    // The sync-write class carries only the uberblocks: four labels per txg, no log blocks.
+    assert_eq!(r.summary.classes["sync_write"].latency.count, 4 * r.txgs.len() as u64, "no ZIL writes");
+    // "sync": "txg" takes no fsync_every.
+    let v = json!({"workloads": [{"kind": "sync_write", "sync": "txg", "fsync_every": "1M"}]});
+    assert!(Scenario::from_json(&v.to_string()).is_err());
+}

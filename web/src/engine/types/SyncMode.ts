@@ -3,4 +3,4 @@
 /**
  * How a sync writer makes its data durable.
  */
-export type SyncMode = { mode: "dsync" } | { mode: "fsync"; every: number };
+export type SyncMode = { mode: "dsync" } | { mode: "fsync"; every: number } | { mode: "txg" };

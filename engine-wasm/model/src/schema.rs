@@ -300,6 +300,30 @@ schema! {
         history: "16 MiB since ZoL 2.2.0; 4 MiB from ZoL 0.8.0 (sorted scans) to 2.1. Before, zfs_top_maxinflight: 32 I/Os per top-level vdev (the legacy scheduler here keeps the workload's fixed outstanding count).",
         freebsd: Some("vfs.zfs.scan_vdev_limit"),
     }
+    TopMaxinflight {
+        name: "zfs_top_maxinflight", kind: Kind::Tunable, group: SCAN, unit: Unit::Count,
+        default: 32, min: 1, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Before 0.8: scrub and resilver blocks in flight per top-level vdev, pool-wide (dsl_scan_scrub_cb() waits while spa_scrub_inflight reaches this times the top-level vdevs).",
+        history: "ZoL 0.6.x and 0.7 (dsl_scan.c); replaced by zfs_scan_vdev_limit with the sorted scan of 0.8.0.",
+    }
+    ScrubDelay {
+        name: "zfs_scrub_delay", kind: Kind::Tunable, group: SCAN, unit: Unit::Count,
+        default: 4, min: 0, max: 1_000, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Before 0.8: clock ticks a scrub waits before each block it issues while the pool has seen client I/O within zfs_scan_idle ticks (a tick is 4 ms here: Linux built with HZ=250).",
+        history: "ZoL 0.6.x and 0.7 (dsl_scan.c: delay(scan_delay) in dsl_scan_scrub_cb()); gone with the sorted scan of 0.8.0.",
+    }
+    ResilverDelay {
+        name: "zfs_resilver_delay", kind: Kind::Tunable, group: SCAN, unit: Unit::Count,
+        default: 2, min: 0, max: 1_000, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Before 0.8: as zfs_scrub_delay, for a resilver.",
+        history: "ZoL 0.6.x and 0.7; gone in 0.8.0.",
+    }
+    ScanIdle {
+        name: "zfs_scan_idle", kind: Kind::Tunable, group: SCAN, unit: Unit::Count,
+        default: 50, min: 0, max: 100_000, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Before 0.8: a pool that has seen a client read or synchronous write within this many clock ticks is busy, and the scan waits zfs_scrub_delay or zfs_resilver_delay ticks per block.",
+        history: "ZoL 0.6.x and 0.7 (spa_last_io, set in zio_vdev_io_start()); gone in 0.8.0.",
+    }
     WriteLimitMin {
         name: "zfs_write_limit_min", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Bytes,
         default: 32 * MIB, min: MIB, max: TIB, scale: Scale::Log, effect: Effect::Rerun,

@@ -73,6 +73,8 @@ enum Ev {
     ZilTimeout(u32),
     /// Sync-task workload `w` acts (`dsl_sync_task()`).
     SyncTask(u32),
+    /// Before 0.8: the scan's `delay(scan_delay)` is over; its block for this top goes out.
+    ScanDelayOver(u32),
     /// End of a report interval.
     Sample,
     /// End of the run.
@@ -106,6 +108,8 @@ pub struct Sim {
     synctasks: Vec<u64>,
     /// Writers in `txg_wait_synced()`, and the txg each waits for.
     txg_waiters: Vec<(u32, u64)>,
+    /// `spa_last_io`: when a client read or log write was last issued (pre-0.8 scans).
+    scan_last_io: Option<u64>,
     leaf_ios: Slab<LeafIo>,
     logicals: Slab<Logical>,
     aggs: Slab<Agg>,
@@ -143,6 +147,7 @@ impl Sim {
             hard_waiters: Default::default(),
             synctasks: Vec::new(),
             txg_waiters: Vec::new(),
+            scan_last_io: None,
             leaf_ios: Slab::default(),
             logicals: Slab::default(),
             aggs: Slab::default(),
@@ -238,6 +243,7 @@ impl Sim {
                 }
                 Ev::Sample => self.sample(),
                 Ev::SyncTask(w) => self.synctask(w),
+                Ev::ScanDelayOver(top) => self.scan_delay_over(top),
                 Ev::ClientIssue(c) => self.client_issue(c),
                 Ev::ClientAssign(c) => {
                     self.client_runs(c);

@@ -151,6 +151,7 @@ impl Release {
             Id::NiaCredit | Id::NiaDelay => self.has_nia_credit(),
             Id::WrlogDataMax => self.has_wrlog_throttle(),
             Id::VdevQueueDepthPct => (Release::V0_7..=Release::V2_3).contains(&self),
+            Id::TopMaxinflight | Id::ScrubDelay | Id::ResilverDelay | Id::ScanIdle => self < Release::V0_8,
             _ => true,
         }
     }

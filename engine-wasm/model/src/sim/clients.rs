@@ -360,6 +360,7 @@ impl Sim {
         let span = (working_set / tops).min(self.tops[top].capacity / 10 * 9).max(block);
         let offset = self.rng.below(span / block) * block;
         self.read_top(top, offset, block, Class::SyncRead, Parent::Client(c));
+        self.scan_note_client_io();
         self.client_waits(c, WaitCause::ReadIo);
     }
 

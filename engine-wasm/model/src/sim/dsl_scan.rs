@@ -11,13 +11,21 @@
 //! does both at resilver priority. In flight per top-level vdev:
 //! `zfs_scan_vdev_limit` bytes times its data disks (`q_maxinflight_bytes`,
 //! `scan_exec_io()`) under the OpenZFS scheduler; the workload's fixed `outstanding` blocks
-//! under the legacy one (the `zfs_top_maxinflight` era).
+//! under the legacy one.
+//!
+//! Before 0.8 (`release` 0.6.4 to 0.7, 0.7's `dsl_scan_scrub_cb()`): no sorting, blocks in
+//! the order the traversal finds them, which on a written pool is all over the disk (here:
+//! random offsets); at most `zfs_top_maxinflight` blocks per top-level vdev in flight,
+//! pool-wide; and while a client read or synchronous write was issued within
+//! `zfs_scan_idle` ticks (`spa_last_io`, set in `zio_vdev_io_start()`), the sync thread
+//! sleeps `zfs_scrub_delay` (or `zfs_resilver_delay`) ticks before each block it issues.
 
 use super::slab::Slab;
 use super::vdev_queue::Class;
 use super::zio::Parent;
+use super::Ev;
 use super::Sim;
-use crate::scenario::{SchedulerModel, Workload};
+use crate::scenario::{Release, SchedulerModel, Workload};
 
 /// A scan's state: what it is, each top-level vdev's cursor and in-flight bytes, and the
 /// scan phase of the syncing txg.
@@ -34,6 +42,10 @@ pub(super) struct Scan {
     suspending: bool,
     /// Scrub blocks in flight: (top-level vdev, child reads still to complete).
     reads: Slab<(u32, u32)>,
+    /// Before 0.8: blocks in random order, the pool-wide block limit and the busy delay.
+    unsorted: bool,
+    /// Before 0.8: the sync thread sleeps in `delay(scan_delay)` (its next block waits).
+    sleeping: bool,
 }
 
 #[derive(Clone, Default)]
@@ -68,6 +80,7 @@ impl Sim {
             }
         }
         let legacy = self.scenario.models.scheduler == SchedulerModel::Legacy;
+        let unsorted = !legacy && self.scenario.models.release < Release::V0_8;
         self.scan = Some(Scan {
             resilver,
             block,
@@ -76,6 +89,8 @@ impl Sim {
             phase_start: None,
             suspending: false,
             reads: Slab::default(),
+            unsorted,
+            sleeping: false,
         });
     }
 
@@ -121,11 +136,16 @@ impl Sim {
         loop {
             let Some(scan) = self.scan.as_ref() else { return };
             let st = &scan.tops[top];
-            if scan.phase_start.is_none() || scan.suspending || !st.active {
+            if scan.phase_start.is_none() || scan.suspending || scan.sleeping || !st.active {
                 return;
             }
             let room = match scan.outstanding {
                 Some(n) => st.inflight_blocks < n,
+                // dsl_scan_scrub_cb() waits while spa_scrub_inflight >= maxinflight.
+                None if scan.unsorted => {
+                    let inflight: u64 = scan.tops.iter().map(|t| u64::from(t.inflight_blocks)).sum();
+                    inflight < self.k.top_maxinflight.saturating_mul(scan.tops.len() as u64)
+                }
                 // scan_exec_io() waits while q_inflight_bytes >= q_maxinflight_bytes.
                 None => st.inflight_bytes < self.k.scan_vdev_limit.saturating_mul(self.data_disks(top)).max(1),
             };
@@ -138,8 +158,43 @@ impl Sim {
                 }
                 return;
             }
+            if let Some(delay) = self.scan_busy_delay() {
+                // delay(scan_delay): the sync thread sleeps, then issues this block.
+                if let Some(scan) = self.scan.as_mut() {
+                    scan.sleeping = true;
+                }
+                self.events.push(self.now + delay, Ev::ScanDelayOver(top as u32));
+                return;
+            }
             self.scan_issue(top);
         }
+    }
+
+    /// Before 0.8: the delay before the next block while the pool is busy, if it is.
+    fn scan_busy_delay(&self) -> Option<u64> {
+        let scan = self.scan.as_ref()?;
+        let last = self.scan_last_io?;
+        let delay = if scan.resilver { self.k.resilver_delay_ns } else { self.k.scrub_delay_ns };
+        (scan.unsorted && delay > 0 && self.now.saturating_sub(last) <= self.k.scan_idle_ns).then_some(delay)
+    }
+
+    /// The sync thread wakes from `delay(scan_delay)`: the block goes out, and the scan
+    /// goes on (the next block may wait again).
+    pub(super) fn scan_delay_over(&mut self, top: u32) {
+        let Some(scan) = self.scan.as_mut() else { return };
+        scan.sleeping = false;
+        if scan.phase_start.is_some() && !scan.suspending {
+            self.scan_issue(top as usize);
+        }
+        for t in 0..self.tops.len() {
+            self.scan_fill(t);
+        }
+        self.scan_phase_maybe_done();
+    }
+
+    /// `spa_last_io`: a client read or synchronous (log) write was issued now.
+    pub(super) fn scan_note_client_io(&mut self) {
+        self.scan_last_io = Some(self.now);
     }
 
     /// `vdev_get_ndisks() - vdev_get_nparity()`: a single disk or a mirror counts one
@@ -153,8 +208,14 @@ impl Sim {
         let Some(scan) = self.scan.as_mut() else { return };
         let block = scan.block;
         let st = &mut scan.tops[top];
-        let offset = st.cursor;
-        st.cursor = if offset + 2 * block > capacity { 0 } else { offset + block };
+        let offset = if scan.unsorted {
+            // The traversal's order: wherever the next block pointer leads.
+            self.rng.below((capacity / block).max(1)) * block
+        } else {
+            let offset = st.cursor;
+            st.cursor = if offset + 2 * block > capacity { 0 } else { offset + block };
+            offset
+        };
         st.inflight_bytes += block;
         st.inflight_blocks += 1;
         if scan.resilver {
@@ -212,7 +273,7 @@ impl Sim {
     /// `zio_wait(scn_zio_root)` returns: the sync goes on to its flushes.
     fn scan_phase_maybe_done(&mut self) {
         let Some(scan) = self.scan.as_mut() else { return };
-        let idle = scan.tops.iter().all(|t| t.inflight_blocks == 0);
+        let idle = scan.tops.iter().all(|t| t.inflight_blocks == 0) && !scan.sleeping;
         if scan.phase_start.is_some() && idle {
             scan.phase_start = None;
             scan.suspending = false;

@@ -8,6 +8,10 @@ use crate::curves::{AsyncWriteParams, DelayParams};
 use crate::scenario::{Scenario, SyncKick};
 use crate::schema::Id;
 
+/// A Linux clock tick (`delay()`, `ddi_get_lbolt64()`) [ns]: 4 ms, HZ=250 as Debian and
+/// Ubuntu build their kernels.
+const LINUX_TICK_NS: u64 = 4_000_000;
+
 /// Numbers from the tunables that the hot path reads.
 pub(super) struct Knobs {
     pub(super) dirty_max: u64,
@@ -26,6 +30,13 @@ pub(super) struct Knobs {
     pub(super) resilver_min_time_ms: u64,
     /// `zfs_scan_vdev_limit`: scan bytes in flight per data disk of a top-level vdev.
     pub(super) scan_vdev_limit: u64,
+    /// Before 0.8: `zfs_top_maxinflight`, and the scan's delay per block while the pool is
+    /// busy (`zfs_scrub_delay`, `zfs_resilver_delay`) and the busy window (`zfs_scan_idle`),
+    /// in ns.
+    pub(super) top_maxinflight: u64,
+    pub(super) scrub_delay_ns: u64,
+    pub(super) resilver_delay_ns: u64,
+    pub(super) scan_idle_ns: u64,
     /// Dirty data at which a scan phase may stop early (`dsl_scan_check_suspend()`'s
     /// `dirty_min_bytes`) [bytes].
     pub(super) scan_dirty_min_bytes: u64,
@@ -109,6 +120,10 @@ impl Knobs {
             scrub_min_time_ms: g(Id::ScrubMinTimeMs),
             resilver_min_time_ms: g(Id::ResilverMinTimeMs),
             scan_vdev_limit: g(Id::ScanVdevLimit),
+            top_maxinflight: g(Id::TopMaxinflight),
+            scrub_delay_ns: g(Id::ScrubDelay).saturating_mul(LINUX_TICK_NS),
+            resilver_delay_ns: g(Id::ResilverDelay).saturating_mul(LINUX_TICK_NS),
+            scan_idle_ns: g(Id::ScanIdle).saturating_mul(LINUX_TICK_NS),
             scan_dirty_min_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::AsyncWriteActiveMinDirtyPercent)) / 100,
             wrlog: DelayParams { dirty_max: wrlog_max, ..delay },
             wrlog_kick_bytes: wrlog_max.saturating_mul(g(Id::DirtyDataSyncPercent) + 10) / 200,

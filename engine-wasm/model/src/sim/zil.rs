@@ -125,6 +125,7 @@ impl Sim {
                 lwb.pending += 1;
             }
             self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
+            self.scan_note_client_io();
         }
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
         lwb.waiters.push(c);
@@ -167,6 +168,7 @@ impl Sim {
         for size in blocks {
             let offset = self.alloc_zil(top, size);
             self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
+            self.scan_note_client_io();
         }
     }
 

@@ -92,3 +92,33 @@ fn resilver_repair_writes_go_in_the_async_write_class() {
         "legacy: {async_writes} async writes, {scan_ios} scan I/Os"
     );
 }
+
+/// A scrub of one 7200 rpm HDD for 30 s under `release`, with `readers` random readers:
+/// the scrub's MB/s and the readers' mean latency [ms].
+fn scrub_beside_readers(release: &str, readers: u32) -> (f64, f64) {
+    let mut workloads = vec![json!({"kind": "scrub"})];
+    if readers > 0 {
+        workloads.push(json!({"kind": "random_read", "threads": readers}));
+    }
+    let v = json!({"duration": "30s", "steady": {"summaries": "whole_run"},
+        "models": {"release": release}, "pool": {"device": {"kind": "hdd"}}, "workloads": workloads});
+    let r = run(&v);
+    (r.summary.classes["scrub"].bytes_per_s as f64 / 1e6, r.summary.client_read.mean_ns as f64 / 1e6)
+}
+
+#[test]
+fn before_0_8_a_scrub_reads_in_traversal_order_and_yields_to_clients() {
+    // 0.7: blocks where the traversal finds them (random on the disk), at most
+    // zfs_top_maxinflight in flight; 2.2: sorted, sequential extents.
+    let (old_idle, _) = scrub_beside_readers("0.7", 0);
+    let (new_idle, _) = scrub_beside_readers("2.2", 0);
+    assert!(old_idle < new_idle / 4.0, "0.7 {old_idle} MB/s, 2.2 {new_idle} MB/s");
+    // With readers, 0.7 waits zfs_scrub_delay (4 ticks of 4 ms) before each block: the
+    // scrub all but stops and the readers see less of it than under 2.2's scrub.
+    let (old_busy, old_read_ms) = scrub_beside_readers("0.7", 4);
+    let (_, new_read_ms) = scrub_beside_readers("2.2", 4);
+    assert!(old_busy < old_idle / 5.0, "busy {old_busy} MB/s, idle {old_idle} MB/s");
+    // At most one 128 KiB block per 16 ms delay.
+    assert!(old_busy <= 128.0 * 1024.0 / 0.016 / 1e6, "{old_busy} MB/s");
+    assert!(old_read_ms < new_read_ms, "reads {old_read_ms} ms under 0.7's scrub, {new_read_ms} ms under 2.2's");
+}

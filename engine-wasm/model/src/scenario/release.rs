@@ -143,11 +143,9 @@ impl Release {
     pub fn has(self, id: Id) -> bool {
         match id {
             Id::DirtyDataSync => self < Release::V0_8,
-            Id::DirtyDataSyncPercent
-            | Id::AggregationLimitNonRotating
-            | Id::ScanVdevLimit
-            | Id::CommitTimeoutPct
-            | Id::ScrubMinTimeMs => self >= Release::V0_8,
+            Id::DirtyDataSyncPercent | Id::AggregationLimitNonRotating | Id::ScanVdevLimit | Id::CommitTimeoutPct => {
+                self >= Release::V0_8
+            }
             Id::NiaCredit | Id::NiaDelay => self.has_nia_credit(),
             Id::WrlogDataMax => self.has_wrlog_throttle(),
             Id::VdevQueueDepthPct => (Release::V0_7..=Release::V2_3).contains(&self),
@@ -167,6 +165,21 @@ impl Release {
         let (quarter, tenth) = (ram * 25 / 100, ram * 10 / 100);
         let max_max = max_max.unwrap_or(if self >= Release::V0_7 { quarter.min(4 << 30) } else { quarter });
         (max_max, tenth.min(max_max))
+    }
+
+    /// What the release calls a tunable it has under another name: 0.6.x and 0.7's
+    /// `zfs_scan_min_time_ms` became `zfs_scrub_min_time_ms` in 0.8.0 (`dsl_scan.c`).
+    pub fn old_name(self, id: Id) -> Option<&'static str> {
+        match id {
+            Id::ScrubMinTimeMs if self < Release::V0_8 => Some("zfs_scan_min_time_ms"),
+            _ => None,
+        }
+    }
+
+    /// The tunable `name` stands for in this release, by its name then or now.
+    pub fn tunable(self, name: &str) -> Option<Id> {
+        let renamed = Id::ALL.iter().copied().find(|&id| self.old_name(id) == Some(name));
+        renamed.or_else(|| Id::from_name(name).filter(|&id| self.old_name(id).is_none()))
     }
 
     /// The release's defaults where they differ from master's (the schema's).
@@ -253,6 +266,10 @@ impl Release {
             let (a, b) = (self.default_of(spec.id), other.default_of(spec.id));
             if a != b {
                 out.push(Difference { what: spec.name.to_string(), a: shown(a), b: shown(b) });
+            }
+            let name = |r: Release| r.old_name(spec.id).unwrap_or(spec.name).to_string();
+            if self.has(spec.id) && other.has(spec.id) && name(self) != name(other) {
+                out.push(Difference { what: format!("{} (name)", spec.name), a: name(self), b: name(other) });
             }
         }
         out

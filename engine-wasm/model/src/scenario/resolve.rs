@@ -152,7 +152,17 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models, ram: u64) -> 
     let mut set = Vec::new();
     for (name, TunableText(text)) in given {
         let path = field("tunables", &crate::messages::shown(&name));
-        let id = Id::from_name(&name).ok_or_else(|| FieldError::at(&path, "unknown tunable"))?;
+        let Some(id) = models.release.tunable(&name) else {
+            // A name of another release: say which it is in this one.
+            let message = match Id::from_name(&name).and_then(|id| models.release.old_name(id).map(|old| (id, old))) {
+                Some((_, old)) => format!("called {old} in OpenZFS {} (models.release)", models.release.name()),
+                None if Release::ALL.iter().any(|r| r.tunable(&name).is_some()) => {
+                    format!("not a tunable of OpenZFS {} (models.release)", models.release.name())
+                }
+                None => "unknown tunable".to_string(),
+            };
+            return Err(FieldError::at(&path, message));
+        };
         if id.spec().kind != Kind::Tunable {
             let message = "a setting of the lab's own, not an OpenZFS tunable: give it in the scenario's own fields";
             return Err(FieldError::at(&path, message));

@@ -147,3 +147,18 @@ fn the_machines_ram_gives_the_dirty_limits_as_the_releases_arc_init_does() {
     assert!(small > 8 * GIB / 10 * 6 / 10 && small <= 8 * GIB / 10 + (1 << 20), "{small}");
     assert!(peak("64G") > 2 * small, "{small}");
 }
+
+#[test]
+fn a_renamed_tunable_is_read_under_the_releases_own_name() {
+    // 0.7 called zfs_scrub_min_time_ms zfs_scan_min_time_ms (dsl_scan.c, renamed in 0.8.0).
+    let v = json!({"models": {"release": "0.7"}, "tunables": {"zfs_scan_min_time_ms": "2000"}});
+    assert_eq!(scenario(&v).tunables.get(Id::ScrubMinTimeMs), 2000);
+    let v = json!({"models": {"release": "0.7"}, "tunables": {"zfs_scrub_min_time_ms": "2000"}});
+    let e = Scenario::from_json(&v.to_string()).expect_err("refused").to_string();
+    assert!(e.ends_with("called zfs_scan_min_time_ms in OpenZFS 0.7 (models.release)"), "{e}");
+    let v = json!({"models": {"release": "2.1"}, "tunables": {"zfs_scan_min_time_ms": "2000"}});
+    let e = Scenario::from_json(&v.to_string()).expect_err("refused").to_string();
+    assert!(e.ends_with("not a tunable of OpenZFS 2.1 (models.release)"), "{e}");
+    let v = json!({"tunables": {"zfs_no_such_thing": "1"}});
+    assert!(Scenario::from_json(&v.to_string()).expect_err("refused").to_string().ends_with("unknown tunable"));
+}

@@ -216,4 +216,8 @@ test("a tunable the chosen release does not have says so", async ({ page }) => {
   await openLab(page, "#v=1&release=2");
   await expect(page.getByTestId("absent-zfs_dirty_data_sync")).toHaveCount(0);
   await expect(page.getByTestId("absent-zfs_dirty_data_sync_percent")).toBeVisible();
+  // ... and called zfs_scrub_min_time_ms zfs_scan_min_time_ms.
+  await expect(page.getByTestId("old-name-zfs_scrub_min_time_ms")).toHaveText(
+    "Called zfs_scan_min_time_ms in this release.",
+  );
 });

@@ -117,6 +117,14 @@ pub fn absent_tunables(values: &[f64]) -> Result<Vec<String>, JsError> {
     Ok(SPECS.iter().filter(|s| !release.has(s.id)).map(|s| s.name.to_string()).collect())
 }
 
+/// The tunables the chosen release calls by another name: `[name, old name]` pairs.
+#[wasm_bindgen(js_name = oldNames)]
+pub fn old_names(values: &[f64]) -> Result<JsValue, JsError> {
+    let release = Release::from_index(tunables(values)?.get(Id::Release));
+    let pairs: Vec<[&str; 2]> = SPECS.iter().filter_map(|s| release.old_name(s.id).map(|old| [s.name, old])).collect();
+    to_js(&pairs)
+}
+
 /// `dmu_tx_delay()`'s delay [ns] at `dirty` bytes.
 #[wasm_bindgen(js_name = delayNs)]
 pub fn delay_ns(values: &[f64], dirty: f64) -> Result<f64, JsError> {

@@ -47,8 +47,8 @@ export function Lab({ engine, initial, simulators }: Props) {
   const { values, errors, handlers, pinned, runs } = lab;
   // Stable while the release is, so the memoized control panels stay put.
   const absent = useMemo(
-    () => ({ names: lab.absent, release: lab.releaseName }),
-    [lab.absent, lab.releaseName],
+    () => ({ names: lab.absent, oldNames: lab.oldNames, release: lab.releaseName }),
+    [lab.absent, lab.oldNames, lab.releaseName],
   );
   // The settings filter is a view of the controls, not lab state: it stays out of the link.
   const [filter, setFilter] = useState("");

@@ -36,6 +36,8 @@ export interface LabState {
   effectivePinned: Values | null;
   /** The tunables the chosen release does not have, and its name. */
   absent: ReadonlySet<string>;
+  /** The tunables it calls by another name, with that name. */
+  oldNames: ReadonlyMap<string, string>;
   releaseName: string;
   differences: string[];
   pin: () => void;
@@ -137,6 +139,10 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     const r = engine.absentTunables(values);
     return new Set<string>(r.status === "ok" ? r.value : []);
   }, [engine, values]);
+  const oldNames = useMemo(() => {
+    const r = engine.oldNames(values);
+    return new Map<string, string>(r.status === "ok" ? r.value : []);
+  }, [engine, values]);
   const releaseSpec = engine.schema[engine.indexOf("release")];
   const releaseName = releaseSpec?.choices[values[engine.indexOf("release")] ?? 0] ?? "";
   const at = (name: TunableName) => effective[engine.indexOf(name)] ?? 0;
@@ -208,6 +214,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     effective,
     effectivePinned,
     absent,
+    oldNames,
     releaseName,
     differences: pinned ? differenceLines(engine, pinned, values) : [],
     pin: () => setPinned(values),

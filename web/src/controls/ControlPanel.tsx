@@ -18,7 +18,7 @@ interface Props extends ControlHandlers {
   /** What the run uses (shown where it differs from the value set). */
   effective?: Values | undefined;
   /** The tunables the chosen release lacks, and its name. */
-  absent?: { names: ReadonlySet<string>; release: string } | undefined;
+  absent?: { names: ReadonlySet<string>; oldNames: ReadonlyMap<string, string>; release: string } | undefined;
   errors: Record<string, string>;
 }
 

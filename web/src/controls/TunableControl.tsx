@@ -22,6 +22,8 @@ interface Props extends ControlHandlers {
   runsWith?: number | undefined;
   /** The chosen release's name, when this is not one of its tunables. */
   absentFrom?: string | undefined;
+  /** What the chosen release calls this, when it has another name there. */
+  oldName?: string | undefined;
   error: string | undefined;
 }
 
@@ -35,6 +37,7 @@ export const TunableControl = memo(function TunableControl({
   value,
   runsWith,
   absentFrom,
+  oldName,
   error,
   onValue,
   onText,
@@ -132,6 +135,11 @@ export const TunableControl = memo(function TunableControl({
           />
         </div>
       )}
+      {oldName !== undefined && (
+        <p className="runs-with" data-testid={`old-name-${spec.name}`}>
+          Called <code>{oldName}</code> in this release.
+        </p>
+      )}
       {absentFrom !== undefined && (
         <p className="runs-with" data-testid={`absent-${spec.name}`}>
           Not a module parameter of OpenZFS {absentFrom}.
@@ -182,7 +190,7 @@ interface EntryProps extends ControlHandlers {
   /** What the run uses, in schema order (`Engine.effectiveValues`). */
   effective?: Values | undefined;
   /** The tunables the chosen release lacks, and its name. */
-  absent?: { names: ReadonlySet<string>; release: string } | undefined;
+  absent?: { names: ReadonlySet<string>; oldNames: ReadonlyMap<string, string>; release: string } | undefined;
   errors: Record<string, string>;
 }
 
@@ -198,6 +206,7 @@ export function EntryControl({ engine, index, values, effective, absent, errors,
       value={values[index] ?? spec.default}
       runsWith={effective?.[index]}
       absentFrom={absent?.names.has(spec.name) ? absent.release : undefined}
+      oldName={absent?.oldNames.get(spec.name)}
       error={errors[spec.name]}
       {...handlers}
     />

@@ -47,6 +47,8 @@ export interface Engine {
   effectiveValues(values: Values): Result<Values>;
   /** The tunables the chosen release does not have. */
   absentTunables(values: Values): Result<TunableName[]>;
+  /** The tunables the chosen release calls by another name, with that name. */
+  oldNames(values: Values): Result<[TunableName, string][]>;
   delayNs(values: Values, dirty: number): Result<number>;
   asyncWrites(values: Values, dirty: number): Result<number>;
   delayCurve(values: Values, points: number): Result<Curve>;
@@ -117,6 +119,7 @@ export function makeEngine(wasm: WasmModule): Engine {
     describeNs: (ns) => attempt(() => wasm.describeNs(ns)),
     check: (values) => attempt<Checked>(() => wasm.check(column(values))),
     effectiveValues: (values) => attempt(() => Array.from(wasm.effectiveValues(column(values)))),
+    oldNames: (values) => attempt<[TunableName, string][]>(() => wasm.oldNames(column(values))),
     absentTunables: (values) =>
       attempt(() => wasm.absentTunables(column(values)).flatMap((n) => names.get(n) ?? [])),
     delayNs: (values, dirty) => attempt(() => wasm.delayNs(column(values), dirty)),

@@ -32,6 +32,7 @@ pub mod vdev_queue_legacy;
 mod zfs_zone;
 mod zil;
 mod zio;
+mod zio_compress;
 mod zio_dva_throttle;
 
 pub use clients::WaitCause;

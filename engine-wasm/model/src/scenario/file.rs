@@ -195,6 +195,7 @@ file_struct! {
         /// Total bytes per second over all threads; 0 is as fast as admitted.
         rate: Quantity<Bytes>,
         burst: BurstFile,
+        compressible: Quantity<Percent>,
     }
 }
 

@@ -12,6 +12,7 @@
 //!   and a reader of `rwmixread` percent.
 //! - `numjobs` threads, times `iodepth` for an asynchronous engine (`libaio`, `io_uring`,
 //!   `posixaio`): one outstanding write each; `bs` (fio's default 4 KiB; `bs=r,w` pairs);
+//!   `buffer_compress_percentage` as the records' compressible share;
 //!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed, as the region
 //!   written or the working set read; `runtime` as the run's duration.
 //! - `direct=1` is kept buffered, as OpenZFS before 2.3 treats O_DIRECT.
@@ -88,6 +89,7 @@ const ASYNC_ENGINES: &[&str] = &["libaio", "io_uring", "posixaio", "solarisaio",
 
 /// Options read here; the rest are inert or noted.
 const KNOWN: &[&str] = &[
+    "buffer_compress_percentage",
     "rw",
     "readwrite",
     "bs",
@@ -294,6 +296,11 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
                 if let Some(s) = size {
                     w["region"] = json!(s.max(block));
                 }
+                if let Some((v, n)) = get(options, &["buffer_compress_percentage"]) {
+                    let percent = v.parse::<u64>().ok().filter(|p| *p <= 100);
+                    let message = || format!("line {n}: buffer_compress_percentage '{}' is not 0 to 100", shown(v));
+                    w["compressible"] = json!(percent.ok_or_else(message)?);
+                }
                 w
             }
         };
@@ -383,7 +390,8 @@ mod tests {
         assert!(translate("[a\n").unwrap_err().starts_with("line 1:"));
         let jobs = translate("[a]\nrw=randwrite\nverify=md5\nbuffer_compress_percentage=50\n").expect("reads");
         assert_eq!(jobs.workloads.len(), 1);
-        assert_eq!(jobs.notes.len(), 2, "{:?}", jobs.notes);
+        assert_eq!(jobs.workloads[0]["compressible"], 50);
+        assert_eq!(jobs.notes.len(), 1, "{:?}", jobs.notes);
         assert!(jobs.notes[0].starts_with("line 3: [a] verify is not modelled"));
         // Control characters from the file are escaped in messages.
         let e = translate("[a]\nrw=\u{1b}[31m\n").unwrap_err();

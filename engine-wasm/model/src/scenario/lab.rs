@@ -146,6 +146,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             region: get(Id::FileSize).max(block_size),
             rate: get(Id::AsyncRate),
             burst,
+            compressible: 0,
         });
     }
     if get(Id::SyncWriters) > 0 {

@@ -359,6 +359,7 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
                 region: value(f.region, &path("region"), 100 << 30, block_size, 1 << 50)?,
                 rate: rate(f.rate)?,
                 burst,
+                compressible: value(f.compressible, &path("compressible"), 0, 0, 100)?,
             }
         }
         WorkloadFile::SyncWrite(f) => {

@@ -43,6 +43,9 @@ pub enum Workload {
         /// Total target rate [bytes/s]; 0 = closed loop, as fast as admitted.
         rate: u64,
         burst: Option<Burst>,
+        /// Percent of each record that compression removes (fio's
+        /// `buffer_compress_percentage`); 0: incompressible.
+        compressible: u64,
     },
     SyncWrite {
         threads: u32,

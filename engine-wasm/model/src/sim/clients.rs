@@ -53,7 +53,7 @@ impl WaitCause {
 }
 
 pub(super) struct Client {
-    workload: usize,
+    pub(super) workload: usize,
     /// The tenant (zone) this thread runs in.
     pub(super) tenant: usize,
     /// The zone throttle's delay for the current call is served: go on with it.

@@ -24,7 +24,13 @@ impl Sim {
         if record > 0 {
             // Only the allocator frees old copies; without it the key is not needed.
             let key = if self.placement.is_some() { self.record_key(client) } else { None };
-            self.txg.records[s].push(Record { client, size: record, logged: false, key });
+            let workload = self.clients.get(client as usize).and_then(|c| self.scenario.workloads.get(c.workload));
+            let compressible = match workload {
+                Some(&crate::scenario::Workload::AsyncWrite { compressible, .. }) => compressible,
+                _ => 0,
+            };
+            let psize = super::zio_compress::psize(record, compressible);
+            self.txg.records[s].push(Record { client, size: record, psize, logged: false, key });
         }
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.

@@ -57,7 +57,7 @@ impl Sim {
         let taken = std::mem::take(&mut self.txg.records[s]);
         let late: Vec<(u32, u64, bool)> = taken.iter().map(|r| (r.client, r.size, r.logged)).collect();
         self.zil_txg_syncing(&late);
-        let records: Vec<(u64, Option<u64>)> = taken.iter().map(|r| (r.size, r.key)).collect();
+        let records: Vec<(u64, u64, Option<u64>)> = taken.iter().map(|r| (r.size, r.psize, r.key)).collect();
         let writes = records.len();
         self.txg.syncing = Some(Syncing {
             txg,
@@ -76,8 +76,9 @@ impl Sim {
             self.legacy_wake_sleepers(txg + 1);
             self.legacy_try_quiesce();
         }
-        for (size, key) in records {
-            self.allocating_write((size, 0), key, txg, size, Owner::TxgData);
+        // Each record retires its logical size; the device writes its compressed size.
+        for (size, psize, key) in records {
+            self.allocating_write((psize, 0), key, txg, size, Owner::TxgData);
         }
         if writes == 0 {
             self.write_metadata();

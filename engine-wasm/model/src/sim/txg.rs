@@ -37,6 +37,8 @@ pub(super) enum Phase {
 pub(super) struct Record {
     pub(super) client: u32,
     pub(super) size: u64,
+    /// What the device sees once compressed (`zio_compress.rs`).
+    pub(super) psize: u64,
     pub(super) logged: bool,
     /// Which record of which file, for copy-on-write frees (buffered writers only).
     pub(super) key: Option<u64>,

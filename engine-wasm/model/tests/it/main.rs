@@ -3,6 +3,7 @@
 mod allocation_throttle;
 mod allocator;
 mod architecture;
+mod compression;
 mod curves;
 mod devices;
 mod engine_invariants;

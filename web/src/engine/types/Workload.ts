@@ -23,6 +23,11 @@ export type Workload =
        */
       rate: number;
       burst: Burst | null;
+      /**
+       * Percent of each record that compression removes (fio's
+       * `buffer_compress_percentage`); 0: incompressible.
+       */
+      compressible: number;
     }
   | { kind: "sync_write"; threads: number; block_size: number; sync: SyncMode; rate: number }
   | { kind: "random_read"; threads: number; block_size: number; working_set: number }

@@ -196,6 +196,7 @@ file_struct! {
         rate: Quantity<Bytes>,
         burst: BurstFile,
         compressible: Quantity<Percent>,
+        cache_hit: Quantity<Percent>,
     }
 }
 

@@ -147,6 +147,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             rate: get(Id::AsyncRate),
             burst,
             compressible: 0,
+            cache_hit: 100,
         });
     }
     if get(Id::SyncWriters) > 0 {

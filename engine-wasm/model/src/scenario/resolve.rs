@@ -360,6 +360,7 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
                 rate: rate(f.rate)?,
                 burst,
                 compressible: value(f.compressible, &path("compressible"), 0, 0, 100)?,
+                cache_hit: value(f.cache_hit, &path("cache_hit"), 100, 0, 100)?,
             }
         }
         WorkloadFile::SyncWrite(f) => {

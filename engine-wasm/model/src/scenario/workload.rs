@@ -46,6 +46,9 @@ pub enum Workload {
         /// Percent of each record that compression removes (fio's
         /// `buffer_compress_percentage`); 0: incompressible.
         compressible: u64,
+        /// Percent of partly written records found in the ARC; the others are read before
+        /// the write (read-modify-write). 100: always cached.
+        cache_hit: u64,
     },
     SyncWrite {
         threads: u32,

@@ -239,7 +239,10 @@ impl Sim {
 
     fn start_write(&mut self, c: u32) {
         let w = self.clients[c as usize].workload;
-        if let Workload::AsyncWrite { block_size, record_size, sequential, region, .. } = self.scenario.workloads[w] {
+        let mut rmw = None;
+        if let Workload::AsyncWrite { block_size, record_size, sequential, region, cache_hit, .. } =
+            self.scenario.workloads[w]
+        {
             let (offset, in_file) = if sequential {
                 let cl = &mut self.clients[c as usize];
                 let at = cl.cursor;
@@ -252,11 +255,33 @@ impl Sim {
             let cl = &mut self.clients[c as usize];
             cl.record = offset / record_size;
             cl.blkid = in_file / record_size;
+            // dmu_tx_hold_write() → dmu_tx_check_ioerr(): a write of part of a record reads
+            // the record first unless it is in memory (dirty in the open txg, or an ARC hit).
+            let (object, blkid, record) = (cl.object, cl.blkid, cl.record);
+            let partial = block_size < record_size && cache_hit < 100;
+            if partial && !self.dbufs.is_dirty(self.txg.open, object, blkid) && self.rng.below(100) >= cache_hit {
+                rmw = Some((record, record_size));
+            }
         }
+        // dmu_tx_create(): the transaction's clock starts before the read, so the delay
+        // later subtracts the time the read took.
         let cl = &mut self.clients[c as usize];
         cl.tx_start = self.now;
         cl.delayed = false;
         self.rec.throttle.transactions += 1;
+        if let Some((record, size)) = rmw {
+            let tops = self.tops.len() as u64;
+            let top = (record % tops) as usize;
+            let span = (self.tops[top].capacity / 10 * 9 / size).max(1);
+            self.read_top(top, (record / tops % span) * size, size, Class::SyncRead, Parent::Rmw(c));
+            self.client_waits(c, WaitCause::ReadIo);
+            return;
+        }
+        self.try_assign(c);
+    }
+
+    /// The record a partial write needed is read: the write goes on to `dmu_tx_assign()`.
+    pub(super) fn rmw_read_done(&mut self, c: u32) {
         self.try_assign(c);
     }
 

@@ -171,6 +171,13 @@ impl Dbufs {
         (record, meta)
     }
 
+    /// Whether record `blkid` of `object` is dirty in `txg` (and so in memory).
+    pub(super) fn is_dirty(&self, txg: u64, object: u64, blkid: u64) -> bool {
+        let run = self.objects.get((object.max(1) - 1) as usize).and_then(|o| o.run);
+        matches!(run, Some((t, first, last)) if t == txg && (first..=last).contains(&blkid))
+            || self.dirty[slot(txg)].contains(&(object, 0, blkid))
+    }
+
     /// Dirties the indirect blocks above block `blkid` at `level`, up to the object's top
     /// level, stopping at the first already dirty (its own parents are dirty too).
     fn dirty_parents(&mut self, s: usize, object: u64, level: u32, blkid: u64, levels: u32, maxblkid: u64) -> u64 {

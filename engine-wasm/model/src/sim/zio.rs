@@ -23,6 +23,8 @@ fn kind_of(class: Class) -> Kind {
 pub(super) enum Parent {
     /// A client's read.
     Client(u32),
+    /// A writer's read of the record it writes part of (read-modify-write).
+    Rmw(u32),
     /// One child of a logical write (a mirror writes every child).
     Logical(u32),
     /// A scrub block's read of one child (the block's id in the scan).
@@ -225,6 +227,7 @@ impl Sim {
         self.rec.leaf_io(io.class, io.size, self.now - io.enqueued, io.issued - io.enqueued, self.now - io.issued);
         match io.parent {
             Parent::Client(c) => self.client_read_done(c),
+            Parent::Rmw(c) => self.rmw_read_done(c),
             Parent::Logical(l) => self.logical_child_done(l),
             Parent::Scrub(id) => self.scrub_read_done(id),
             Parent::Resilver { top, offset, write } => self.resilver_step(top as usize, offset, write),

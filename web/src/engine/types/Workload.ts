@@ -28,6 +28,11 @@ export type Workload =
        * `buffer_compress_percentage`); 0: incompressible.
        */
       compressible: number;
+      /**
+       * Percent of partly written records found in the ARC; the others are read before
+       * the write (read-modify-write). 100: always cached.
+       */
+      cache_hit: number;
     }
   | { kind: "sync_write"; threads: number; block_size: number; sync: SyncMode; rate: number }
   | { kind: "random_read"; threads: number; block_size: number; working_set: number }

@@ -1,0 +1,39 @@
+//! Read-modify-write: a write of part of a record that is not in memory reads the record
+//! first (`dmu_tx_hold_write()` → `dmu_tx_check_ioerr()`), before its transaction is
+//! assigned; a record already dirty in the open txg is in memory.
+
+use serde_json::json;
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::Scenario;
+
+/// 8 threads of random 8 KiB writes into 128 KiB records at 4 MB/s on one HDD, with
+/// `cache_hit` percent of the records found in the ARC.
+fn run(cache_hit: u64, block: &str) -> Report {
+    let v = json!({"duration": "20s", "steady": {"summaries": "whole_run"}, "pool": {"device": {"kind": "hdd"}},
+        "workloads": [{"kind": "async_write", "threads": 8, "block_size": block, "record_size": "128K",
+            "pattern": "random", "rate": "4M", "cache_hit": cache_hit}]});
+    report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn reads(r: &Report) -> u64 {
+    r.summary.classes["sync_read"].latency.count
+}
+
+#[test]
+fn a_partial_write_of_an_uncached_record_reads_it_first() {
+    // All cached: no reads, the writes keep their 4 MB/s at memory speed.
+    let cached = run(100, "8K");
+    assert_eq!(reads(&cached), 0);
+    // Nothing cached: about a read per write (a few records are already dirty), and each
+    // write waits for its read on the HDD, so the 8 threads fall far below the rate.
+    let cold = run(0, "8K");
+    let (n, writes) = (reads(&cold), cold.summary.client_write.count);
+    assert!(n * 100 >= writes * 95 && n <= writes + 8, "{n} reads, {writes} writes");
+    assert!(writes * 2 < cached.summary.client_write.count, "{writes} against {}", cached.summary.client_write.count);
+    assert!(cold.summary.client_write.mean_ns > 5_000_000, "{} ns", cold.summary.client_write.mean_ns);
+    // Half cached: in between.
+    let half = reads(&run(50, "8K"));
+    assert!(half > n / 4 && half < n, "{half} of {n}");
+    // A whole-record write reads nothing.
+    assert_eq!(reads(&run(0, "128K")), 0);
+}

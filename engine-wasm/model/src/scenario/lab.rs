@@ -37,13 +37,7 @@ pub fn effective(t: &Tunables) -> Tunables {
             let _ = tunables.set(id, v);
         }
     }
-    let given_max_max = (!at_default(t, Id::DirtyDataMaxMax)).then(|| t.get(Id::DirtyDataMaxMax));
-    let (max_max, max) = release.dirty_limits(t.get(Id::Ram), given_max_max);
-    let _ = tunables.set(Id::DirtyDataMaxMax, max_max);
-    if at_default(t, Id::DirtyDataMax) {
-        // Within the entry's range: RAM's range keeps 10% of it at 25.6 MiB or more.
-        let _ = tunables.set(Id::DirtyDataMax, max.max(Id::DirtyDataMax.spec().min));
-    }
+    release.set_dirty_limits(&mut tunables, t.get(Id::Ram), |id| !at_default(t, id));
     let legacy = t.get(Id::ThrottleModelChoice) == 1 || t.get(Id::SchedulerModelChoice) == 1;
     if legacy {
         let era = if t.get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 };

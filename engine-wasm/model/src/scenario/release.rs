@@ -9,6 +9,7 @@
 
 use super::pool::Retire;
 use crate::schema::Id;
+use crate::tunables::Tunables;
 use serde::{Deserialize, Serialize};
 
 /// An OpenZFS release, by its first tag.
@@ -158,13 +159,26 @@ impl Release {
     /// `ram` bytes (64-bit), when neither is set: 25% of RAM, at most 4 GiB from 0.7.0
     /// (no cap before); and 10% of RAM, at most the former. `max_max` given (set
     /// explicitly) caps the derived maximum instead.
-    pub fn dirty_limits(self, ram: u64, max_max: Option<u64>) -> (u64, u64) {
+    fn dirty_limits(self, ram: u64, max_max: Option<u64>) -> (u64, u64) {
         // `allmem * zfs_dirty_data_max_max_percent / 100` and `_max_percent` (25, 10 in
         // dsl_pool.c) in 64 bits: the lab's RAM is at most 2^50 bytes, so no overflow.
         let ram = ram.min(1 << 50);
         let (quarter, tenth) = (ram * 25 / 100, ram * 10 / 100);
         let max_max = max_max.unwrap_or(if self >= Release::V0_7 { quarter.min(4 << 30) } else { quarter });
         (max_max, tenth.min(max_max))
+    }
+
+    /// Sets `zfs_dirty_data_max_max`, and `zfs_dirty_data_max` unless `given` says it was
+    /// set, as `arc_init()` derives them from `ram` ([`Self::dirty_limits`]); a
+    /// `zfs_dirty_data_max_max` that was set caps the derived maximum.
+    pub fn set_dirty_limits(self, t: &mut Tunables, ram: u64, given: impl Fn(Id) -> bool) {
+        let max_max = given(Id::DirtyDataMaxMax).then(|| t.get(Id::DirtyDataMaxMax));
+        let (max_max, max) = self.dirty_limits(ram, max_max);
+        let _ = t.set(Id::DirtyDataMaxMax, max_max);
+        if !given(Id::DirtyDataMax) {
+            // Within the entry's range: RAM's range keeps 10% of it at 25.6 MiB or more.
+            let _ = t.set(Id::DirtyDataMax, max.max(Id::DirtyDataMax.spec().min));
+        }
     }
 
     /// What the release calls a tunable it has under another name: 0.6.x and 0.7's

@@ -174,12 +174,7 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models, ram: u64) -> 
         t.set_text(id, &text).map_err(|e| FieldError::at(&path, e.to_string()))?;
         set.push(id);
     }
-    let max_max = set.contains(&Id::DirtyDataMaxMax).then(|| t.get(Id::DirtyDataMaxMax));
-    let (max_max, max) = models.release.dirty_limits(ram, max_max);
-    let _ = t.set(Id::DirtyDataMaxMax, max_max);
-    if !set.contains(&Id::DirtyDataMax) {
-        let _ = t.set(Id::DirtyDataMax, max.max(Id::DirtyDataMax.spec().min));
-    }
+    models.release.set_dirty_limits(&mut t, ram, |id| set.contains(&id));
     match check(&t).errors.into_iter().next() {
         Some(problem) => Err(FieldError::at("tunables", problem.message)),
         None => Ok(t),

@@ -334,10 +334,7 @@ impl Sim {
             let txg = self.clients[c as usize].txg;
             self.client_waits(c, WaitCause::TxgSync);
             self.txg_waiters.push((c, txg));
-            if self.txg.sync_waiting < txg {
-                self.txg.sync_waiting = txg;
-                self.sync_thread_check();
-            }
+            self.ask_sync(txg);
             return;
         }
         let cl = &mut self.clients[c as usize];

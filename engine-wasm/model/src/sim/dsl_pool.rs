@@ -36,17 +36,9 @@ impl Sim {
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
         let per_txg = self.k.sync_kick == SyncKick::TxgPercent;
         if !self.legacy_throttle() && per_txg && self.txg.pertxg[s] > self.k.sync_kick_bytes {
-            self.txg_kick(txg);
+            self.ask_sync(txg);
         }
         self.dirty_delta();
-    }
-
-    /// `txg_kick()`: ask the sync thread to sync up to `txg`.
-    fn txg_kick(&mut self, txg: u64) {
-        if self.txg.sync_waiting < txg {
-            self.txg.sync_waiting = txg;
-            self.sync_thread_check();
-        }
     }
 
     /// Before 2.2, `dsl_pool_need_dirty_delay()` → `txg_kick()`: as a transaction asks to
@@ -67,7 +59,7 @@ impl Sim {
         self.txg.wrlog_pertxg[s] += bytes;
         self.txg.wrlog_total += bytes;
         if self.txg.wrlog_pertxg[s] > self.k.wrlog_kick_bytes {
-            self.txg_kick(txg);
+            self.ask_sync(txg);
         }
     }
 

@@ -26,10 +26,7 @@ impl Sim {
     pub(super) fn synctask(&mut self, w: u32) {
         let txg = self.txg.open;
         self.synctasks.push(txg);
-        if self.txg.sync_waiting < txg {
-            self.txg.sync_waiting = txg;
-            self.sync_thread_check();
-        }
+        self.ask_sync(txg);
         if let Some(Workload::SyncTask { every_ns }) = self.scenario.workloads.get(w as usize) {
             self.events.push(self.now + every_ns, Ev::SyncTask(w));
         }

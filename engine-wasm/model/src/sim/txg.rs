@@ -169,6 +169,15 @@ impl Sim {
         }
     }
 
+    /// `txg_kick()` (2.2+) and `txg_wait_synced()`: ask the sync thread to sync up to
+    /// `txg` (`tx_sync_txg_waiting`), remembered while a txg syncs.
+    pub(super) fn ask_sync(&mut self, txg: u64) {
+        if self.txg.sync_waiting < txg {
+            self.txg.sync_waiting = txg;
+            self.sync_thread_check();
+        }
+    }
+
     /// The sync thread wakes: starts a sync if one is due and none is running.
     pub(super) fn sync_thread_check(&mut self) {
         let t = &self.txg;

@@ -58,11 +58,11 @@ const DEF_QUEUE_DEPTH: u64 = 32;
 pub(super) struct DvaThrottle {
     /// `None` when the release has no allocation throttle. For I/Os, each vdev's maximum.
     limit: Option<(Unit, u64)>,
-    /// 0.8-2.3: each top-level vdev's slots now (`mga_cur_max_alloc_queue_depth`), growing
-    /// from `DEF_QUEUE_DEPTH` as the sync's writes complete; empty otherwise.
+    /// For I/Os, each top-level vdev's slots now (`mga_cur_max_alloc_queue_depth`): its
+    /// maximum in 0.7; from 0.8 `DEF_QUEUE_DEPTH` at each sync's start, growing as the
+    /// sync's writes complete (`grows`).
     depth: Vec<u64>,
-    /// 0.7: every vdev's slots are its maximum from the start.
-    tops: u64,
+    grows: bool,
     /// `mca_reserved` (bytes) or `mca_alloc_slots` (I/Os) held now.
     reserved: u64,
     waiting: VecDeque<Waiting>,
@@ -71,37 +71,36 @@ pub(super) struct DvaThrottle {
 impl DvaThrottle {
     pub(super) fn new(release: Release, tops: u64, queue_depth_pct: u64, async_write_max: u64) -> Self {
         let per_vdev = queue_depth_pct * async_write_max / 100;
+        let grows = release >= Release::V0_8;
         let (limit, depth) = if release >= Release::V2_4 {
             (Some((Unit::Bytes, 4 * release.metaslab_aliquot() * tops)), Vec::new())
-        } else if release >= Release::V0_8 {
-            (Some((Unit::Ios, per_vdev)), vec![DEF_QUEUE_DEPTH.min(per_vdev); tops as usize])
         } else if release >= Release::V0_7 {
-            (Some((Unit::Ios, per_vdev)), Vec::new())
+            let start = if grows { DEF_QUEUE_DEPTH.min(per_vdev) } else { per_vdev };
+            (Some((Unit::Ios, per_vdev)), vec![start; tops as usize])
         } else {
             (None, Vec::new())
         };
-        DvaThrottle { limit, depth, tops, reserved: 0, waiting: VecDeque::new() }
+        DvaThrottle { limit, depth, grows, reserved: 0, waiting: VecDeque::new() }
     }
 
     /// `mca_alloc_max_slots` (I/Os) or `mc_alloc_max` (bytes) now.
     fn max(&self) -> Option<u64> {
         match self.limit? {
             (Unit::Bytes, max) => Some(max),
-            (Unit::Ios, _) if !self.depth.is_empty() => Some(self.depth.iter().sum()),
-            (Unit::Ios, per_vdev) => Some(per_vdev * self.tops),
+            (Unit::Ios, _) => Some(self.depth.iter().sum()),
         }
     }
 
     /// `spa_sync_adjust_vdev_max_queue_depth()`: a new sync starts each vdev at the default.
     fn sync_started(&mut self) {
-        if let Some((Unit::Ios, per_vdev)) = self.limit {
+        if let (true, Some((Unit::Ios, per_vdev))) = (self.grows, self.limit) {
             self.depth.iter_mut().for_each(|d| *d = DEF_QUEUE_DEPTH.min(per_vdev));
         }
     }
 
     /// `metaslab_group_increment_qdepth()`: a write to `top` completed.
     fn completed(&mut self, top: usize) {
-        if let (Some((Unit::Ios, per_vdev)), Some(d)) = (self.limit, self.depth.get_mut(top)) {
+        if let (true, Some((Unit::Ios, per_vdev)), Some(d)) = (self.grows, self.limit, self.depth.get_mut(top)) {
             *d = (*d + 1).min(per_vdev);
         }
     }

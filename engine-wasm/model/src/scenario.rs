@@ -20,10 +20,11 @@ mod resolve;
 pub mod steady;
 pub mod tenants;
 pub mod workload;
+pub mod zpool_layout;
 
 pub use file::ScenarioFile;
 pub use models::{Era, Models, SchedulerModel, ThrottleModel};
-pub use pool::{Pool, Retire};
+pub use pool::{LogClass, Pool, Retire, TopVdev};
 pub use read::FieldError;
 pub use release::{Release, SyncKick};
 pub use steady::SteadySpec;
@@ -112,7 +113,7 @@ mod tests {
     fn an_empty_object_is_a_default_scenario() {
         let s = Scenario::from_json("{}").expect("valid");
         assert_eq!(s.duration_ns, 30 * S);
-        assert_eq!(s.pool.mirror, 1);
+        assert_eq!(s.pool.vdevs, vec![TopVdev::DISK]);
         assert!(s.workloads.is_empty());
     }
 

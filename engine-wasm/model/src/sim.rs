@@ -29,6 +29,7 @@ mod vdev;
 mod vdev_mirror;
 pub mod vdev_queue;
 pub mod vdev_queue_legacy;
+mod vdev_raidz;
 mod zfs_zone;
 mod zil;
 mod zio;
@@ -91,6 +92,8 @@ pub struct Sim {
     k: Knobs,
     leaves: Vec<Leaf>,
     tops: Vec<Top>,
+    /// The normal class's top-level vdevs are `tops[..data_tops]`; the log class's follow.
+    data_tops: usize,
     /// Top-level vdev the allocator is filling, and bytes given to it in this rotation.
     rotor: (usize, u64),
     clients: Vec<Client>,
@@ -113,6 +116,8 @@ pub struct Sim {
     scan_last_io: Option<u64>,
     leaf_ios: Slab<LeafIo>,
     logicals: Slab<Logical>,
+    /// RAID-Z reads waiting for their columns.
+    column_reads: Slab<vdev_raidz::ColumnRead>,
     aggs: Slab<Agg>,
     /// Cache flushes in flight (the sync waits for all of them).
     flushes: Slab<FlushOwner>,
@@ -133,7 +138,7 @@ pub struct Sim {
 impl Sim {
     pub fn new(scenario: Scenario) -> Self {
         let k = Knobs::new(&scenario);
-        let (leaves, tops) = vdev::tree(&scenario);
+        let (leaves, tops, data_tops) = vdev::tree(&scenario);
         let rec = Recorder::new(&scenario);
         let mut sim = Sim {
             now: 0,
@@ -151,12 +156,14 @@ impl Sim {
             scan_last_io: None,
             leaf_ios: Slab::default(),
             logicals: Slab::default(),
+            column_reads: Slab::default(),
             aggs: Slab::default(),
             flushes: Slab::default(),
             rotor: (0, 0),
             k,
             leaves,
             tops,
+            data_tops,
             rec,
             events_processed: 0,
             scan: None,

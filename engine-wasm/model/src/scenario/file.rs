@@ -85,9 +85,17 @@ file_struct! {
 
 file_struct! {
     PoolFile {
+        /// The pool as its `zpool create` line or `zpool status` has it (`zpool_layout.rs`);
+        /// instead of `top_level_vdevs`, `mirror` and `raidz`.
+        layout: String,
         top_level_vdevs: Quantity<Count>,
+        /// Leaves per top-level vdev: a mirror's sides, or RAID-Z's width.
         mirror: Quantity<Count>,
+        /// RAID-Z parity of every top-level vdev (1, 2 or 3); 0 or absent for disks and mirrors.
+        raidz: Quantity<Count>,
         device: DeviceFile,
+        /// The device of the log vdevs, if the layout has any (a datacentre SSD by default).
+        log_device: DeviceFile,
         retire: Retire,
         allocator: AllocatorFile,
     }

@@ -115,13 +115,8 @@ fn pool(t: &Tunables) -> Pool {
     if t.get(Id::DiskCapacity) > 0 {
         device.set_capacity(t.get(Id::DiskCapacity));
     }
-    Pool {
-        top_level_vdevs: t.get(Id::TopLevelVdevs) as u32,
-        mirror: t.get(Id::Mirror) as u32,
-        device,
-        retire: Release::from_index(t.get(Id::Release)).retire(),
-        allocator: None,
-    }
+    let retire = Release::from_index(t.get(Id::Release)).retire();
+    Pool::alike(t.get(Id::TopLevelVdevs) as u32, t.get(Id::Mirror) as u32, 0, device, retire)
 }
 
 fn workloads(t: &Tunables) -> Vec<Workload> {
@@ -221,7 +216,7 @@ mod tests {
         let s = scenario_from_settings(&Tunables::default()).expect("valid");
         assert_eq!(s.duration_ns, 30 * S);
         assert_eq!(s.report_interval_ns, 125 * MS);
-        assert_eq!(s.pool.mirror, 1);
+        assert_eq!(s.pool.vdevs, vec![crate::scenario::TopVdev::DISK]);
         assert!(
             matches!(s.pool.device, DeviceSpec::Lun(LunParams { base_latency_ns, .. }) if base_latency_ns == 5 * MS)
         );

@@ -1,5 +1,6 @@
-//! The pool of a scenario: its top-level vdevs, mirror width, devices, metadata, how dirty
-//! data is retired, and the metaslab allocator if one is modelled.
+//! The pool of a scenario: its top-level vdevs (disks, mirrors, RAID-Z), a log class if it
+//! has one, the devices, how dirty data is retired, and the metaslab allocator if one is
+//! modelled. `zpool_layout.rs` reads a layout from a `zpool create` line or `zpool status`.
 
 use super::allocator::AllocatorSpec;
 use super::device::DeviceSpec;
@@ -16,14 +17,70 @@ pub enum Retire {
     Physical,
 }
 
+/// One top-level vdev: a single disk, an n-way mirror, or RAID-Z of some parity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TopVdev {
+    /// Its leaves: 1 is a single disk.
+    pub children: u32,
+    /// 0 for a disk or a mirror (every child holds every block), else RAID-Z1/2/3.
+    pub parity: u32,
+}
+
+impl TopVdev {
+    pub const DISK: TopVdev = TopVdev { children: 1, parity: 0 };
+
+    /// `vdev_get_ndisks() - vdev_get_nparity()`: the disks holding distinct data, one for
+    /// a disk or a mirror (`vdev_mirror_ops` has no `vdev_op_ndisks`).
+    pub fn data_disks(&self) -> u32 {
+        if self.parity == 0 {
+            1
+        } else {
+            self.children - self.parity
+        }
+    }
+
+    /// What `zpool status` calls it (without its index).
+    pub fn kind(&self) -> String {
+        match (self.parity, self.children) {
+            (0, 1) => "disk".into(),
+            (0, _) => "mirror".into(),
+            (p, _) => format!("raidz{p}"),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pool {
-    pub top_level_vdevs: u32,
-    /// Children per top-level vdev: 1 is a single disk, 2 or more a mirror.
-    pub mirror: u32,
+    /// The normal class's top-level vdevs, in the order they were added.
+    pub vdevs: Vec<TopVdev>,
+    /// The device of every leaf of the normal class.
     pub device: DeviceSpec,
+    /// Log vdevs (a SLOG): the ZIL's blocks go there instead of the normal class.
+    pub log: Option<LogClass>,
     pub retire: Retire,
     /// The metaslab allocator, if modelled; without it blocks go to a sequential cursor.
     pub allocator: Option<AllocatorSpec>,
+}
+
+/// The log class: its top-level vdevs (disks or mirrors) and their device.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LogClass {
+    pub vdevs: Vec<TopVdev>,
+    pub device: DeviceSpec,
+}
+
+impl Pool {
+    /// `tops` top-level vdevs alike, each of `children` leaves with `parity`.
+    pub fn alike(tops: u32, children: u32, parity: u32, device: DeviceSpec, retire: Retire) -> Pool {
+        Pool { vdevs: vec![TopVdev { children, parity }; tops as usize], device, log: None, retire, allocator: None }
+    }
+
+    /// Every leaf of the pool, log devices included.
+    pub fn leaves(&self) -> u32 {
+        let log = self.log.as_ref().map_or(0, |l| l.vdevs.iter().map(|v| v.children).sum());
+        self.vdevs.iter().map(|v| v.children).sum::<u32>() + log
+    }
 }

@@ -7,7 +7,7 @@
 //! `zfs_scan_idle`; the lab scans as 0.8+ does in every release) and the allocation
 //! throttle's history.
 
-use super::pool::Retire;
+use super::pool::{Retire, TopVdev};
 use crate::schema::Id;
 use crate::tunables::Tunables;
 use serde::{Deserialize, Serialize};
@@ -136,6 +136,25 @@ impl Release {
             r if r < Release::V2_2 => 512 * KIB,
             Release::V2_2 | Release::V2_3 => MIB,
             _ => 2 * MIB,
+        }
+    }
+
+    /// `mg_aliquot` of top-level vdev `vdev` in a class of `class` (`metaslab.c`): the
+    /// release's `metaslab_aliquot` times its children before 2.2 (`vdev_children`, so a
+    /// 2-way mirror takes two), its data disks in 2.2 and 2.3
+    /// (`vdev_get_ndisks() - vdev_get_nparity()`, one for a mirror), and from 2.4 the
+    /// class's mean data disks (`metaslab_class_balance()`; its scaling by capacity is
+    /// nothing for vdevs alike and left out, as is the floor of four mean allocation sizes,
+    /// which stays below it).
+    pub fn mg_aliquot(self, vdev: TopVdev, class: &[TopVdev]) -> u64 {
+        let aliquot = self.metaslab_aliquot();
+        match self {
+            r if r < Release::V2_2 => aliquot * u64::from(vdev.children.max(1)),
+            Release::V2_2 | Release::V2_3 => aliquot * u64::from(vdev.data_disks().max(1)),
+            _ => {
+                let disks: u64 = class.iter().map(|v| u64::from(v.data_disks())).sum();
+                (aliquot * disks / class.len().max(1) as u64).max(aliquot)
+            }
         }
     }
 

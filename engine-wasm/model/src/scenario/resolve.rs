@@ -10,13 +10,14 @@ use super::file::{
     Summaries, SyncKind, WorkloadFile,
 };
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::pool::Pool;
+use super::pool::{LogClass, Pool, Retire, TopVdev};
 use super::quantity::{Quantity, TunableText};
 use super::read::{field, FieldError};
 use super::release::Release;
 use super::steady::SteadySpec;
 use super::tenants::{Tenants, GLOBAL};
 use super::workload::{Burst, SyncMode, Workload};
+use super::zpool_layout;
 use super::{Budget, Scenario, DEFAULT_CPU_PER_WRITE, DEFAULT_MAX_EVENTS, DEFAULT_MAX_SIMULATED, SCENARIO_VERSION};
 use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
@@ -205,13 +206,46 @@ fn steady(s: SteadyFile) -> Result<SteadySpec, FieldError> {
 }
 
 fn pool(p: PoolFile, release: Release) -> Result<Pool, FieldError> {
-    Ok(Pool {
-        top_level_vdevs: value32(p.top_level_vdevs, "pool.top_level_vdevs", 1, 1, 64)?,
-        mirror: value32(p.mirror, "pool.mirror", 1, 1, 8)?,
-        device: device(p.device.unwrap_or(DeviceFile::Hdd(Default::default())))?,
-        retire: p.retire.unwrap_or(release.retire()),
-        allocator: p.allocator.map(allocator).transpose()?,
-    })
+    let mut pool = Pool::alike(
+        1,
+        1,
+        0,
+        device(p.device.unwrap_or(DeviceFile::Hdd(Default::default())), "pool.device")?,
+        Retire::Logical,
+    );
+    if let Some(layout) = p.layout {
+        if p.top_level_vdevs.is_some() || p.mirror.is_some() || p.raidz.is_some() {
+            return Err(FieldError::at(
+                "pool.layout",
+                "give the layout or top_level_vdevs, mirror and raidz, not both",
+            ));
+        }
+        let layout = zpool_layout::parse(&text(Some(layout), "pool.layout", "")?)
+            .map_err(|e| FieldError::at("pool.layout", e))?;
+        pool.vdevs = layout.data;
+        if !layout.log.is_empty() {
+            let device = device(p.log_device.unwrap_or(DeviceFile::Ssd(Default::default())), "pool.log_device")?;
+            pool.log = Some(LogClass { vdevs: layout.log, device });
+        }
+    } else {
+        let tops = value32(p.top_level_vdevs, "pool.top_level_vdevs", 1, 1, 64)?;
+        let parity = value32(p.raidz, "pool.raidz", 0, 0, 3)?;
+        let (min, default) = if parity == 0 { (1, 1) } else { (parity + 1, parity + 2) };
+        let children = value32(p.mirror, "pool.mirror", default, min, zpool_layout::MAX_CHILDREN)?;
+        if tops * children > zpool_layout::MAX_LEAVES {
+            return Err(FieldError::at(
+                "pool",
+                format!("{} devices; the lab models at most {}", tops * children, zpool_layout::MAX_LEAVES),
+            ));
+        }
+        pool.vdevs = vec![TopVdev { children, parity }; tops as usize];
+        if p.log_device.is_some() {
+            return Err(FieldError::at("pool.log_device", "the pool has no log vdev: give it one in pool.layout"));
+        }
+    }
+    pool.retire = p.retire.unwrap_or(release.retire());
+    pool.allocator = p.allocator.map(allocator).transpose()?;
+    Ok(pool)
 }
 
 /// The allocator: an era's policy, any of its tunables overridden, and the starting state.
@@ -244,23 +278,23 @@ fn allocator(a: AllocatorFile) -> Result<AllocatorSpec, FieldError> {
 }
 
 /// `preset` if it is empty or `name`, the one preset of its kind.
-fn preset(given: Option<String>, name: &str, kind: &str) -> Result<(), FieldError> {
+fn preset(given: Option<String>, name: &str, kind: &str, path: &str) -> Result<(), FieldError> {
     match given.as_deref() {
         None | Some("") => Ok(()),
         Some(p) if p == name => Ok(()),
         Some(p) => Err(FieldError::at(
-            "pool.device.preset",
+            &field(path, "preset"),
             format!("'{}' is not {kind} preset ({name})", crate::messages::shown(p)),
         )),
     }
 }
 
 /// A device: a kind, its preset, and any parameter overridden by name.
-fn device(d: DeviceFile) -> Result<DeviceSpec, FieldError> {
-    let at = |key| field("pool.device", key);
+fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
+    let at = |key| field(path, key);
     Ok(match d {
         DeviceFile::Hdd(f) => {
-            preset(f.preset, "enterprise-7200", "an HDD")?;
+            preset(f.preset, "enterprise-7200", "an HDD", path)?;
             let d = HddParams::enterprise_7200();
             DeviceSpec::Hdd(HddParams {
                 rpm: value(f.rpm, &at("rpm"), d.rpm, 1000, 20_000)?,
@@ -277,7 +311,7 @@ fn device(d: DeviceFile) -> Result<DeviceSpec, FieldError> {
             })
         }
         DeviceFile::Ssd(f) => {
-            preset(f.preset, "datacenter", "an SSD")?;
+            preset(f.preset, "datacenter", "an SSD", path)?;
             let d = SsdParams::datacenter();
             DeviceSpec::Ssd(SsdParams {
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
@@ -292,7 +326,7 @@ fn device(d: DeviceFile) -> Result<DeviceSpec, FieldError> {
             })
         }
         DeviceFile::Lun(f) => {
-            preset(f.preset, "array-100mbs", "a LUN")?;
+            preset(f.preset, "array-100mbs", "a LUN", path)?;
             let d = LunParams::array_100mbs();
             DeviceSpec::Lun(LunParams {
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,

@@ -270,10 +270,12 @@ impl Sim {
         cl.delayed = false;
         self.rec.throttle.transactions += 1;
         if let Some((record, size)) = rmw {
-            let tops = self.tops.len() as u64;
+            let tops = self.data_tops as u64;
             let top = (record % tops) as usize;
-            let span = (self.tops[top].capacity / 10 * 9 / size).max(1);
-            self.read_top(top, (record / tops % span) * size, size, Class::SyncRead, Parent::Rmw(c));
+            // Blocks lie an allocation apart (on RAID-Z more than their size).
+            let stride = self.tops[top].asize(size);
+            let span = (self.tops[top].capacity / 10 * 9 / stride).max(1);
+            self.read_top(top, (record / tops % span) * stride, size, Class::SyncRead, Parent::Rmw(c));
             self.client_waits(c, WaitCause::ReadIo);
             return;
         }
@@ -310,7 +312,7 @@ impl Sim {
             _ => return 0,
         };
         let size = cl.tx_bytes;
-        RECORD_HEADER + if indirect(size, block, commit) { 0 } else { size }
+        RECORD_HEADER + if indirect(size, block, commit, self.has_slog()) { 0 } else { size }
     }
 
     /// The identity of the record client `c` last wrote, for a buffered writer: the same
@@ -377,10 +379,11 @@ impl Sim {
     }
 
     fn random_read(&mut self, c: u32, block: u64, working_set: u64) {
-        let tops = self.tops.len() as u64;
+        let tops = self.data_tops as u64;
         let top = self.rng.below(tops) as usize;
-        let span = (working_set / tops).min(self.tops[top].capacity / 10 * 9).max(block);
-        let offset = self.rng.below(span / block) * block;
+        let stride = self.tops[top].asize(block);
+        let span = (working_set / tops).min(self.tops[top].capacity / 10 * 9).max(stride);
+        let offset = self.rng.below(span / stride) * stride;
         self.read_top(top, offset, block, Class::SyncRead, Parent::Client(c));
         self.scan_note_client_io();
         self.client_waits(c, WaitCause::ReadIo);

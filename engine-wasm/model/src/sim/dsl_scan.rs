@@ -72,7 +72,7 @@ impl Sim {
             _ => None,
         });
         let Some((resilver, block, outstanding)) = scan else { return };
-        let mut tops = vec![ScanTop::default(); self.tops.len()];
+        let mut tops = vec![ScanTop::default(); self.data_tops];
         for (top, st) in tops.iter_mut().enumerate() {
             st.active = !resilver || self.tops[top].leaves.len() >= 2;
             if resilver && st.active {
@@ -104,7 +104,7 @@ impl Sim {
         let Some(scan) = self.scan.as_mut() else { return false };
         scan.phase_start = Some(now);
         scan.suspending = false;
-        for top in 0..self.tops.len() {
+        for top in 0..self.data_tops {
             self.scan_fill(top);
         }
         self.scan_phase_maybe_done();
@@ -186,7 +186,7 @@ impl Sim {
         if scan.phase_start.is_some() && !scan.suspending {
             self.scan_issue(top as usize);
         }
-        for t in 0..self.tops.len() {
+        for t in 0..self.data_tops {
             self.scan_fill(t);
         }
         self.scan_phase_maybe_done();
@@ -198,35 +198,57 @@ impl Sim {
     }
 
     /// `vdev_get_ndisks() - vdev_get_nparity()`: a single disk or a mirror counts one
-    /// (`vdev_mirror_ops` has no `vdev_op_ndisks`), however many children it has.
-    fn data_disks(&self, _top: usize) -> u64 {
-        1
+    /// (`vdev_mirror_ops` has no `vdev_op_ndisks`), however many children it has; RAID-Z
+    /// its children less its parity.
+    fn data_disks(&self, top: usize) -> u64 {
+        let t = &self.tops[top];
+        if t.parity == 0 {
+            1
+        } else {
+            (t.leaves.len() - t.parity as usize) as u64
+        }
     }
 
     fn scan_issue(&mut self, top: usize) {
         let capacity = self.tops[top].capacity / 10 * 9;
         let Some(scan) = self.scan.as_mut() else { return };
         let block = scan.block;
+        // Blocks lie an allocation apart (on RAID-Z, more than their size).
+        let stride = self.tops[top].asize(block);
         let st = &mut scan.tops[top];
         let offset = if scan.unsorted {
             // The traversal's order: wherever the next block pointer leads.
-            self.rng.below((capacity / block).max(1)) * block
+            self.rng.below((capacity / stride).max(1)) * stride
         } else {
             let offset = st.cursor;
-            st.cursor = if offset + 2 * block > capacity { 0 } else { offset + block };
+            st.cursor = if offset + 2 * stride > capacity { 0 } else { offset + stride };
             offset
         };
         st.inflight_bytes += block;
         st.inflight_blocks += 1;
-        if scan.resilver {
-            let parent = Parent::Resilver { top: top as u32, offset, write: false };
-            self.read_top(top, offset, block, Class::Scrub, parent);
+        let resilver = scan.resilver;
+        let t = &self.tops[top];
+        // Every column of a RAID-Z block, parity included, or each side of a mirror.
+        let copies: Vec<(usize, u64, u64)> = if t.parity == 0 {
+            t.leaves.iter().map(|&leaf| (leaf, offset, block)).collect()
         } else {
-            let children = self.tops[top].leaves.len() as u32;
-            let id = scan.reads.insert((top as u32, children));
-            for i in 0..children as usize {
-                let leaf = self.tops[top].leaves[i];
-                self.enqueue(leaf, Class::Scrub, offset, block, Parent::Scrub(id));
+            self.raidz_columns(top, offset, block, true)
+        };
+        if resilver {
+            let parent = Parent::Resilver { top: top as u32, offset, write: false };
+            if t.parity == 0 {
+                self.read_top(top, offset, block, Class::Scrub, parent);
+            } else {
+                // RAID-Z rebuilds the lost column from all the others.
+                let target = t.resilvering;
+                let reads = copies.into_iter().filter(|&(leaf, ..)| Some(leaf) != target).collect();
+                self.read_columns(reads, Class::Scrub, parent);
+            }
+        } else if let Some(scan) = self.scan.as_mut() {
+            // A scrub reads every copy.
+            let id = scan.reads.insert((top as u32, copies.len() as u32));
+            for (leaf, offset, size) in copies {
+                self.enqueue(leaf, Class::Scrub, offset, size, Parent::Scrub(id));
             }
         }
     }
@@ -254,7 +276,16 @@ impl Sim {
             let legacy = self.scenario.models.scheduler == SchedulerModel::Legacy;
             let class = if legacy { Class::Scrub } else { Class::AsyncWrite };
             let parent = Parent::Resilver { top: top as u32, offset, write: true };
-            self.enqueue(target, class, offset, scan.block, parent);
+            let (at, size) = if self.tops[top].parity == 0 {
+                (offset, scan.block)
+            } else {
+                match self.raidz_column_on(top, offset, scan.block, target) {
+                    Some(column) => column,
+                    // The block has no column on the new disk: nothing to write.
+                    None => return self.scan_block_done(top),
+                }
+            };
+            self.enqueue(target, class, at, size, parent);
         }
     }
 

@@ -48,8 +48,6 @@ pub(super) struct Knobs {
     pub(super) commit_timeout_pct: u64,
     /// The log-data throttle exists (2.2+).
     pub(super) wrlog_enabled: bool,
-    /// `metaslab_aliquot` of the release [bytes].
-    pub(super) aliquot: u64,
 }
 
 impl Knobs {
@@ -96,7 +94,6 @@ impl Knobs {
                 }
             },
             wrlog_enabled: s.models.release.has_wrlog_throttle(),
-            aliquot: s.models.release.metaslab_aliquot(),
             txg_timeout_ns: g(Id::TxgTimeout).saturating_mul(1_000_000_000),
             // One aggregation limit for every device before 0.8.0.
             limits_non_rotating: Limits {

@@ -24,17 +24,15 @@ pub(super) struct Placement {
 }
 
 impl Sim {
-    /// Where the next `size` bytes of data go: an aliquot to one top-level vdev, then the next.
-    pub(super) fn alloc_data(&mut self, size: u64) -> (usize, u64) {
+    /// Where the next block of `psize` bytes of data goes: each top-level vdev of the normal
+    /// class gets its `mg_aliquot` of allocated bytes (`Top::aliquot`), then the next.
+    pub(super) fn alloc_data(&mut self, psize: u64) -> (usize, u64) {
         let (mut top, mut given) = self.rotor;
-        // The release's `metaslab_aliquot` (`Release::metaslab_aliquot()`) per top-level
-        // vdev in turn. 2.4's `metaslab_class_balance()` scales it by the data disks per
-        // top-level vdev (one for a disk or a mirror) and keeps it at least 4
-        // moving-average allocation sizes, which stays below it here.
-        if given >= self.k.aliquot && self.tops.len() > 1 {
-            top = (top + 1) % self.tops.len();
+        if given >= self.tops[top].aliquot && self.data_tops > 1 {
+            top = (top + 1) % self.data_tops;
             given = 0;
         }
+        let size = self.tops[top].asize(psize);
         self.rotor = (top, given + size);
         let t = &mut self.tops[top];
         if t.data_cursor + size > t.capacity / 10 * 9 {
@@ -58,9 +56,10 @@ impl Sim {
 
     pub(super) fn placement_init(&mut self) {
         let Some(spec) = self.scenario.pool.allocator.clone() else { return };
-        let data_area = self.scenario.pool.device.capacity() / 10 * 9;
-        let tops: Vec<Allocator> =
-            (0..self.tops.len()).map(|_| Allocator::new(data_area, spec.clone(), &mut self.rng)).collect();
+        let tops: Vec<Allocator> = self.tops[..self.data_tops]
+            .iter()
+            .map(|t| Allocator::new(t.capacity / 10 * 9, spec.clone(), &mut self.rng))
+            .collect();
         let fill_at_start = tops.first().map(Allocator::fill).unwrap_or_default();
         let work = self.scenario.budget.max_events;
         self.placement =
@@ -76,6 +75,7 @@ impl Sim {
     /// copy to free.
     pub(super) fn place_block(&mut self, size: u64, key: Option<u64>, txg: u64) -> (usize, u64) {
         let (top, cursor_offset) = self.alloc_data(size);
+        let size = self.tops[top].asize(size);
         let Some(p) = self.placement.as_mut() else { return (top, cursor_offset) };
         // The rotor chose the vdev; its allocator the offset (the cursor if it is full).
         let offset = p.tops[top].alloc(size, &mut p.work).unwrap_or(cursor_offset);

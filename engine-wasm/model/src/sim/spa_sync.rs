@@ -241,7 +241,7 @@ impl Sim {
         s.phase = Phase::Uberblock((chosen as u64 * LABELS) as u32);
         for i in 0..chosen {
             let top = (first + i) % tops;
-            let capacity = self.tops[top].capacity;
+            let capacity = self.tops[top].leaf_capacity;
             let slot = UBERBLOCK_RING + (txg % (UBERBLOCK_RING / UBERBLOCK)) * UBERBLOCK;
             for label in 0..LABELS {
                 let start = if label < 2 { label * LABEL_SIZE } else { capacity - (LABELS - label) * LABEL_SIZE };

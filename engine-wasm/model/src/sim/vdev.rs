@@ -1,9 +1,10 @@
-//! The vdev tree (`vdev.c`): top-level vdevs of one disk or a mirror's children, each
-//! leaf a scheduler (the OpenZFS or the legacy one, behind one interface) and a device.
+//! The vdev tree (`vdev.c`): top-level vdevs of one disk, a mirror's or RAID-Z's children,
+//! each leaf a scheduler (the OpenZFS or the legacy one, behind one interface) and a device.
 
 use super::device::AnyDevice;
 use super::vdev_queue::{Class, Issue, Limits, Queued, VdevQueue, CLASSES};
 use super::vdev_queue_legacy::{priority, LegacyLimits, LegacyQueue};
+use super::vdev_raidz;
 use crate::scenario::{Scenario, SchedulerModel};
 
 /// A leaf vdev: its queue and its device.
@@ -15,10 +16,18 @@ pub(super) struct Leaf {
     pub(super) wake: Option<u64>,
 }
 
-/// A top-level vdev: its leaves (one, or a mirror's children) and its allocation cursors.
+/// A top-level vdev: its leaves (one, a mirror's children or RAID-Z's) and its
+/// allocation cursors.
 pub(super) struct Top {
     pub(super) leaves: Vec<usize>,
+    /// RAID-Z parity; 0 for a disk or a mirror.
+    pub(super) parity: u32,
+    /// Its allocatable space: a leaf's for a disk or a mirror, all leaves' for RAID-Z.
     pub(super) capacity: u64,
+    /// One leaf's size (labels sit at both ends of every leaf).
+    pub(super) leaf_capacity: u64,
+    /// `mg_aliquot`: allocated bytes it takes before the rotor moves on.
+    pub(super) aliquot: u64,
     /// Next free offset for data (txg writes), growing from the start.
     pub(super) data_cursor: u64,
     /// Next free offset for ZIL blocks, in the last tenth of the vdev.
@@ -27,34 +36,48 @@ pub(super) struct Top {
     pub(super) resilvering: Option<usize>,
 }
 
-/// The pool's leaves and top-level vdevs, as the scenario describes them.
-pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>) {
+impl Top {
+    /// What a block of `psize` bytes allocates here (`vdev_psize_to_asize()`).
+    pub(super) fn asize(&self, psize: u64) -> u64 {
+        if self.parity == 0 {
+            psize
+        } else {
+            vdev_raidz::asize(psize, self.leaves.len() as u64, u64::from(self.parity))
+        }
+    }
+}
+
+/// The pool's leaves and top-level vdevs, as the scenario describes them: the normal
+/// class's first, then the log class's; and how many are the normal class's.
+pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, usize) {
     let mut leaves = Vec::new();
     let mut tops = Vec::new();
-    let capacity = scenario.pool.device.capacity();
-    for _ in 0..scenario.pool.top_level_vdevs {
+    let pool = &scenario.pool;
+    let log = pool.log.iter().flat_map(|l| l.vdevs.iter().map(move |v| (v, &l.device)));
+    for (vdev, device) in pool.vdevs.iter().map(|v| (v, &pool.device)).chain(log) {
         let first = leaves.len();
-        for _ in 0..scenario.pool.mirror {
+        for _ in 0..vdev.children {
             let queue = match scenario.models.scheduler {
                 SchedulerModel::Openzfs => LeafQueue::Openzfs(Box::default()),
                 SchedulerModel::Legacy => LeafQueue::Legacy(LegacyQueue::default()),
             };
-            leaves.push(Leaf {
-                queue,
-                device: AnyDevice::of(&scenario.pool.device),
-                rotational: scenario.pool.device.rotational(),
-                wake: None,
-            });
+            leaves.push(Leaf { queue, device: AnyDevice::of(device), rotational: device.rotational(), wake: None });
         }
+        let leaf_capacity = device.capacity();
+        let aliquot = scenario.models.release.mg_aliquot(*vdev, &pool.vdevs);
+        let capacity = if vdev.parity == 0 { leaf_capacity } else { leaf_capacity * u64::from(vdev.children) };
         tops.push(Top {
             leaves: (first..leaves.len()).collect(),
+            parity: vdev.parity,
             capacity,
+            leaf_capacity,
+            aliquot,
             data_cursor: 0,
             zil_cursor: capacity / 10 * 9,
             resilvering: None,
         });
     }
-    (leaves, tops)
+    (leaves, tops, pool.vdevs.len())
 }
 
 pub(super) enum LeafQueue {

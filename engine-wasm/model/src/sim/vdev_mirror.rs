@@ -1,5 +1,6 @@
 //! Mirrors (`vdev_mirror.c`): a logical write goes to every child of its top-level vdev and
-//! is done when all are; a read goes to the least busy child, never one being resilvered.
+//! is done when all are (RAID-Z's to its map's columns, `vdev_raidz.rs`); a read goes to the
+//! least busy child, never one being resilvered.
 //! How much dirty data a finished write retires follows the scenario's `retire`.
 
 use super::vdev_queue::Class;
@@ -8,7 +9,9 @@ use super::Sim;
 use crate::scenario::Retire;
 
 impl Sim {
-    /// A logical write at `(top-level vdev, offset)`, to every child of that vdev; its id.
+    /// A logical write at `(top-level vdev, offset)`: to every child of a disk or mirror, to
+    /// the columns of RAID-Z's map (`vdev_raidz.rs`); its id. Labels and uberblocks are
+    /// written to every leaf at the leaf's own offset, whatever the vdev.
     pub(super) fn write_logical(
         &mut self,
         (top, offset): (usize, u64),
@@ -18,12 +21,17 @@ impl Sim {
         accounted: u64,
         owner: Owner,
     ) -> u32 {
-        let children = self.tops[top].leaves.len() as u32;
+        let t = &self.tops[top];
+        let writes: Vec<(usize, u64, u64)> = if t.parity == 0 || matches!(owner, Owner::Uberblock) {
+            t.leaves.iter().map(|&leaf| (leaf, offset, size)).collect()
+        } else {
+            self.raidz_columns(top, offset, size, true)
+        };
+        let children = writes.len() as u32;
         let top32 = top as u32;
         let logical = Logical { children, left: children, txg, accounted, retired: 0, owner, reserved: 0, top: top32 };
         let id = self.logicals.insert(logical);
-        for i in 0..children as usize {
-            let leaf = self.tops[top].leaves[i];
+        for (leaf, offset, size) in writes {
             self.enqueue(leaf, class, offset, size, Parent::Logical(id));
         }
         id
@@ -58,10 +66,15 @@ impl Sim {
         }
     }
 
-    /// A read of `size` bytes at `offset` of top-level vdev `top`, from its least busy child
-    /// (never the one being resilvered: it lacks the data).
+    /// A read of `size` bytes at `offset` of top-level vdev `top`: from its least busy child
+    /// (never the one being resilvered: it lacks the data); from RAID-Z, the data columns,
+    /// the read done when all are (`Parent::Columns`).
     pub(super) fn read_top(&mut self, top: usize, offset: u64, size: u64, class: Class, parent: Parent) {
         let t = &self.tops[top];
+        if t.parity > 0 {
+            let reads = self.raidz_columns(top, offset, size, false);
+            return self.read_columns(reads, class, parent);
+        }
         let leaves = &t.leaves;
         let n = leaves.len();
         let start = ((offset >> 20) as usize) % n.max(1);

@@ -1,4 +1,4 @@
-//! The ZIL of the pool's one dataset, without a log device (`zil.c`, 2.4).
+//! The ZIL of the pool's one dataset (`zil.c`, 2.4), in the log class when the pool has one.
 //!
 //! - **Log records.** `zfs_log_write()` makes a record of every write. A write of at
 //!   least `zfs_immediate_write_sz` is logged indirectly (WR_INDIRECT: `dmu_sync()` writes
@@ -38,10 +38,19 @@ pub(super) const RECORD_HEADER: u64 = 192;
 const LOG_BLOCK_MIN: u64 = 4 << 10;
 const LOG_BLOCK_MAX: u64 = 128 << 10;
 
-/// `zil_write_state()` without a log device: is a write of `size` bytes into a block of
-/// `block` bytes logged indirectly?
-pub(super) fn indirect(size: u64, block: u64, commit: bool) -> bool {
-    size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit)
+/// `zil_write_state()`: is a write of `size` bytes into a block of `block` bytes logged
+/// indirectly? Never with a log device (`spa_has_slogs()`): its records are copied in.
+pub(super) fn indirect(size: u64, block: u64, commit: bool, slog: bool) -> bool {
+    !slog && size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit)
+}
+
+/// The smallest record logged indirectly: none with a log device.
+fn indirect_min(slog: bool) -> u64 {
+    if slog {
+        u64::MAX
+    } else {
+        IMMEDIATE_WRITE_SZ
+    }
 }
 
 /// A log write block: the commits it carries, its log bytes, and what is outstanding.
@@ -83,13 +92,14 @@ impl Sim {
     /// issued at once unless other commits are waiting to share it.
     pub(super) fn zil_log(&mut self, c: u32) {
         let unsynced = self.txgs_not_syncing();
-        let mut writes = self.take_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
-        let copied = self.log_small_records(c, &unsynced, IMMEDIATE_WRITE_SZ);
+        let min = indirect_min(self.has_slog());
+        let mut writes = self.take_records(c, &unsynced, min);
+        let copied = self.log_small_records(c, &unsynced, min);
         let mut log_bytes: u64 =
             (writes.len() as u64) * RECORD_HEADER + copied.iter().map(|s| RECORD_HEADER + s).sum::<u64>();
         for size in self.zil.syncing.remove(&c).unwrap_or_default() {
             // The txg holding it is syncing: dmu_sync_late_arrival() writes the block again.
-            if size >= IMMEDIATE_WRITE_SZ {
+            if size >= min {
                 writes.push(size);
                 log_bytes += RECORD_HEADER;
             } else {
@@ -139,6 +149,11 @@ impl Sim {
         }
     }
 
+    /// The pool has a log class (`spa_has_slogs()`).
+    pub(super) fn has_slog(&self) -> bool {
+        self.tops.len() > self.data_tops
+    }
+
     /// The waiter's timeout: its lwb (the `opened`-th), if still open, is issued as it is.
     pub(super) fn zil_timeout(&mut self, opened: u32) {
         if let (Some(id), true) = (self.zil.open, self.zil.opened == opened) {
@@ -151,7 +166,13 @@ impl Sim {
         if self.zil.open == Some(id) {
             self.zil.open = None;
         }
-        let top = self.zil.next_top % self.tops.len().max(1);
+        // zio_alloc_zil(): the log class when the pool has one, else the normal class.
+        let (first, n) = if self.tops.len() > self.data_tops {
+            (self.data_tops, self.tops.len() - self.data_tops)
+        } else {
+            (0, self.data_tops)
+        };
+        let top = first + self.zil.next_top % n.max(1);
         self.zil.next_top = self.zil.next_top.wrapping_add(1);
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
         lwb.issued = Some(self.now);

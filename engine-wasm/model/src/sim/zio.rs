@@ -27,6 +27,8 @@ pub(super) enum Parent {
     Rmw(u32),
     /// One child of a logical write (a mirror writes every child).
     Logical(u32),
+    /// One column of a RAID-Z read (`vdev_raidz.rs`), whose parent hears when all are done.
+    Columns(u32),
     /// A scrub block's read of one child (the block's id in the scan).
     Scrub(u32),
     /// The resilver of top-level vdev `top`: the read of `offset`, or its write to the new side.
@@ -209,7 +211,11 @@ impl Sim {
     /// The tenant a leaf I/O is counted to (`io_zoneid`).
     fn tenant_of(&self, id: u32) -> usize {
         let client = |c: u32| self.clients.get(c as usize).map_or(0, |cl| cl.tenant);
-        match self.leaf_ios.get(id).map(|io| io.parent) {
+        let parent = match self.leaf_ios.get(id).map(|io| io.parent) {
+            Some(Parent::Columns(r)) => self.column_reads.get(r).map(|r| r.parent),
+            p => p,
+        };
+        match parent {
             Some(Parent::Client(c)) => client(c),
             Some(Parent::Logical(l)) => match self.logicals.get(l).map(|l| l.owner) {
                 Some(Owner::Zil(lwb)) => self.zil_tenant(lwb),
@@ -225,10 +231,16 @@ impl Sim {
             return;
         };
         self.rec.leaf_io(io.class, io.size, self.now - io.enqueued, io.issued - io.enqueued, self.now - io.issued);
-        match io.parent {
+        self.leaf_io_parent_done(io.parent);
+    }
+
+    /// What a leaf I/O was for is done (for a RAID-Z read, once all its columns are).
+    pub(super) fn leaf_io_parent_done(&mut self, parent: Parent) {
+        match parent {
             Parent::Client(c) => self.client_read_done(c),
             Parent::Rmw(c) => self.rmw_read_done(c),
             Parent::Logical(l) => self.logical_child_done(l),
+            Parent::Columns(id) => self.column_read_done(id),
             Parent::Scrub(id) => self.scrub_read_done(id),
             Parent::Resilver { top, offset, write } => self.resilver_step(top as usize, offset, write),
         }

@@ -10,8 +10,8 @@
 //!
 //! - **2.4 on**: bytes. A write reserves its size while the allocator holds at most
 //!   `mc_alloc_max` = 4 x the sum of the top-level vdevs' `mg_aliquot`
-//!   (`metaslab_class_balance()`: `metaslab_aliquot` for a disk or a mirror, equal vdevs
-//!   equally full), checked before adding, so one write may pass it.
+//!   (`metaslab_class_balance()`, `Release::mg_aliquot()`), checked before adding, so one
+//!   write may pass it.
 //! - **0.7 to 2.3**: I/Os. Each top-level vdev has up to `zfs_vdev_queue_depth_pct` % of
 //!   `zfs_vdev_async_write_max_active` slots (`mg_max_alloc_queue_depth`), the class
 //!   their sum (`mc_alloc_max_slots`); a write holds one while `slots + 1 <= max`. In 0.7
@@ -69,11 +69,12 @@ pub(super) struct DvaThrottle {
 }
 
 impl DvaThrottle {
-    pub(super) fn new(release: Release, tops: u64, queue_depth_pct: u64, async_write_max: u64) -> Self {
+    /// `aliquots`: the sum of the top-level vdevs' `mg_aliquot`.
+    pub(super) fn new(release: Release, tops: u64, aliquots: u64, queue_depth_pct: u64, async_write_max: u64) -> Self {
         let per_vdev = queue_depth_pct * async_write_max / 100;
         let grows = release >= Release::V0_8;
         let (limit, depth) = if release >= Release::V2_4 {
-            (Some((Unit::Bytes, 4 * release.metaslab_aliquot() * tops)), Vec::new())
+            (Some((Unit::Bytes, 4 * aliquots)), Vec::new())
         } else if release >= Release::V0_7 {
             let start = if grows { DEF_QUEUE_DEPTH.min(per_vdev) } else { per_vdev };
             (Some((Unit::Ios, per_vdev)), vec![start; tops as usize])
@@ -129,7 +130,8 @@ impl Sim {
     pub(super) fn dva_throttle_init(&mut self) {
         let t = &self.scenario.tunables;
         let (pct, max_active) = (t.get(Id::VdevQueueDepthPct), t.get(Id::AsyncWriteMaxActive));
-        self.dva = DvaThrottle::new(self.scenario.models.release, self.tops.len() as u64, pct, max_active);
+        let aliquots = self.tops[..self.data_tops].iter().map(|t| t.aliquot).sum();
+        self.dva = DvaThrottle::new(self.scenario.models.release, self.data_tops as u64, aliquots, pct, max_active);
     }
 
     /// `zio_dva_throttle()`: an allocating async write of the syncing txg allocates and is
@@ -184,15 +186,16 @@ mod tests {
 
     #[test]
     fn each_release_counts_its_own_way() {
-        assert_eq!(DvaThrottle::new(Release::V0_6_5, 2, 1000, 10).max(), None);
-        assert_eq!(DvaThrottle::new(Release::V0_7, 2, 1000, 10).max(), Some(200));
-        assert_eq!(DvaThrottle::new(Release::V2_3, 2, 1000, 10).max(), Some(64));
-        assert_eq!(DvaThrottle::new(Release::V2_4, 2, 1000, 10).max(), Some(16 << 20));
+        let aliquots = 4 << 20;
+        assert_eq!(DvaThrottle::new(Release::V0_6_5, 2, aliquots, 1000, 10).max(), None);
+        assert_eq!(DvaThrottle::new(Release::V0_7, 2, aliquots, 1000, 10).max(), Some(200));
+        assert_eq!(DvaThrottle::new(Release::V2_3, 2, aliquots, 1000, 10).max(), Some(64));
+        assert_eq!(DvaThrottle::new(Release::V2_4, 2, aliquots, 1000, 10).max(), Some(16 << 20));
     }
 
     #[test]
     fn from_0_8_a_sync_starts_at_32_slots_a_vdev_and_each_completed_write_adds_one() {
-        let mut t = DvaThrottle::new(Release::V2_1, 2, 1000, 10);
+        let mut t = DvaThrottle::new(Release::V2_1, 2, 0, 1000, 10);
         for _ in 0..100 {
             t.completed(0);
         }
@@ -205,6 +208,6 @@ mod tests {
         t.sync_started();
         assert_eq!(t.max(), Some(64));
         // A maximum below the default caps the start too.
-        assert_eq!(DvaThrottle::new(Release::V2_1, 1, 100, 10).max(), Some(10));
+        assert_eq!(DvaThrottle::new(Release::V2_1, 1, 0, 100, 10).max(), Some(10));
     }
 }

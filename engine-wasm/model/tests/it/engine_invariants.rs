@@ -68,8 +68,16 @@ fn scenario() -> impl Strategy<Value = Value> {
                 device["capacity"] = json!("16G");
                 json!({"policy": if y2009 { "2009" } else { "2010" }, "fill": format!("{fill}%"), "holes": format!("{holes}%")})
             });
-            let mut pool = json!({"top_level_vdevs": tops, "mirror": mirror, "device": device,
-                                  "retire": if seed % 2 == 0 { "logical" } else { "physical" }});
+            let retire = if seed % 2 == 0 { "logical" } else { "physical" };
+            // A third of the pools are RAID-Z of parity 1 to 3; some of those have a log mirror.
+            let parity = if seed % 3 == 0 { 1 + seed / 3 % 3 } else { 0 };
+            let mut pool = if parity > 0 && seed % 5 == 0 {
+                let disks = "d ".repeat(parity as usize + mirror as usize);
+                json!({"layout": format!("raidz{parity} {disks} log mirror l1 l2"), "device": device, "retire": retire})
+            } else {
+                json!({"top_level_vdevs": tops, "mirror": mirror + parity as u32, "raidz": parity,
+                       "device": device, "retire": retire})
+            };
             if let Some(a) = allocator {
                 pool["allocator"] = a;
             }

@@ -74,7 +74,22 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
         (0u64..100).prop_map(Value::from),
         any::<f64>().prop_map(|f| json!(f)),
         prop::sample::select(vec![
-            "1s", "10ms", "4G", "128K", "50%", "hdd", "ssd", "lun", "injected", "random", "2.1", "master"
+            "1s",
+            "10ms",
+            "4G",
+            "128K",
+            "50%",
+            "hdd",
+            "ssd",
+            "lun",
+            "injected",
+            "random",
+            "2.1",
+            "master",
+            "raidz2 a b c d log mirror e f",
+            "mirror a b mirror c d",
+            "zpool create -f t raidz3 a b c d e",
+            "NAME STATE\ntank ONLINE\n  raidz1-0 ONLINE\n    a ONLINE\n    b ONLINE\n"
         ])
         .prop_map(Value::from),
         "[a-z0-9%\u{1b}\u{7}\u{7f}\u{9b}\u{202e}\u{2066}\\[\\]{}\"]{0,40}".prop_map(Value::from),
@@ -104,6 +119,9 @@ fn scenario_json() -> impl Strategy<Value = serde_json::Value> {
         "/system/cpu_per_write",
         "/pool/top_level_vdevs",
         "/pool/mirror",
+        "/pool/raidz",
+        "/pool/layout",
+        "/pool/log_device",
         "/pool/device/kind",
         "/pool/device/latency",
         "/pool/device/capacity",
@@ -243,6 +261,31 @@ proptest! {
                     Ok(s) => prop_assert!(report::run(s).events <= BUDGET),
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Pool layouts: `zpool create` words and `zpool status` lines in any order, with junk;
+    /// an answer or a message, never a panic, and no control character echoed.
+    #[test]
+    fn random_layouts_never_panic_and_echo_clean_text(words in prop::collection::vec(prop_oneof![
+        prop::sample::select(vec!["zpool", "create", "-f", "-o", "ashift=9", "tank", "mirror", "raidz", "raidz2",
+            "raidz3", "raidz9", "draid2", "log", "logs", "cache", "spare", "special", "a", "b", "c", "\n", "\n\t  ",
+            "NAME", "STATE", "ONLINE", "mirror-0", "raidz1-1", "replacing-0", "errors:", "config:"]).prop_map(String::from),
+        "[a-z0-9\u{1b}\u{7}\u{9b}\u{202e}-]{1,12}",
+    ], 0..60)) {
+        let text = words.join(" ");
+        match throttle_model::scenario::zpool_layout::parse(&text) {
+            Ok(l) => {
+                prop_assert!(!l.data.is_empty());
+                for n in &l.notes {
+                    prop_assert!(!n.chars().any(|c| c.is_control() || ('\u{202a}'..='\u{2069}').contains(&c)), "{n:?}");
+                }
+            }
+            Err(e) => prop_assert!(!e.chars().any(|c| c.is_control() || ('\u{202a}'..='\u{2069}').contains(&c)), "{e:?}"),
         }
     }
 }

@@ -13,6 +13,7 @@ mod ground_truth;
 mod lab;
 mod legacy;
 mod liveness;
+mod raidz;
 mod read_modify_write;
 mod releases;
 mod scan;

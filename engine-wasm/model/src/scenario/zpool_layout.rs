@@ -1,0 +1,310 @@
+//! A pool's layout as a user has it at hand: the `zpool create` line that made it, or the
+//! `config:` section of its `zpool status`. Either gives the normal class's top-level vdevs
+//! and the log vdevs; cache devices and spares are read and set aside (they do not take
+//! part in writes), and whatever else is refused naming its word or line.
+//!
+//! The vdev grammar is `zpool(8)`'s (`cmd/zpool/zpool_vdev.c`, `construct_spec()`): a type
+//! keyword (`mirror`, `raidz`, `raidz1`..`raidz3`) takes the devices after it up to the next
+//! keyword; a device outside a group is a top-level vdev of its own; `log`, `cache`,
+//! `spare`, `special` and `dedup` start a class. As `zpool create` does, a mirror needs two
+//! devices, RAID-Z with parity p needs p + 1, and a log vdev is a disk or a mirror.
+
+use super::pool::TopVdev;
+use crate::messages::shown;
+
+/// Leaves in one top-level vdev at most (RAID-Z's own limit is 255).
+pub const MAX_CHILDREN: u32 = 64;
+/// Top-level vdevs in one class at most.
+pub const MAX_TOPS: usize = 64;
+/// Leaves in the whole pool at most, to keep a run's set-up bounded.
+pub const MAX_LEAVES: u32 = 512;
+
+/// What a layout text describes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    pub data: Vec<TopVdev>,
+    pub log: Vec<TopVdev>,
+    /// What was read and is not modelled (cache devices, spares, `-o ashift`), said plainly.
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Data,
+    Log,
+    Cache,
+    Spare,
+}
+
+/// Reads a `zpool create` line (with or without `zpool create [options] POOL`) or a
+/// `zpool status` listing, whichever the text is.
+pub fn parse(text: &str) -> Result<Layout, String> {
+    let is_status = text.lines().any(|l| {
+        let mut w = l.split_whitespace();
+        matches!((w.next(), w.next()), (Some("NAME"), Some("STATE")))
+    });
+    let layout = if is_status { from_status(text)? } else { from_create(text)? };
+    check(&layout)?;
+    Ok(layout)
+}
+
+/// The type keyword's parity: `Some(0)` a mirror, `Some(p)` RAID-Z p.
+fn group(word: &str) -> Result<Option<u32>, String> {
+    Ok(match word {
+        "mirror" => Some(0),
+        "raidz" | "raidz1" => Some(1),
+        "raidz2" => Some(2),
+        "raidz3" => Some(3),
+        w if w.starts_with("draid") => {
+            return Err(format!(
+                "'{}': dRAID is not modelled; describe the pool as RAID-Z of its groups' width",
+                shown(w)
+            ))
+        }
+        w if w.starts_with("raidz") => return Err(format!("'{}': RAID-Z has parity 1, 2 or 3", shown(w))),
+        _ => None,
+    })
+}
+
+fn class_of(word: &str) -> Result<Option<Class>, String> {
+    Ok(match word {
+        "log" | "logs" => Some(Class::Log),
+        "cache" => Some(Class::Cache),
+        "spare" | "spares" => Some(Class::Spare),
+        "special" | "dedup" => {
+            return Err(format!(
+                "'{word}': the {word} allocation class is not modelled; leave it out to run without it"
+            ))
+        }
+        _ => None,
+    })
+}
+
+/// Adds a disk (`group` None) or a group of `children` leaves with parity `group` (a
+/// mirror when 0) to its class.
+fn add(layout: &mut Layout, class: Class, children: u32, group: Option<u32>, name: &str) -> Result<(), String> {
+    let parity = group.unwrap_or(0);
+    let kind = if parity == 0 { "a mirror".to_string() } else { format!("raidz{parity}") };
+    let min = if parity == 0 { 2 } else { parity + 1 };
+    if group.is_some() && children < min {
+        return Err(format!("{name}: {kind} needs at least {min} devices, it has {children}"));
+    }
+    if children > MAX_CHILDREN {
+        return Err(format!("{name}: {children} devices; the lab models at most {MAX_CHILDREN} in a top-level vdev"));
+    }
+    let vdev = TopVdev { children, parity };
+    match class {
+        Class::Data => layout.data.push(vdev),
+        Class::Log if parity > 0 => return Err(format!("{name}: a log vdev is a disk or a mirror, not RAID-Z")),
+        Class::Log => layout.log.push(vdev),
+        Class::Cache => layout.notes.push(format!("cache device(s) {name}: L2ARC takes no part in writes")),
+        Class::Spare => layout.notes.push(format!("spare(s) {name}: idle until a disk fails")),
+    }
+    Ok(())
+}
+
+fn from_create(text: &str) -> Result<Layout, String> {
+    let words: Vec<&str> = text.split_whitespace().filter(|w| *w != "\\").collect();
+    let mut layout = Layout::default();
+    let mut i = 0;
+    if words.first() == Some(&"zpool") {
+        if words.get(1) != Some(&"create") {
+            return Err("a zpool line here is 'zpool create [options] POOL VDEV...'".into());
+        }
+        i = 2;
+        while let Some(w) = words.get(i).filter(|w| w.starts_with('-')) {
+            i += 1;
+            // -m, -o, -O, -R and -t take an argument, also at the end of a cluster (-fo).
+            if w.ends_with(['m', 'o', 'O', 'R', 't']) {
+                if let Some(arg) = words.get(i) {
+                    if arg.starts_with("ashift=") && *arg != "ashift=12" {
+                        layout.notes.push(format!("{}: the lab writes 4 KiB sectors (ashift=12)", shown(arg)));
+                    }
+                }
+                i += 1;
+            }
+        }
+        if words.get(i).is_none() {
+            return Err("'zpool create' without a pool name".into());
+        }
+        i += 1; // The pool's name.
+    }
+    let mut class = Class::Data;
+    // The open group: (parity, devices so far, its keyword's word number).
+    let mut open: Option<(u32, u32, usize)> = None;
+    let close = |layout: &mut Layout, class, open: &mut Option<(u32, u32, usize)>| -> Result<(), String> {
+        if let Some((parity, n, at)) = open.take() {
+            add(layout, class, n, Some(parity), &format!("word {}", at + 1))?;
+        }
+        Ok(())
+    };
+    for (n, &w) in words.iter().enumerate().skip(i) {
+        let at = |e: String| format!("word {} {e}", n + 1);
+        if let Some(c) = class_of(w).map_err(at)? {
+            close(&mut layout, class, &mut open)?;
+            class = c;
+        } else if let Some(parity) = group(w).map_err(at)? {
+            close(&mut layout, class, &mut open)?;
+            open = Some((parity, 0, n));
+        } else if w.starts_with('-') {
+            return Err(format!("word {} '{}': an option goes before the pool's name", n + 1, shown(w)));
+        } else if let Some((_, count, _)) = open.as_mut() {
+            *count += 1;
+        } else {
+            add(&mut layout, class, 1, None, &format!("word {} '{}'", n + 1, shown(w)))?;
+        }
+    }
+    close(&mut layout, class, &mut open)?;
+    Ok(layout)
+}
+
+/// An entry of the `config:` tree: its indent, name and line number.
+struct Entry<'a> {
+    indent: usize,
+    name: &'a str,
+    line: usize,
+}
+
+fn from_status(text: &str) -> Result<Layout, String> {
+    let mut entries = Vec::new();
+    let mut started = false;
+    for (n, l) in text.lines().enumerate() {
+        let mut words = l.split_whitespace();
+        let Some(name) = words.next() else { continue };
+        if !started {
+            started = name == "NAME" && words.next() == Some("STATE");
+            continue;
+        }
+        if name == "errors:" || name.ends_with(':') {
+            break; // The next section, or the next pool's listing.
+        }
+        // Tabs to eight columns, as a terminal shows them.
+        let indent = l.chars().take_while(|c| c.is_whitespace()).map(|c| if c == '\t' { 8 } else { 1 }).sum();
+        entries.push(Entry { indent, name, line: n + 1 });
+    }
+    let Some(pool) = entries.first() else { return Err("zpool status: no pool under NAME STATE".into()) };
+    let mut layout = Layout::default();
+    let mut class = Class::Data;
+    let mut top: Option<StatusTop> = None;
+    let mut top_indent = None;
+    let finish = |layout: &mut Layout, class, top: &mut Option<StatusTop>| match top.take() {
+        Some(t) if t.group => add(layout, class, t.children, Some(t.parity), &t.name),
+        Some(t) => add(layout, class, 1, None, &t.name),
+        None => Ok(()),
+    };
+    for e in &entries[1..] {
+        if e.indent <= pool.indent {
+            let Some(c) = class_of(e.name).map_err(|m| format!("line {} {m}", e.line))? else {
+                return Err(format!(
+                    "line {} '{}': expected a vdev under the pool or logs/cache/spares",
+                    e.line,
+                    shown(e.name)
+                ));
+            };
+            finish(&mut layout, class, &mut top)?;
+            class = c;
+            top_indent = None;
+            continue;
+        }
+        let indent = *top_indent.get_or_insert(e.indent);
+        if e.indent <= indent {
+            finish(&mut layout, class, &mut top)?;
+            // `mirror-0`, `raidz2-1`: a group; anything else is a disk.
+            let kind = e.name.rsplit_once('-').filter(|(_, i)| i.parse::<u32>().is_ok()).map_or(e.name, |(k, _)| k);
+            let parity = group(kind).map_err(|m| format!("line {} {m}", e.line))?;
+            let name = format!("line {} '{}'", e.line, shown(e.name));
+            top = Some(StatusTop {
+                parity: parity.unwrap_or(0),
+                group: parity.is_some(),
+                name,
+                child_indent: None,
+                children: 0,
+            });
+        } else if let Some(t) = top.as_mut() {
+            if !t.group {
+                return Err(format!("line {} '{}': under a disk, which has no children", e.line, shown(e.name)));
+            }
+            // Children of `replacing-N` or `spare-N` are one child of the group.
+            if e.indent <= *t.child_indent.get_or_insert(e.indent) {
+                t.children += 1;
+            }
+        }
+    }
+    finish(&mut layout, class, &mut top)?;
+    Ok(layout)
+}
+
+/// The top-level vdev `zpool status` is listing.
+struct StatusTop {
+    parity: u32,
+    /// A mirror or RAID-Z (else a disk).
+    group: bool,
+    /// Its name and line, for messages.
+    name: String,
+    child_indent: Option<usize>,
+    children: u32,
+}
+
+/// Limits of the whole pool.
+fn check(layout: &Layout) -> Result<(), String> {
+    if layout.data.is_empty() {
+        return Err("no top-level vdev in the normal class".into());
+    }
+    if layout.data.len() > MAX_TOPS || layout.log.len() > MAX_TOPS {
+        return Err(format!("more than {MAX_TOPS} top-level vdevs in a class"));
+    }
+    let leaves: u32 = layout.data.iter().chain(&layout.log).map(|v| v.children).sum();
+    if leaves > MAX_LEAVES {
+        return Err(format!("{leaves} devices; the lab models at most {MAX_LEAVES}"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn v(children: u32, parity: u32) -> TopVdev {
+        TopVdev { children, parity }
+    }
+
+    #[test]
+    fn a_zpool_create_line_gives_its_vdevs_by_class() {
+        let l = parse("zpool create -f -o ashift=12 -O compression=lz4 tank raidz2 a b c d e f raidz2 g h i j k l log mirror n1 n2 cache n3 spare m").unwrap();
+        assert_eq!(l.data, vec![v(6, 2), v(6, 2)]);
+        assert_eq!(l.log, vec![v(2, 0)]);
+        assert_eq!(l.notes.len(), 2, "{:?}", l.notes);
+        // Without the command: the vdev spec alone; bare disks are a stripe.
+        assert_eq!(parse("sda sdb sdc").unwrap().data, vec![v(1, 0); 3]);
+        assert_eq!(parse("mirror a b c raidz a b").unwrap().data, vec![v(3, 0), v(2, 1)]);
+        assert_eq!(parse("zpool create -o ashift=9 p a").unwrap().notes.len(), 1);
+    }
+
+    #[test]
+    fn a_zpool_create_line_is_refused_as_zpool_refuses_it() {
+        let e = |t: &str| parse(t).unwrap_err();
+        assert!(e("mirror a").contains("at least 2"), "{}", e("mirror a"));
+        assert!(e("raidz3 a b c").contains("word 1"));
+        assert!(e("a log raidz b c").contains("log vdev is a disk or a mirror"));
+        assert!(e("a special mirror b c").contains("special allocation class is not modelled"));
+        assert!(e("draid2:4d a b c").contains("dRAID"));
+        assert!(e("raidz4 a b c d e").contains("parity 1, 2 or 3"));
+        assert!(e("log a").contains("no top-level vdev"));
+        assert!(e("zpool destroy tank").contains("zpool create"));
+        assert!(e("zpool create").contains("pool name"));
+        assert!(e("a -f b").contains("word 2"));
+        assert!(e(&"x ".repeat(65)).contains("64"));
+    }
+
+    #[test]
+    fn zpool_status_gives_the_same_layout() {
+        let text = "  pool: tank\n state: ONLINE\nconfig:\n\n\tNAME        STATE     READ WRITE CKSUM\n\ttank        ONLINE       0     0     0\n\t  mirror-0  ONLINE       0     0     0\n\t    sdc     ONLINE       0     0     0\n\t    sdd     ONLINE       0     0     0\n\t  raidz2-1  ONLINE 0 0 0\n\t    a ONLINE\n\t    replacing-1 DEGRADED\n\t      old UNAVAIL\n\t      new ONLINE (resilvering)\n\t    c ONLINE\n\t  sde       ONLINE\n\tlogs\n\t  mirror-2  ONLINE       0     0     0\n\t    sda3    ONLINE       0     0     0\n\t    sdb3    ONLINE       0     0     0\n\tcache\n\t  sda4      ONLINE       0     0     0\n\nerrors: No known data errors\n";
+        let l = parse(text).unwrap();
+        assert_eq!(l.data, vec![v(2, 0), v(3, 2), v(1, 0)]);
+        assert_eq!(l.log, vec![v(2, 0)]);
+        assert_eq!(l.notes.len(), 1);
+        let bad = "NAME STATE\ntank ONLINE\n  draid2:4d:8c:1s-0 ONLINE\n";
+        assert!(parse(bad).unwrap_err().contains("line 3"));
+        assert!(parse("NAME STATE\n").unwrap_err().contains("no pool"));
+    }
+}

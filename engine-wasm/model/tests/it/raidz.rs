@@ -1,0 +1,81 @@
+//! RAID-Z (`vdev_raidz.c`): a block's sectors, its parity and its padding spread over the
+//! children; reads read the data columns, scrubs every column, a resilver rebuilds one.
+
+use serde_json::{json, Value};
+use throttle_model::report::{self, Report};
+use throttle_model::scenario::Scenario;
+
+fn run(pool: Value, workloads: Value) -> Report {
+    let v = json!({"duration": "20s", "steady": {"summaries": "whole_run"}, "pool": pool, "workloads": workloads});
+    report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn lun() -> Value {
+    json!({"kind": "lun", "bandwidth": "400M"})
+}
+
+/// Bytes the devices wrote for each byte a client wrote, `rate` of `block` writes.
+fn write_cost(pool: Value, block: &str) -> f64 {
+    let w = json!([{"kind": "async_write", "threads": 4, "block_size": block, "rate": "20M"}]);
+    let r = run(pool, w);
+    r.summary.backend.write_bytes_per_s as f64 / r.summary.client_write_bytes_per_s as f64
+}
+
+#[test]
+fn raidz_writes_data_and_parity_and_small_blocks_pay_more() {
+    let disk = write_cost(json!({"device": lun()}), "128K");
+    let z2 = write_cost(json!({"mirror": 6, "raidz": 2, "device": lun()}), "128K");
+    // 128 KiB on RAID-Z2 of 6: 32 data sectors, 16 parity (vdev_raidz_psize_to_asize()).
+    assert!((z2 / disk - 1.5).abs() < 0.08, "128K: {z2:.3} vs {disk:.3} per client byte");
+    // 8 KiB: 2 data + 2 parity sectors written (and 2 of padding allocated, not written).
+    let disk8 = write_cost(json!({"device": lun()}), "8K");
+    let z2_8 = write_cost(json!({"mirror": 6, "raidz": 2, "device": lun()}), "8K");
+    assert!((z2_8 / disk8 - 2.0).abs() < 0.15, "8K: {z2_8:.3} vs {disk8:.3}");
+    // RAID-Z1 of 5 writes 128 KiB as 32 + 8 sectors.
+    let z1 = write_cost(json!({"mirror": 5, "raidz": 1, "device": lun()}), "128K");
+    assert!((z1 / disk - 1.25).abs() < 0.08, "RAID-Z1: {z1:.3}");
+}
+
+#[test]
+fn a_raidz_read_reads_its_data_columns_and_waits_for_all() {
+    let reads = json!([{"kind": "random_read", "threads": 4, "block_size": "128K"}]);
+    let r = run(json!({"mirror": 6, "raidz": 2, "device": lun()}), reads);
+    let b = &r.summary.backend;
+    // Four 32 KiB leaf reads for every 128 KiB the clients read; no parity.
+    let per_io = b.read_bytes_per_s as f64 / b.read_iops;
+    assert!((per_io - 32768.0).abs() < 1.0, "{per_io} bytes per leaf read");
+    let client = r.summary.client_read.count as f64 * 131072.0 / (r.summary.measured_ns as f64 / 1e9);
+    assert!((b.read_bytes_per_s as f64 / client - 1.0).abs() < 0.02, "{} vs {client}", b.read_bytes_per_s);
+    // A client read is as slow as its slowest column.
+    assert!(r.summary.client_read.mean_ns >= b.device_read.mean_ns);
+}
+
+#[test]
+fn a_scrub_reads_every_column_and_a_resilver_rebuilds_one() {
+    let pool = json!({"mirror": 6, "raidz": 2, "device": lun()});
+    let scrub = run(pool.clone(), json!([{"kind": "scrub"}]));
+    let resilver = run(pool, json!([{"kind": "resilver"}]));
+    let (s, r) = (&scrub.summary.backend, &resilver.summary.backend);
+    assert!(s.read_bytes_per_s > 0 && s.write_bytes_per_s < s.read_bytes_per_s / 100, "a scrub only reads");
+    // The resilver reads five columns of each block and writes the sixth: a fifth as much.
+    let ratio = r.write_bytes_per_s as f64 / r.read_bytes_per_s as f64;
+    assert!((ratio - 0.2).abs() < 0.03, "resilver writes {ratio:.3} of what it reads");
+}
+
+#[test]
+fn a_layout_line_gives_the_pool_and_its_log_takes_the_zil() {
+    let sync = json!([{"kind": "sync_write", "threads": 4, "block_size": "64K", "sync": "dsync"}]);
+    let hdd = json!({"kind": "hdd"});
+    let plain = run(json!({"layout": "zpool create tank raidz2 a b c d e f", "device": hdd}), sync.clone());
+    let slog = run(json!({"layout": "raidz2 a b c d e f log mirror n1 n2", "device": hdd}), sync);
+    let (p, s) = (&plain.summary.client_write, &slog.summary.client_write);
+    // A log on SSDs takes the commits off the HDDs: much faster, and every record copied
+    // into the log (no indirect writes with a log device, zil_write_state()).
+    assert!(s.mean_ns * 4 < p.mean_ns, "with a log {} ns, without {} ns", s.mean_ns, p.mean_ns);
+    let e = Scenario::from_json(r#"{"pool": {"layout": "mirror a", "mirror": 2}}"#).unwrap_err().to_string();
+    assert!(e.contains("pool.layout"), "{e}");
+    let e = Scenario::from_json(r#"{"pool": {"layout": "mirror a b log raidz c d"}}"#).unwrap_err().to_string();
+    assert!(e.contains("pool.layout") && e.contains("word 5") && e.contains("log vdev"), "{e}");
+    let e = Scenario::from_json(r#"{"pool": {"raidz": 2, "mirror": 2}}"#).unwrap_err().to_string();
+    assert!(e.contains("pool.mirror"), "{e}");
+}

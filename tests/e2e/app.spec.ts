@@ -1,6 +1,6 @@
 // The foundation as a user meets it: load, move, type, share, and survive bad links.
 import { expect, test } from "@playwright/test";
-import { collectErrors, control, expectFragment, field, openLab, slider } from "./lab";
+import { collectErrors, control, expectFragment, field, openLab, simulationsDone, slider } from "./lab";
 
 test("the page loads with both curves and no console error", async ({ page }) => {
   const errors = collectErrors(page);
@@ -219,5 +219,39 @@ test("a tunable the chosen release does not have says so", async ({ page }) => {
   // ... and called zfs_scrub_min_time_ms zfs_scan_min_time_ms.
   await expect(page.getByTestId("old-name-zfs_scrub_min_time_ms")).toHaveText(
     "Called zfs_scan_min_time_ms in this release.",
+  );
+});
+
+test("a pool pasted as its zpool create line or zpool status sets the pool, and a mix is refused by name", async ({
+  page,
+}) => {
+  await openLab(page);
+  const layout = page.getByTestId("pool-layout");
+  await layout.locator("summary").click();
+  const text = layout.locator("textarea");
+  await text.fill(
+    "zpool create -o ashift=12 tank raidz2 sda sdb sdc sdd sde sdf raidz2 sdg sdh sdi sdj sdk sdl log mirror nvme0n1 nvme1n1 cache nvme2n1",
+  );
+  await layout.getByRole("button", { name: "Use this pool" }).click();
+  await expect(layout.getByRole("status")).toContainText(
+    "top_level_vdevs=2, mirror=6, raidz=raidz2, slog=ssd-mirror",
+  );
+  await expect(layout.getByRole("status")).toContainText("L2ARC takes no part in writes");
+  await expect(field(page, "top_level_vdevs")).toHaveValue("2");
+  await expect(field(page, "mirror")).toHaveValue("6");
+  await expectFragment(page, /raidz=raidz2/);
+  await simulationsDone(page, 2);
+  // zpool status of a pool mixing a mirror with RAID-Z: refused, saying where it can go.
+  await text.fill(
+    "  NAME        STATE     READ WRITE CKSUM\n  tank        ONLINE       0     0     0\n    mirror-0  ONLINE       0     0     0\n      sdc     ONLINE       0     0     0\n      sdd     ONLINE       0     0     0\n    raidz1-1  ONLINE       0     0     0\n      sde     ONLINE       0     0     0\n      sdf     ONLINE       0     0     0\n      sdg     ONLINE       0     0     0\n",
+  );
+  await layout.getByRole("button", { name: "Use this pool" }).click();
+  await expect(layout.getByRole("alert")).toContainText("mixes mirror of 2 disks with raidz1 of 3");
+  await expect(field(page, "mirror")).toHaveValue("6");
+  // A zpool create line zpool itself would refuse names its word.
+  await text.fill("zpool create tank mirror sda");
+  await layout.getByRole("button", { name: "Use this pool" }).click();
+  await expect(layout.getByRole("alert")).toContainText(
+    "word 4: a mirror needs at least 2 devices, it has 1",
   );
 });

@@ -25,6 +25,10 @@ export const messages = {
   offlineReady: "The lab is saved in this browser: it now opens and runs without a network.",
   skipToPanels: "Skip to the panels",
   filterLabel: "Find a setting",
+  layoutTitle: "Pool from its zpool create line or zpool status",
+  layoutLabel: "Paste the pool's zpool create line, or the config: part of zpool status",
+  layoutApply: "Use this pool",
+  layoutApplied: (set: string) => `Set ${set}.`,
   filterPlaceholder: "name or meaning: delay, vfs.zfs.txg, scrub…",
   filterCount: (shown: number, of: number) =>
     shown === 0 ? `No setting matches (of ${of})` : `${shown} of ${of} settings match`,

@@ -547,7 +547,7 @@ schema! {
     Resilver {
         name: "resilver", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "A resilver of each mirror's last child: reads from the others and writes to it in each txg sync's scan phase (at least zfs_resilver_min_time_ms), zfs_scan_vdev_limit bytes in flight per top-level vdev, 16 blocks under the legacy scheduler (needs mirror of 2 or more).",
+        meaning: "A resilver of the last child of each mirror or RAID-Z: reads from the others (every other column for RAID-Z) and writes to it in each txg sync's scan phase (at least zfs_resilver_min_time_ms), zfs_scan_vdev_limit bytes in flight per top-level vdev, 16 blocks under the legacy scheduler (needs mirror of 2 or more).",
         choices: OFF_ON,
     }
     Device {
@@ -614,8 +614,20 @@ schema! {
     }
     Mirror {
         name: "mirror", kind: Kind::Lab, group: POOL, unit: Unit::Count,
-        default: 1, min: 1, max: 8, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "Disks per top-level vdev: 1 is a single disk, 2 or more a mirror (every write goes to each, a read to one).",
+        default: 1, min: 1, max: 16, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Disks per top-level vdev: 1 is a single disk, 2 or more a mirror (every write goes to each, a read to one), or RAID-Z's width when raidz is set.",
+    }
+    Raidz {
+        name: "raidz", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 0, min: 0, max: 3, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Each top-level vdev as RAID-Z of this parity over its disks (mirror sets the width, at least parity + 1): a block is split over the data disks with a parity sector per row and padded to a multiple of parity + 1 sectors (vdev_raidz.c), so small blocks cost more than their size.",
+        choices: &["none", "raidz1", "raidz2", "raidz3"],
+    }
+    Slog {
+        name: "slog", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 0, min: 0, max: 2, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "A separate log device (SLOG) of datacenter SSDs, one or a mirror of two: the ZIL's blocks go there instead of the pool's disks, and every logged write is copied into the log (no indirect writes with a log device, zil_write_state()).",
+        choices: &["none", "ssd", "ssd-mirror"],
     }
     ThrottleModelChoice {
         name: "throttle_model", kind: Kind::Lab, group: RUN, unit: Unit::Choice,

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
 use throttle_model::report::{self, quantize, zpool_iostat, Report};
-use throttle_model::scenario::{lab, lab_presets, presets::PRESETS, Release, Scenario};
+use throttle_model::scenario::{lab, lab_presets, presets::PRESETS, zpool_layout, Release, Scenario};
 use throttle_model::sim::{bench, Sim};
 use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
@@ -214,6 +214,23 @@ pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
         pinned: decoded.pinned.as_ref().map(values),
         notices: decoded.notices,
     })
+}
+
+/// The lab settings a pool layout (a `zpool create` line or `zpool status`) gives:
+/// `{ settings: [name, value][], notes }`, or the problem, naming its word or line.
+#[wasm_bindgen(js_name = layoutSettings)]
+pub fn layout_settings(text: &str) -> Result<JsValue, JsError> {
+    let layout = zpool_layout::parse(text).map_err(|e| JsError::new(&e))?;
+    let settings = layout.lab_settings().map_err(|e| JsError::new(&e))?;
+    let settings: Vec<(&str, f64)> = settings.into_iter().map(|(id, v)| (id.spec().name, v as f64)).collect();
+    to_js(&LayoutSettings { settings, notes: layout.notes })
+}
+
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LayoutSettings {
+    settings: Vec<(&'static str, f64)>,
+    notes: Vec<String>,
 }
 
 /// The query string (without `?`) that restores these values and, if given, the pinned ones.

@@ -1,5 +1,6 @@
 //! Writes the TypeScript types of everything the binding returns as JSON (the report and
-//! its parts, schema entries, check results, curve marks, decoded links, presets) and the
+//! its parts, schema entries, check results, curve marks, decoded links, pool layouts,
+//! presets) and the
 //! names of the schema's entries into `web/src/engine/types/`, one file per type and an
 //! index. `scripts/gen-types.sh` runs it and formats the files; with `--check` it fails
 //! when the committed ones are out of date. Needs the `ts` feature.
@@ -7,7 +8,7 @@
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-use throttle_lab_wasm::{DecodedLink, PresetText};
+use throttle_lab_wasm::{DecodedLink, LayoutSettings, PresetText};
 use throttle_model::curves::{AsyncWriteMarks, DelayMarks};
 use throttle_model::report::Report;
 use throttle_model::scenario::lab_presets::LabPreset;
@@ -68,6 +69,7 @@ fn export_bindings() -> Result<()> {
     AsyncWriteMarks::export_all(&cfg)?;
     LabPreset::export_all(&cfg)?;
     DecodedLink::export_all(&cfg)?;
+    LayoutSettings::export_all(&cfg)?;
     PresetText::export_all(&cfg)?;
     std::fs::write(dir.join("TunableName.ts"), tunable_names())?;
     let mut index = format!("{HEADER}\n\n");

@@ -21,6 +21,7 @@ import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
 import { messages } from "../messages";
 import { MessageList } from "./MessageList";
+import { PoolLayout } from "./PoolLayout";
 import { PresetPicker } from "./PresetPicker";
 import { SimStatus } from "./SimStatus";
 import { useLab, type Simulators } from "./use-lab";
@@ -171,6 +172,7 @@ export function Lab({ engine, initial, simulators }: Props) {
           </div>
           <h2 className="side-title">Simulated system</h2>
           <PresetPicker engine={engine} onPick={lab.pickPreset} />
+          <PoolLayout engine={engine} onApply={lab.setSeveral} />
           <ControlPanel
             engine={engine}
             shows={lab.showsSetup}

@@ -50,6 +50,8 @@ export interface LabState {
   confirmBudget: () => void;
   keepDefaultBudget: () => void;
   pickPreset: (link: string) => void;
+  /** Sets the named settings, keeping the rest (a pool layout's). */
+  setSeveral: (settings: readonly (readonly [string, number])[]) => void;
   resetAll: () => void;
   /** Brings back the state before "Reset all", while nothing else has changed since. */
   undoReset: (() => void) | null;
@@ -228,6 +230,14 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
       setBudgetAsked(null);
     },
     keepDefaultBudget: () => setBudgetAsked(null),
+    setSeveral: (settings) => {
+      const next = [...values];
+      for (const [name, value] of settings) {
+        const index = engine.indexOf(name as TunableName);
+        if (index >= 0) next[index] = value;
+      }
+      dispatch({ type: "replace", values: next });
+    },
     pickPreset: (link) => {
       const decoded = engine.decodeLink(link);
       if (decoded.status === "error") return setNotices([decoded.message]);

@@ -9,6 +9,7 @@ import type {
   DecodedLink,
   DelayMarks,
   LabPreset,
+  LayoutSettings,
   PresetText,
   TunableName,
 } from "./types";
@@ -56,6 +57,8 @@ export interface Engine {
   delayMarks(values: Values): Result<DelayMarks>;
   asyncWriteMarks(values: Values): Result<AsyncWriteMarks>;
   decodeLink(query: string): Result<DecodedLink>;
+  /** The lab settings of a pool typed as its `zpool create` line or `zpool status`. */
+  layoutSettings(text: string): Result<LayoutSettings>;
   encodeLink(values: Values, pinned?: Values | null): Result<string>;
   /** Names of the schema entries whose values differ, in schema order. */
   differences(a: Values, b: Values): Result<TunableName[]>;
@@ -129,6 +132,7 @@ export function makeEngine(wasm: WasmModule): Engine {
     delayMarks: (values) => attempt<DelayMarks>(() => wasm.delayMarks(column(values))),
     asyncWriteMarks: (values) => attempt<AsyncWriteMarks>(() => wasm.asyncWriteMarks(column(values))),
     decodeLink: (query) => attempt<DecodedLink>(() => wasm.decodeLink(query)),
+    layoutSettings: (text) => attempt<LayoutSettings>(() => wasm.layoutSettings(text)),
     encodeLink: (values, pinned) =>
       attempt(() => wasm.encodeLink(column(values), pinned ? column(pinned) : undefined)),
     differences: (a, b) =>

@@ -6,7 +6,11 @@ use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::release::Release;
-use super::{Budget, Burst, Pool, Scenario, SteadySpec, SyncMode, Tenants, Workload, DEFAULT_MAX_SIMULATED, GLOBAL};
+use super::zpool_layout::MAX_LEAVES;
+use super::{
+    Budget, Burst, LogClass, Pool, Scenario, SteadySpec, SyncMode, Tenants, TopVdev, Workload, DEFAULT_MAX_SIMULATED,
+    GLOBAL,
+};
 use crate::schema::{Id, SPECS};
 use crate::tunables::Tunables;
 use crate::validate::check;
@@ -81,7 +85,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         ram: get(Id::Ram),
         cpu_per_write_ns: None,
         tunables,
-        pool: Pool { allocator: allocator(t)?, ..pool(t) },
+        pool: Pool { allocator: allocator(t)?, ..pool(t)? },
         tenants: tenants(t, &workloads),
         workloads,
         budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
@@ -94,7 +98,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
     })
 }
 
-fn pool(t: &Tunables) -> Pool {
+fn pool(t: &Tunables) -> Result<Pool, String> {
     let mut device = match t.get(Id::Device) {
         0 => DeviceSpec::Hdd(HddParams {
             rpm: t.get(Id::HddRpm),
@@ -116,7 +120,27 @@ fn pool(t: &Tunables) -> Pool {
         device.set_capacity(t.get(Id::DiskCapacity));
     }
     let retire = Release::from_index(t.get(Id::Release)).retire();
-    Pool::alike(t.get(Id::TopLevelVdevs) as u32, t.get(Id::Mirror) as u32, 0, device, retire)
+    let (tops, children, parity) = (t.get(Id::TopLevelVdevs) as u32, t.get(Id::Mirror) as u32, t.get(Id::Raidz) as u32);
+    if parity > 0 && children <= parity {
+        return Err(format!(
+            "raidz{parity} needs at least {} disks per top-level vdev (mirror is {children})",
+            parity + 1
+        ));
+    }
+    if tops * children > MAX_LEAVES {
+        return Err(format!(
+            "{} disks ({tops} top-level vdevs of {children}); the lab models at most {MAX_LEAVES}",
+            tops * children
+        ));
+    }
+    let mut pool = Pool::alike(tops, children, parity, device, retire);
+    let log = match t.get(Id::Slog) {
+        1 => Some(TopVdev::DISK),
+        2 => Some(TopVdev { children: 2, parity: 0 }),
+        _ => None,
+    };
+    pool.log = log.map(|v| LogClass { vdevs: vec![v], device: DeviceSpec::Ssd(SsdParams::datacenter()) });
+    Ok(pool)
 }
 
 fn workloads(t: &Tunables) -> Vec<Workload> {

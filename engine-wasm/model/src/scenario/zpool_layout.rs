@@ -11,6 +11,7 @@
 
 use super::pool::TopVdev;
 use crate::messages::shown;
+use crate::schema::Id;
 
 /// Leaves in one top-level vdev at most (RAID-Z's own limit is 255).
 pub const MAX_CHILDREN: u32 = 64;
@@ -245,6 +246,37 @@ struct StatusTop {
     children: u32,
 }
 
+impl Layout {
+    /// The lab's settings for this layout (`top_level_vdevs`, `mirror`, `raidz`, `slog`):
+    /// they describe top-level vdevs alike and a log of one SSD or a mirror of two, so a
+    /// layout mixing others is refused, naming what to use instead.
+    pub fn lab_settings(&self) -> Result<Vec<(Id, u64)>, String> {
+        let first = self.data[0];
+        if let Some(other) = self.data.iter().find(|v| **v != first) {
+            return Err(format!(
+                "this pool mixes {} of {} disks with {} of {}: the lab's controls take top-level vdevs alike; a scenario file's pool.layout takes any mix",
+                first.kind(), first.children, other.kind(), other.children
+            ));
+        }
+        let slog = match self.log.as_slice() {
+            [] => 0,
+            [TopVdev { children: 1, .. }] => 1,
+            [TopVdev { children: 2, .. }] => 2,
+            _ => {
+                return Err(
+                    "the lab's slog is one SSD or a mirror of two; a scenario file's pool.layout takes any log".into()
+                )
+            }
+        };
+        Ok(vec![
+            (Id::TopLevelVdevs, self.data.len() as u64),
+            (Id::Mirror, u64::from(first.children)),
+            (Id::Raidz, u64::from(first.parity)),
+            (Id::Slog, slog),
+        ])
+    }
+}
+
 /// Limits of the whole pool.
 fn check(layout: &Layout) -> Result<(), String> {
     if layout.data.is_empty() {
@@ -294,6 +326,16 @@ mod tests {
         assert!(e("zpool create").contains("pool name"));
         assert!(e("a -f b").contains("word 2"));
         assert!(e(&"x ".repeat(65)).contains("64"));
+    }
+
+    #[test]
+    fn a_layout_of_vdevs_alike_sets_the_lab_and_a_mix_is_refused() {
+        let l = parse("zpool create tank raidz2 a b c d e f raidz2 g h i j k l log mirror m n").unwrap();
+        let set = l.lab_settings().unwrap();
+        assert_eq!(set, vec![(Id::TopLevelVdevs, 2), (Id::Mirror, 6), (Id::Raidz, 2), (Id::Slog, 2)]);
+        let e = parse("mirror a b raidz c d e").unwrap().lab_settings().unwrap_err();
+        assert!(e.contains("mirror of 2") && e.contains("raidz1 of 3") && e.contains("scenario file"), "{e}");
+        assert!(parse("a log b c").unwrap().lab_settings().is_err());
     }
 
     #[test]

@@ -89,6 +89,8 @@ export type TunableName =
   | "pool_holes"
   | "top_level_vdevs"
   | "mirror"
+  | "raidz"
+  | "slog"
   | "throttle_model"
   | "scheduler_model"
   | "release"

@@ -20,6 +20,7 @@ export type { InjectedParams } from "./InjectedParams";
 export type { Invariants } from "./Invariants";
 export type { Kind } from "./Kind";
 export type { LabPreset } from "./LabPreset";
+export type { LayoutSettings } from "./LayoutSettings";
 export type { LegacyTxg } from "./LegacyTxg";
 export type { LogClass } from "./LogClass";
 export type { LunParams } from "./LunParams";

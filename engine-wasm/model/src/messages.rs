@@ -196,6 +196,18 @@ pub(crate) fn min_pending_above_max_pending(min: u64, max: u64) -> String {
     )
 }
 
+pub(crate) fn raidz_too_narrow(parity: u64, children: u64) -> String {
+    format!("raidz{parity} needs at least {} disks per top-level vdev; mirror is {children}", parity + 1)
+}
+
+pub(crate) fn too_many_disks(tops: u64, children: u64, max: u32) -> String {
+    format!("{tops} top-level vdevs of {children} disks are {}; the lab models at most {max}", tops * children)
+}
+
+pub(crate) fn special_before_0_8(release: &str) -> String {
+    format!("the special allocation class came in OpenZFS 0.8, not in {release}")
+}
+
 pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
     format!(
         "the class minimums add up to {sum}, more than {}: the minimums cannot all be served at once",

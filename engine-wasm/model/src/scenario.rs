@@ -24,7 +24,7 @@ pub mod zpool_layout;
 
 pub use file::ScenarioFile;
 pub use models::{Era, Models, SchedulerModel, ThrottleModel};
-pub use pool::{LogClass, Pool, Retire, TopVdev};
+pub use pool::{AuxClass, Pool, Retire, TopVdev};
 pub use read::FieldError;
 pub use release::{Release, SyncKick};
 pub use steady::SteadySpec;

@@ -62,6 +62,9 @@ pub const DEVICE_KINDS: &[&str] = &["hdd", "ssd", "lun"];
 const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
 const LEGACY_QUEUE: &str = "Legacy I/O scheduler (before 2013)";
 
+/// Leaves in a whole pool at most, to keep a run's set-up bounded.
+pub const MAX_LEAVES: u32 = 512;
+
 /// Largest per-class or per-vdev active count accepted (OpenZFS takes any `uint`).
 const MAX_ACTIVE: u64 = 100_000;
 const SINCE_4045: &str = "Since illumos 4045 / ZoL 0.6.3 (2013); before, one queue per vdev with zfs_vdev_max_pending (35, later 10) and fixed priorities.";
@@ -628,6 +631,17 @@ schema! {
         default: 0, min: 0, max: 2, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "A separate log device (SLOG) of datacenter SSDs, one or a mirror of two: the ZIL's blocks go there instead of the pool's disks, and every logged write is copied into the log (no indirect writes with a log device, zil_write_state()).",
         choices: &["none", "ssd", "ssd-mirror"],
+    }
+    Special {
+        name: "special", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "A special allocation class (0.8 on) of a mirror of two datacenter SSDs: the txg's metadata goes there instead of the pool's disks, so do data blocks of at most special_small_blocks (spa_preferred_class()), and from 2.4, without a SLOG, the ZIL (zio_alloc_zil()).",
+        choices: &["none", "ssd-mirror"],
+    }
+    SpecialSmallBlocks {
+        name: "special_small_blocks", kind: Kind::Lab, group: POOL, unit: Unit::Bytes,
+        default: 0, min: 0, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The datasets' special_small_blocks property: data blocks of at most this size (after compression) go to the special class; 0 keeps data off it.",
     }
     ThrottleModelChoice {
         name: "throttle_model", kind: Kind::Lab, group: RUN, unit: Unit::Choice,

@@ -92,10 +92,13 @@ pub struct Sim {
     k: Knobs,
     leaves: Vec<Leaf>,
     tops: Vec<Top>,
-    /// The normal class's top-level vdevs are `tops[..data_tops]`; the log class's follow.
+    /// The normal class's top-level vdevs are `tops[..data_tops]` (`classes.normal`).
     data_tops: usize,
-    /// Top-level vdev the allocator is filling, and bytes given to it in this rotation.
-    rotor: (usize, u64),
+    /// Where each allocation class's top-level vdevs are in `tops`.
+    classes: vdev::Classes,
+    /// Per class (normal, special): the top-level vdev the allocator is filling, and bytes
+    /// given to it in this rotation.
+    rotor: [(usize, u64); 2],
     clients: Vec<Client>,
     txg: TxgState,
     /// The dataset's intent log.
@@ -138,7 +141,7 @@ pub struct Sim {
 impl Sim {
     pub fn new(scenario: Scenario) -> Self {
         let k = Knobs::new(&scenario);
-        let (leaves, tops, data_tops) = vdev::tree(&scenario);
+        let (leaves, tops, classes) = vdev::tree(&scenario);
         let rec = Recorder::new(&scenario);
         let mut sim = Sim {
             now: 0,
@@ -159,11 +162,12 @@ impl Sim {
             column_reads: Slab::default(),
             aggs: Slab::default(),
             flushes: Slab::default(),
-            rotor: (0, 0),
+            rotor: [(0, 0); 2],
             k,
             leaves,
             tops,
-            data_tops,
+            data_tops: classes.normal,
+            classes,
             rec,
             events_processed: 0,
             scan: None,

@@ -5,7 +5,7 @@
 //! handlers enforced some of it. Ranges of single values are enforced by [`Tunables`].
 
 use crate::messages;
-use crate::schema::{Id, CLASS_LIMITS};
+use crate::schema::{Id, CLASS_LIMITS, MAX_LEAVES};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
@@ -69,6 +69,22 @@ pub fn check(t: &Tunables) -> Checked {
             messages::min_pending_above_max_pending(min_pending, max_pending),
         ));
     }
+    // The pool: RAID-Z needs parity + 1 disks (zpool refuses fewer), the lab a bounded
+    // number of leaves, and allocation classes a release that has them.
+    let (tops, children, parity) = (t.get(Id::TopLevelVdevs), t.get(Id::Mirror), t.get(Id::Raidz));
+    if parity > 0 && children <= parity {
+        out.errors.push(problem(&[Id::Raidz, Id::Mirror], messages::raidz_too_narrow(parity, children)));
+    }
+    if tops * children > u64::from(MAX_LEAVES) {
+        out.errors
+            .push(problem(&[Id::TopLevelVdevs, Id::Mirror], messages::too_many_disks(tops, children, MAX_LEAVES)));
+    }
+    let releases = Id::Release.spec().choices;
+    let first = releases.iter().position(|r| *r == "0.8").unwrap_or(0) as u64;
+    if t.get(Id::Special) > 0 && t.get(Id::Release) < first {
+        let release = releases.get(t.get(Id::Release) as usize).copied().unwrap_or("?");
+        out.errors.push(problem(&[Id::Special, Id::Release], messages::special_before_0_8(release)));
+    }
     let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
     let total = t.get(Id::VdevMaxActive);
     if min_sum > total {
@@ -95,6 +111,18 @@ mod tests {
 
     fn with(pairs: &[(Id, u64)]) -> Tunables {
         Tunables::with(pairs)
+    }
+
+    #[test]
+    fn a_pool_zpool_would_refuse_is_refused_by_name() {
+        let c = check(&with(&[(Id::Raidz, 2), (Id::Mirror, 2)]));
+        assert_eq!(c.errors[0].tunables, ["raidz", "mirror"]);
+        assert!(check(&with(&[(Id::Raidz, 2), (Id::Mirror, 3)])).errors.is_empty());
+        let c = check(&with(&[(Id::TopLevelVdevs, 64), (Id::Mirror, 9)]));
+        assert!(c.errors[0].message.contains("576"), "{}", c.errors[0].message);
+        let c = check(&with(&[(Id::Special, 1), (Id::Release, 2)]));
+        assert!(c.errors[0].message.contains("not in 0.7"), "{}", c.errors[0].message);
+        assert!(check(&with(&[(Id::Special, 1), (Id::Release, 3)])).errors.is_empty());
     }
 
     #[test]

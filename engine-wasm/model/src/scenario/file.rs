@@ -96,6 +96,10 @@ file_struct! {
         device: DeviceFile,
         /// The device of the log vdevs, if the layout has any (a datacentre SSD by default).
         log_device: DeviceFile,
+        /// The device of the special class's vdevs, if the layout has any (a datacentre SSD).
+        special_device: DeviceFile,
+        /// The datasets' `special_small_blocks`: data blocks this small go to the special class.
+        special_small_blocks: Quantity<Bytes>,
         retire: Retire,
         allocator: AllocatorFile,
     }

@@ -6,9 +6,8 @@ use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::release::Release;
-use super::zpool_layout::MAX_LEAVES;
 use super::{
-    Budget, Burst, LogClass, Pool, Scenario, SteadySpec, SyncMode, Tenants, TopVdev, Workload, DEFAULT_MAX_SIMULATED,
+    AuxClass, Budget, Burst, Pool, Scenario, SteadySpec, SyncMode, Tenants, TopVdev, Workload, DEFAULT_MAX_SIMULATED,
     GLOBAL,
 };
 use crate::schema::{Id, SPECS};
@@ -85,7 +84,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         ram: get(Id::Ram),
         cpu_per_write_ns: None,
         tunables,
-        pool: Pool { allocator: allocator(t)?, ..pool(t)? },
+        pool: Pool { allocator: allocator(t)?, ..pool(t) },
         tenants: tenants(t, &workloads),
         workloads,
         budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
@@ -98,7 +97,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
     })
 }
 
-fn pool(t: &Tunables) -> Result<Pool, String> {
+fn pool(t: &Tunables) -> Pool {
     let mut device = match t.get(Id::Device) {
         0 => DeviceSpec::Hdd(HddParams {
             rpm: t.get(Id::HddRpm),
@@ -121,26 +120,21 @@ fn pool(t: &Tunables) -> Result<Pool, String> {
     }
     let retire = Release::from_index(t.get(Id::Release)).retire();
     let (tops, children, parity) = (t.get(Id::TopLevelVdevs) as u32, t.get(Id::Mirror) as u32, t.get(Id::Raidz) as u32);
-    if parity > 0 && children <= parity {
-        return Err(format!(
-            "raidz{parity} needs at least {} disks per top-level vdev (mirror is {children})",
-            parity + 1
-        ));
-    }
-    if tops * children > MAX_LEAVES {
-        return Err(format!(
-            "{} disks ({tops} top-level vdevs of {children}); the lab models at most {MAX_LEAVES}",
-            tops * children
-        ));
-    }
+    // validate::check() has refused RAID-Z narrower than its parity, too many leaves and a
+    // special class before 0.8.
     let mut pool = Pool::alike(tops, children, parity, device, retire);
     let log = match t.get(Id::Slog) {
         1 => Some(TopVdev::DISK),
         2 => Some(TopVdev { children: 2, parity: 0 }),
         _ => None,
     };
-    pool.log = log.map(|v| LogClass { vdevs: vec![v], device: DeviceSpec::Ssd(SsdParams::datacenter()) });
-    Ok(pool)
+    let ssd = || DeviceSpec::Ssd(SsdParams::datacenter());
+    pool.log = log.map(|v| AuxClass { vdevs: vec![v], device: ssd() });
+    if t.get(Id::Special) == 1 {
+        pool.special = Some(AuxClass { vdevs: vec![TopVdev { children: 2, parity: 0 }], device: ssd() });
+    }
+    pool.special_small_blocks = t.get(Id::SpecialSmallBlocks);
+    pool
 }
 
 fn workloads(t: &Tunables) -> Vec<Workload> {

@@ -58,16 +58,21 @@ pub struct Pool {
     /// The device of every leaf of the normal class.
     pub device: DeviceSpec,
     /// Log vdevs (a SLOG): the ZIL's blocks go there instead of the normal class.
-    pub log: Option<LogClass>,
+    pub log: Option<AuxClass>,
+    /// The special allocation class (0.8 on): metadata, and data blocks of at most
+    /// `special_small_blocks`, go there (`spa_preferred_class()`).
+    pub special: Option<AuxClass>,
+    /// The datasets' `special_small_blocks` property [bytes]; 0 keeps data off the special class.
+    pub special_small_blocks: u64,
     pub retire: Retire,
     /// The metaslab allocator, if modelled; without it blocks go to a sequential cursor.
     pub allocator: Option<AllocatorSpec>,
 }
 
-/// The log class: its top-level vdevs (disks or mirrors) and their device.
+/// A log or special class: its top-level vdevs and their device.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct LogClass {
+pub struct AuxClass {
     pub vdevs: Vec<TopVdev>,
     pub device: DeviceSpec,
 }
@@ -75,12 +80,20 @@ pub struct LogClass {
 impl Pool {
     /// `tops` top-level vdevs alike, each of `children` leaves with `parity`.
     pub fn alike(tops: u32, children: u32, parity: u32, device: DeviceSpec, retire: Retire) -> Pool {
-        Pool { vdevs: vec![TopVdev { children, parity }; tops as usize], device, log: None, retire, allocator: None }
+        Pool {
+            vdevs: vec![TopVdev { children, parity }; tops as usize],
+            device,
+            log: None,
+            special: None,
+            special_small_blocks: 0,
+            retire,
+            allocator: None,
+        }
     }
 
-    /// Every leaf of the pool, log devices included.
+    /// Every leaf of the pool, log and special devices included.
     pub fn leaves(&self) -> u32 {
-        let log = self.log.as_ref().map_or(0, |l| l.vdevs.iter().map(|v| v.children).sum());
-        self.vdevs.iter().map(|v| v.children).sum::<u32>() + log
+        let aux = |c: &Option<AuxClass>| c.as_ref().map_or(0, |c| c.vdevs.iter().map(|v| v.children).sum());
+        self.vdevs.iter().map(|v| v.children).sum::<u32>() + aux(&self.log) + aux(&self.special)
     }
 }

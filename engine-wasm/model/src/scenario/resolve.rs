@@ -10,7 +10,7 @@ use super::file::{
     Summaries, SyncKind, WorkloadFile,
 };
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::pool::{LogClass, Pool, Retire, TopVdev};
+use super::pool::{AuxClass, Pool, Retire, TopVdev};
 use super::quantity::{Quantity, TunableText};
 use super::read::{field, FieldError};
 use super::release::Release;
@@ -223,26 +223,44 @@ fn pool(p: PoolFile, release: Release) -> Result<Pool, FieldError> {
         let layout = zpool_layout::parse(&text(Some(layout), "pool.layout", "")?)
             .map_err(|e| FieldError::at("pool.layout", e))?;
         pool.vdevs = layout.data;
+        let ssd = || DeviceFile::Ssd(Default::default());
         if !layout.log.is_empty() {
-            let device = device(p.log_device.unwrap_or(DeviceFile::Ssd(Default::default())), "pool.log_device")?;
-            pool.log = Some(LogClass { vdevs: layout.log, device });
+            let device = device(p.log_device.unwrap_or_else(ssd), "pool.log_device")?;
+            pool.log = Some(AuxClass { vdevs: layout.log, device });
+        }
+        if !layout.special.is_empty() {
+            if release < Release::V0_8 {
+                return Err(FieldError::at(
+                    "pool.layout",
+                    format!("allocation classes (special) came in 0.8, not in {}", release.name()),
+                ));
+            }
+            let device = device(p.special_device.unwrap_or_else(ssd), "pool.special_device")?;
+            pool.special = Some(AuxClass { vdevs: layout.special, device });
         }
     } else {
         let tops = value32(p.top_level_vdevs, "pool.top_level_vdevs", 1, 1, 64)?;
         let parity = value32(p.raidz, "pool.raidz", 0, 0, 3)?;
         let (min, default) = if parity == 0 { (1, 1) } else { (parity + 1, parity + 2) };
         let children = value32(p.mirror, "pool.mirror", default, min, zpool_layout::MAX_CHILDREN)?;
-        if tops * children > zpool_layout::MAX_LEAVES {
+        if tops * children > crate::schema::MAX_LEAVES {
             return Err(FieldError::at(
                 "pool",
-                format!("{} devices; the lab models at most {}", tops * children, zpool_layout::MAX_LEAVES),
+                format!("{} devices; the lab models at most {}", tops * children, crate::schema::MAX_LEAVES),
             ));
         }
         pool.vdevs = vec![TopVdev { children, parity }; tops as usize];
         if p.log_device.is_some() {
             return Err(FieldError::at("pool.log_device", "the pool has no log vdev: give it one in pool.layout"));
         }
+        if p.special_device.is_some() {
+            return Err(FieldError::at(
+                "pool.special_device",
+                "the pool has no special vdev: give it one in pool.layout",
+            ));
+        }
     }
+    pool.special_small_blocks = value(p.special_small_blocks, "pool.special_small_blocks", 0, 0, 16 * MIB)?;
     pool.retire = p.retire.unwrap_or(release.retire());
     pool.allocator = p.allocator.map(allocator).transpose()?;
     Ok(pool)

@@ -1,30 +1,29 @@
 //! A pool's layout as a user has it at hand: the `zpool create` line that made it, or the
-//! `config:` section of its `zpool status`. Either gives the normal class's top-level vdevs
-//! and the log vdevs; cache devices and spares are read and set aside (they do not take
+//! `config:` section of its `zpool status`. Either gives the normal class's top-level vdevs,
+//! the log vdevs and the special class's; cache devices and spares are read and set aside (they do not take
 //! part in writes), and whatever else is refused naming its word or line.
 //!
 //! The vdev grammar is `zpool(8)`'s (`cmd/zpool/zpool_vdev.c`, `construct_spec()`): a type
 //! keyword (`mirror`, `raidz`, `raidz1`..`raidz3`) takes the devices after it up to the next
-//! keyword; a device outside a group is a top-level vdev of its own; `log`, `cache`,
-//! `spare`, `special` and `dedup` start a class. As `zpool create` does, a mirror needs two
+//! keyword; a device outside a group is a top-level vdev of its own; `log`, `special`,
+//! `cache`, `spare` and `dedup` start a class. As `zpool create` does, a mirror needs two
 //! devices, RAID-Z with parity p needs p + 1, and a log vdev is a disk or a mirror.
 
 use super::pool::TopVdev;
 use crate::messages::shown;
-use crate::schema::Id;
+use crate::schema::{Id, MAX_LEAVES};
 
 /// Leaves in one top-level vdev at most (RAID-Z's own limit is 255).
 pub const MAX_CHILDREN: u32 = 64;
 /// Top-level vdevs in one class at most.
 pub const MAX_TOPS: usize = 64;
-/// Leaves in the whole pool at most, to keep a run's set-up bounded.
-pub const MAX_LEAVES: u32 = 512;
 
 /// What a layout text describes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     pub data: Vec<TopVdev>,
     pub log: Vec<TopVdev>,
+    pub special: Vec<TopVdev>,
     /// What was read and is not modelled (cache devices, spares, `-o ashift`), said plainly.
     pub notes: Vec<String>,
 }
@@ -33,6 +32,7 @@ pub struct Layout {
 enum Class {
     Data,
     Log,
+    Special,
     Cache,
     Spare,
 }
@@ -72,10 +72,9 @@ fn class_of(word: &str) -> Result<Option<Class>, String> {
         "log" | "logs" => Some(Class::Log),
         "cache" => Some(Class::Cache),
         "spare" | "spares" => Some(Class::Spare),
-        "special" | "dedup" => {
-            return Err(format!(
-                "'{word}': the {word} allocation class is not modelled; leave it out to run without it"
-            ))
+        "special" => Some(Class::Special),
+        "dedup" => {
+            return Err("'dedup': the dedup allocation class is not modelled; leave it out to run without it".into())
         }
         _ => None,
     })
@@ -98,6 +97,7 @@ fn add(layout: &mut Layout, class: Class, children: u32, group: Option<u32>, nam
         Class::Data => layout.data.push(vdev),
         Class::Log if parity > 0 => return Err(format!("{name}: a log vdev is a disk or a mirror, not RAID-Z")),
         Class::Log => layout.log.push(vdev),
+        Class::Special => layout.special.push(vdev),
         Class::Cache => layout.notes.push(format!("cache device(s) {name}: L2ARC takes no part in writes")),
         Class::Spare => layout.notes.push(format!("spare(s) {name}: idle until a disk fails")),
     }
@@ -268,11 +268,21 @@ impl Layout {
                 )
             }
         };
+        let special = match self.special.as_slice() {
+            [] => 0,
+            [TopVdev { children: 2, .. }] => 1,
+            _ => {
+                return Err(
+                    "the lab's special class is a mirror of two SSDs; a scenario file's pool.layout takes any".into()
+                )
+            }
+        };
         Ok(vec![
             (Id::TopLevelVdevs, self.data.len() as u64),
             (Id::Mirror, u64::from(first.children)),
             (Id::Raidz, u64::from(first.parity)),
             (Id::Slog, slog),
+            (Id::Special, special),
         ])
     }
 }
@@ -282,10 +292,10 @@ fn check(layout: &Layout) -> Result<(), String> {
     if layout.data.is_empty() {
         return Err("no top-level vdev in the normal class".into());
     }
-    if layout.data.len() > MAX_TOPS || layout.log.len() > MAX_TOPS {
+    if [&layout.data, &layout.log, &layout.special].iter().any(|c| c.len() > MAX_TOPS) {
         return Err(format!("more than {MAX_TOPS} top-level vdevs in a class"));
     }
-    let leaves: u32 = layout.data.iter().chain(&layout.log).map(|v| v.children).sum();
+    let leaves: u32 = layout.data.iter().chain(&layout.log).chain(&layout.special).map(|v| v.children).sum();
     if leaves > MAX_LEAVES {
         return Err(format!("{leaves} devices; the lab models at most {MAX_LEAVES}"));
     }
@@ -318,7 +328,8 @@ mod tests {
         assert!(e("mirror a").contains("at least 2"), "{}", e("mirror a"));
         assert!(e("raidz3 a b c").contains("word 1"));
         assert!(e("a log raidz b c").contains("log vdev is a disk or a mirror"));
-        assert!(e("a special mirror b c").contains("special allocation class is not modelled"));
+        assert!(e("a dedup mirror b c").contains("dedup allocation class is not modelled"));
+        assert_eq!(parse("a special mirror b c").unwrap().special, vec![v(2, 0)]);
         assert!(e("draid2:4d a b c").contains("dRAID"));
         assert!(e("raidz4 a b c d e").contains("parity 1, 2 or 3"));
         assert!(e("log a").contains("no top-level vdev"));
@@ -332,7 +343,7 @@ mod tests {
     fn a_layout_of_vdevs_alike_sets_the_lab_and_a_mix_is_refused() {
         let l = parse("zpool create tank raidz2 a b c d e f raidz2 g h i j k l log mirror m n").unwrap();
         let set = l.lab_settings().unwrap();
-        assert_eq!(set, vec![(Id::TopLevelVdevs, 2), (Id::Mirror, 6), (Id::Raidz, 2), (Id::Slog, 2)]);
+        assert_eq!(set, vec![(Id::TopLevelVdevs, 2), (Id::Mirror, 6), (Id::Raidz, 2), (Id::Slog, 2), (Id::Special, 0)]);
         let e = parse("mirror a b raidz c d e").unwrap().lab_settings().unwrap_err();
         assert!(e.contains("mirror of 2") && e.contains("raidz1 of 3") && e.contains("scenario file"), "{e}");
         assert!(parse("a log b c").unwrap().lab_settings().is_err());

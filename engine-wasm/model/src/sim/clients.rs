@@ -305,14 +305,18 @@ impl Sim {
     /// The log bytes `zfs_log_write()` counts for client `c`'s write: the record's header,
     /// and its data unless it is logged indirectly (`zil.rs`).
     pub(super) fn log_record_bytes(&self, c: u32) -> u64 {
-        let cl = &self.clients[c as usize];
-        let (block, commit) = match self.scenario.workloads[cl.workload] {
-            Workload::AsyncWrite { record_size, .. } => (record_size, false),
-            Workload::SyncWrite { block_size, ref sync, .. } => (block_size, *sync == SyncMode::Dsync),
-            _ => return 0,
-        };
-        let size = cl.tx_bytes;
-        RECORD_HEADER + if indirect(size, block, commit, self.has_slog()) { 0 } else { size }
+        let Some((block, commit)) = self.log_block(c) else { return 0 };
+        let size = self.clients[c as usize].tx_bytes;
+        RECORD_HEADER + if indirect(size, block, commit, self.log_on(block).0) { 0 } else { size }
+    }
+
+    /// The block size of client `c`'s file, and whether it commits each write at once.
+    pub(super) fn log_block(&self, c: u32) -> Option<(u64, bool)> {
+        match self.scenario.workloads[self.clients[c as usize].workload] {
+            Workload::AsyncWrite { record_size, .. } => Some((record_size, false)),
+            Workload::SyncWrite { block_size, ref sync, .. } => Some((block_size, *sync == SyncMode::Dsync)),
+            _ => None,
+        }
     }
 
     /// The identity of the record client `c` last wrote, for a buffered writer: the same

@@ -5,6 +5,7 @@
 //! replaced it (`TXG_DEFER_SIZE`). ZIL blocks go to a log area at the end of each vdev.
 
 use super::metaslab::Allocator;
+use super::vdev::AllocClass;
 use super::Sim;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -24,16 +25,25 @@ pub(super) struct Placement {
 }
 
 impl Sim {
-    /// Where the next block of `psize` bytes of data goes: each top-level vdev of the normal
-    /// class gets its `mg_aliquot` of allocated bytes (`Top::aliquot`), then the next.
+    /// Where the next block of `psize` bytes of data goes in the normal class.
     pub(super) fn alloc_data(&mut self, psize: u64) -> (usize, u64) {
-        let (mut top, mut given) = self.rotor;
-        if given >= self.tops[top].aliquot && self.data_tops > 1 {
-            top = (top + 1) % self.data_tops;
+        self.alloc_in(AllocClass::Normal, psize)
+    }
+
+    /// Where the next block of `psize` bytes goes in `class` (normal or special): each of
+    /// its top-level vdevs gets its `mg_aliquot` of allocated bytes (`Top::aliquot`), then
+    /// the next.
+    pub(super) fn alloc_in(&mut self, class: AllocClass, psize: u64) -> (usize, u64) {
+        let (first, n) = self.classes.range(class);
+        let r = usize::from(class == AllocClass::Special);
+        let (mut top, mut given) = self.rotor[r];
+        if given >= self.tops[first + top].aliquot && n > 1 {
+            top = (top + 1) % n;
             given = 0;
         }
-        let size = self.tops[top].asize(psize);
-        self.rotor = (top, given + size);
+        let size = self.tops[first + top].asize(psize);
+        self.rotor[r] = (top, given + size);
+        let top = first + top;
         let t = &mut self.tops[top];
         if t.data_cursor + size > t.capacity / 10 * 9 {
             t.data_cursor = 0; // The data area is full: reuse it from the start.
@@ -71,9 +81,24 @@ impl Sim {
         self.placement.as_ref().map_or(0, |p| self.scenario.budget.max_events - p.work)
     }
 
+    /// `spa_preferred_class()`: metadata goes to the special class when the pool has one,
+    /// and so do data blocks of at most `special_small_blocks` (the class's metadata
+    /// reserve is never reached: the lab's runs write far less than a device holds).
+    pub(super) fn preferred_class(&self, metadata: bool, psize: u64) -> AllocClass {
+        let small = psize <= self.scenario.pool.special_small_blocks;
+        if self.classes.special > 0 && (metadata || small) {
+            AllocClass::Special
+        } else {
+            AllocClass::Normal
+        }
+    }
+
     /// Where a block of the syncing `txg` goes; `key` names a record that may have an older
     /// copy to free.
-    pub(super) fn place_block(&mut self, size: u64, key: Option<u64>, txg: u64) -> (usize, u64) {
+    pub(super) fn place_block(&mut self, size: u64, key: Option<u64>, txg: u64, class: AllocClass) -> (usize, u64) {
+        if class != AllocClass::Normal {
+            return self.alloc_in(class, size);
+        }
         let (top, cursor_offset) = self.alloc_data(size);
         let size = self.tops[top].asize(size);
         let Some(p) = self.placement.as_mut() else { return (top, cursor_offset) };

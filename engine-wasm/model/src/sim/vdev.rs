@@ -5,7 +5,8 @@ use super::device::AnyDevice;
 use super::vdev_queue::{Class, Issue, Limits, Queued, VdevQueue, CLASSES};
 use super::vdev_queue_legacy::{priority, LegacyLimits, LegacyQueue};
 use super::vdev_raidz;
-use crate::scenario::{Scenario, SchedulerModel};
+use crate::scenario::device::DeviceSpec;
+use crate::scenario::{AuxClass, Scenario, SchedulerModel, TopVdev};
 
 /// A leaf vdev: its queue and its device.
 pub(super) struct Leaf {
@@ -47,14 +48,47 @@ impl Top {
     }
 }
 
-/// The pool's leaves and top-level vdevs, as the scenario describes them: the normal
-/// class's first, then the log class's; and how many are the normal class's.
-pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, usize) {
+/// Where each allocation class's top-level vdevs are in the pool's list: the normal class
+/// first, then the log class, then the special class.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Classes {
+    pub(super) normal: usize,
+    pub(super) log: usize,
+    pub(super) special: usize,
+}
+
+/// An allocation class (`metaslab_class_t`) a block can be written to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AllocClass {
+    Normal,
+    Log,
+    Special,
+}
+
+impl Classes {
+    /// The first top-level vdev of `class` and how many it has.
+    pub(super) fn range(&self, class: AllocClass) -> (usize, usize) {
+        match class {
+            AllocClass::Normal => (0, self.normal),
+            AllocClass::Log => (self.normal, self.log),
+            AllocClass::Special => (self.normal + self.log, self.special),
+        }
+    }
+}
+
+/// The pool's leaves and top-level vdevs, as the scenario describes them, and where each
+/// class's are.
+pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
     let mut leaves = Vec::new();
     let mut tops = Vec::new();
     let pool = &scenario.pool;
-    let log = pool.log.iter().flat_map(|l| l.vdevs.iter().map(move |v| (v, &l.device)));
-    for (vdev, device) in pool.vdevs.iter().map(|v| (v, &pool.device)).chain(log) {
+    // Each top-level vdev with its device and its class's vdevs.
+    let mut all: Vec<(&TopVdev, &DeviceSpec, &[TopVdev])> =
+        pool.vdevs.iter().map(|v| (v, &pool.device, pool.vdevs.as_slice())).collect();
+    for c in [&pool.log, &pool.special].into_iter().flatten() {
+        all.extend(c.vdevs.iter().map(|v| (v, &c.device, c.vdevs.as_slice())));
+    }
+    for (vdev, device, class) in all {
         let first = leaves.len();
         for _ in 0..vdev.children {
             let queue = match scenario.models.scheduler {
@@ -64,7 +98,7 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, usize) {
             leaves.push(Leaf { queue, device: AnyDevice::of(device), rotational: device.rotational(), wake: None });
         }
         let leaf_capacity = device.capacity();
-        let aliquot = scenario.models.release.mg_aliquot(*vdev, &pool.vdevs);
+        let aliquot = scenario.models.release.mg_aliquot(*vdev, class);
         let capacity = if vdev.parity == 0 { leaf_capacity } else { leaf_capacity * u64::from(vdev.children) };
         tops.push(Top {
             leaves: (first..leaves.len()).collect(),
@@ -77,7 +111,8 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, usize) {
             resilvering: None,
         });
     }
-    (leaves, tops, pool.vdevs.len())
+    let count = |c: &Option<AuxClass>| c.as_ref().map_or(0, |c| c.vdevs.len());
+    (leaves, tops, Classes { normal: pool.vdevs.len(), log: count(&pool.log), special: count(&pool.special) })
 }
 
 pub(super) enum LeafQueue {

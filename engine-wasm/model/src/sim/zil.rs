@@ -24,8 +24,10 @@
 //! every lwb flushes its own vdevs (the real one may defer a flush to the next lwb).
 
 use super::slab::Slab;
+use super::vdev::AllocClass;
 use super::zio::{FlushOwner, Owner};
 use super::{Ev, Sim};
+use crate::scenario::Release;
 use crate::sim::vdev_queue::Class;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -39,18 +41,30 @@ const LOG_BLOCK_MIN: u64 = 4 << 10;
 const LOG_BLOCK_MAX: u64 = 128 << 10;
 
 /// `zil_write_state()`: is a write of `size` bytes into a block of `block` bytes logged
-/// indirectly? Never with a log device (`spa_has_slogs()`): its records are copied in.
-pub(super) fn indirect(size: u64, block: u64, commit: bool, slog: bool) -> bool {
-    !slog && size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit)
+/// indirectly? Never when the log has a device of its own (`LogOn::Own`): its records are
+/// copied in.
+pub(super) fn indirect(size: u64, block: u64, commit: bool, log: LogOn) -> bool {
+    log != LogOn::Own && size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit)
 }
 
-/// The smallest record logged indirectly: none with a log device.
-fn indirect_min(slog: bool) -> u64 {
-    if slog {
+/// The smallest record logged indirectly: none when the log has its own device.
+fn indirect_min(log: LogOn) -> u64 {
+    if log == LogOn::Own {
         u64::MAX
     } else {
         IMMEDIATE_WRITE_SZ
     }
+}
+
+/// Where the ZIL's blocks go (`zio_alloc_zil()`), and so how records are logged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LogOn {
+    /// The normal class: large records are written in place (WR_INDIRECT).
+    Pool,
+    /// Devices of the log's own: log vdevs, or from 2.4 the special class
+    /// (`zil_special_is_slog`, 1 by default), which takes large records in place only when
+    /// their blocks would go there too (`special_small_blocks`), else copies them.
+    Own,
 }
 
 /// A log write block: the commits it carries, its log bytes, and what is outstanding.
@@ -92,7 +106,8 @@ impl Sim {
     /// issued at once unless other commits are waiting to share it.
     pub(super) fn zil_log(&mut self, c: u32) {
         let unsynced = self.txgs_not_syncing();
-        let min = indirect_min(self.has_slog());
+        let block = self.log_block(c).map_or(0, |(b, _)| b);
+        let min = indirect_min(self.log_on(block).0);
         let mut writes = self.take_records(c, &unsynced, min);
         let copied = self.log_small_records(c, &unsynced, min);
         let mut log_bytes: u64 =
@@ -149,9 +164,17 @@ impl Sim {
         }
     }
 
-    /// The pool has a log class (`spa_has_slogs()`).
-    pub(super) fn has_slog(&self) -> bool {
-        self.tops.len() > self.data_tops
+    /// Where the log's blocks go, and the class they are allocated in: the log class first,
+    /// from 2.4 the special class next, else the normal class (`zio_alloc_zil()`).
+    pub(super) fn log_on(&self, block: u64) -> (LogOn, AllocClass) {
+        if self.classes.log > 0 {
+            (LogOn::Own, AllocClass::Log)
+        } else if self.classes.special > 0 && self.scenario.models.release >= Release::V2_4 {
+            let in_place = block <= self.scenario.pool.special_small_blocks;
+            (if in_place { LogOn::Pool } else { LogOn::Own }, AllocClass::Special)
+        } else {
+            (LogOn::Pool, AllocClass::Normal)
+        }
     }
 
     /// The waiter's timeout: its lwb (the `opened`-th), if still open, is issued as it is.
@@ -166,12 +189,7 @@ impl Sim {
         if self.zil.open == Some(id) {
             self.zil.open = None;
         }
-        // zio_alloc_zil(): the log class when the pool has one, else the normal class.
-        let (first, n) = if self.tops.len() > self.data_tops {
-            (self.data_tops, self.tops.len() - self.data_tops)
-        } else {
-            (0, self.data_tops)
-        };
+        let (first, n) = self.classes.range(self.log_on(0).1);
         let top = first + self.zil.next_top % n.max(1);
         self.zil.next_top = self.zil.next_top.wrapping_add(1);
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };

@@ -23,8 +23,10 @@
 //!
 //! Simplified: one allocator (`spa_alloc_count` is 1 below 8 CPUs, as on the reference's
 //! machine; larger machines have up to 4, each with the same limit), waiting writes in
-//! arrival order (the kernel sorts them by bookmark), and no gang blocks.
+//! arrival order (the kernel sorts them by bookmark), no gang blocks, and no throttle for
+//! the special class (its own `mc_alloc_max`): its writes go straight to allocation.
 
+use super::vdev::AllocClass;
 use super::vdev_queue::Class;
 use super::zio::Owner;
 use super::Sim;
@@ -153,9 +155,12 @@ impl Sim {
     }
 
     fn allocate_and_issue(&mut self, w: Waiting) {
-        let share = self.dva.share(w.size);
+        let class = self.preferred_class(matches!(w.owner, Owner::TxgMeta), w.size);
+        // The special class has a throttle of its own (`mc_alloc_max` per class), which
+        // the lab leaves out: its metadata and small blocks are few.
+        let share = if class == AllocClass::Normal { self.dva.share(w.size) } else { 0 };
         self.dva.reserved += share;
-        let (top, offset) = self.place_block(w.size + w.gap, w.key, w.txg);
+        let (top, offset) = self.place_block(w.size + w.gap, w.key, w.txg, class);
         let id = self.write_logical((top, offset), w.size, Class::AsyncWrite, w.txg, w.accounted, w.owner);
         if let Some(l) = self.logicals.get_mut(id) {
             l.reserved = share;

@@ -69,11 +69,14 @@ fn scenario() -> impl Strategy<Value = Value> {
                 json!({"policy": if y2009 { "2009" } else { "2010" }, "fill": format!("{fill}%"), "holes": format!("{holes}%")})
             });
             let retire = if seed % 2 == 0 { "logical" } else { "physical" };
-            // A third of the pools are RAID-Z of parity 1 to 3; some of those have a log mirror.
+            // A third of the pools are RAID-Z of parity 1 to 3; some of those have a log
+            // mirror, some a special class taking blocks up to 8 KiB too.
             let parity = if seed % 3 == 0 { 1 + seed / 3 % 3 } else { 0 };
-            let mut pool = if parity > 0 && seed % 5 == 0 {
+            let mut pool = if parity > 0 && seed % 5 < 2 {
                 let disks = "d ".repeat(parity as usize + mirror as usize);
-                json!({"layout": format!("raidz{parity} {disks} log mirror l1 l2"), "device": device, "retire": retire})
+                let aux = if seed % 5 == 0 { "log mirror l1 l2" } else { "special mirror s1 s2" };
+                json!({"layout": format!("raidz{parity} {disks} {aux}"), "device": device, "retire": retire,
+                       "special_small_blocks": "8K"})
             } else {
                 json!({"top_level_vdevs": tops, "mirror": mirror + parity as u32, "raidz": parity,
                        "device": device, "retire": retire})

@@ -122,6 +122,8 @@ fn scenario_json() -> impl Strategy<Value = serde_json::Value> {
         "/pool/raidz",
         "/pool/layout",
         "/pool/log_device",
+        "/pool/special_device",
+        "/pool/special_small_blocks",
         "/pool/device/kind",
         "/pool/device/latency",
         "/pool/device/capacity",

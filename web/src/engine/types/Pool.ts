@@ -1,7 +1,7 @@
 // Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
 import type { AllocatorSpec } from "./AllocatorSpec";
+import type { AuxClass } from "./AuxClass";
 import type { DeviceSpec } from "./DeviceSpec";
-import type { LogClass } from "./LogClass";
 import type { Retire } from "./Retire";
 import type { TopVdev } from "./TopVdev";
 
@@ -17,7 +17,16 @@ export type Pool = {
   /**
    * Log vdevs (a SLOG): the ZIL's blocks go there instead of the normal class.
    */
-  log: LogClass | null;
+  log: AuxClass | null;
+  /**
+   * The special allocation class (0.8 on): metadata, and data blocks of at most
+   * `special_small_blocks`, go there (`spa_preferred_class()`).
+   */
+  special: AuxClass | null;
+  /**
+   * The datasets' `special_small_blocks` property [bytes]; 0 keeps data off the special class.
+   */
+  special_small_blocks: number;
   retire: Retire;
   /**
    * The metaslab allocator, if modelled; without it blocks go to a sequential cursor.

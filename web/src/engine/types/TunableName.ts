@@ -91,6 +91,8 @@ export type TunableName =
   | "mirror"
   | "raidz"
   | "slog"
+  | "special"
+  | "special_small_blocks"
   | "throttle_model"
   | "scheduler_model"
   | "release"

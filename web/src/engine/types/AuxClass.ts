@@ -3,6 +3,6 @@ import type { DeviceSpec } from "./DeviceSpec";
 import type { TopVdev } from "./TopVdev";
 
 /**
- * The log class: its top-level vdevs (disks or mirrors) and their device.
+ * A log or special class: its top-level vdevs and their device.
  */
-export type LogClass = { vdevs: Array<TopVdev>; device: DeviceSpec };
+export type AuxClass = { vdevs: Array<TopVdev>; device: DeviceSpec };

@@ -30,6 +30,9 @@ USAGE:
       the configuration being edited, or with --pinned the pinned configuration A.
   throttle-lab presets
       The built-in scenarios.
+  throttle-lab drives
+      The named drives a scenario's device can start from (pool.device.preset): each
+      one's source, and what its data sheet gives beside what its model measures.
   throttle-lab releases [--diff <A> <B>]
       The OpenZFS releases a scenario can follow (models.release, the app's release
       setting) and their behaviour; with --diff, what differs between two of them.
@@ -52,6 +55,7 @@ pub enum Command {
     Link,
     Run,
     Presets,
+    Drives,
     Releases,
     Bench,
     Help,
@@ -133,6 +137,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     "link" => Command::Link,
                     "run" => Command::Run,
                     "presets" => Command::Presets,
+                    "drives" => Command::Drives,
                     "releases" => Command::Releases,
                     "bench" => Command::Bench,
                     "help" => Command::Help,

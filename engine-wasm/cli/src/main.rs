@@ -66,6 +66,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Tunables => Ok(schema_table()),
         Command::Link => Ok(format!("?{}\n", link::encode(&t))),
         Command::Presets => Ok(run::presets_list()),
+        Command::Drives => Ok(run::drives_list()),
         Command::Releases => run::releases(&args.diff),
         Command::Bench => bench::bench(args.json),
         Command::Run => {
@@ -158,6 +159,17 @@ mod tests {
 
     fn run_words(words: &[&str]) -> Result<String, String> {
         run(words.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn drives_lists_each_with_its_source_and_its_sheet_beside_its_model() {
+        let out = run_words(&["drives"]).expect("lists");
+        for d in throttle_model::scenario::drives::drives() {
+            assert!(out.contains(d.name), "{} missing", d.name);
+        }
+        let optane = out.split("optane-p4800x").nth(1).expect("optane listed");
+        assert!(optane.contains("4 KiB read, QD1:  sheet     8.9 us, model     8.7 us"), "{optane}");
+        assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
     }
 
     #[test]

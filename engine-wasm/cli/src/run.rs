@@ -6,7 +6,9 @@ use throttle_model::report::quantize::quantize;
 use throttle_model::report::zpool_iostat::zpool_iostat_w_of;
 use throttle_model::report::{self, Report, Summary};
 use throttle_model::scenario::presets::{self, PRESETS};
-use throttle_model::scenario::{Release, Scenario};
+use throttle_model::scenario::{drives, Release, Scenario};
+use throttle_model::sim::device::closed_loop::{closed_loop, Load};
+use throttle_model::sim::device::Op;
 use throttle_model::spec::Kind;
 use throttle_model::Id;
 
@@ -152,6 +154,46 @@ pub fn presets_list() -> String {
     for p in PRESETS {
         let description = Scenario::from_json(p.json).map(|s| s.description).unwrap_or_default();
         let _ = writeln!(out, "{:<22} {}", p.name, description);
+    }
+    out
+}
+
+/// Each named drive: its kind, title and source, and the figures its sheet gives beside
+/// what its model measures under the same load (`sim::device::closed_loop`).
+pub fn drives_list() -> String {
+    let mut out = String::new();
+    for d in drives::drives() {
+        let _ = writeln!(out, "{:<18} {:<4} {}", d.name, d.spec.kind(), d.title);
+        // The source, wrapped under the title.
+        let mut line = String::new();
+        for word in d.source.split_whitespace() {
+            if !line.is_empty() && line.len() + word.len() > 64 {
+                let _ = writeln!(out, "{:>23} {line}", "");
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        let _ = writeln!(out, "{:>23} {line}", "");
+        let Some(sheet) = d.sheet else { continue };
+        let run =
+            |op, size, depth, sequential, count| closed_loop(&d.spec, Load { op, size, depth, sequential, count }, 7);
+        let read = run(Op::Read, 4096, 1, false, 2000).latency;
+        let read = if d.spec.kind() == "hdd" { read.mean() } else { read.quantile(0.5) };
+        let us = |ns: u64| format!("{:.1} us", ns as f64 / 1e3);
+        let _ =
+            writeln!(out, "{:>23} 4 KiB read, QD1:  sheet {:>10}, model {:>10}", "", us(sheet.read_qd1_ns), us(read));
+        if let Some(w) = sheet.write_qd1_ns {
+            let write = run(Op::Write, 4096, 1, false, 2000).latency.quantile(0.5);
+            let _ = writeln!(out, "{:>23} 4 KiB write, QD1: sheet {:>10}, model {:>10}", "", us(w), us(write));
+        }
+        if let Some(rate) = sheet.seq_write_bytes_per_s {
+            let m = run(Op::Write, 128 << 10, 32, true, 16_384).bytes_per_s();
+            let mb = |b: u64| format!("{} MB/s", b / 1_000_000);
+            let _ = writeln!(out, "{:>23} sequential write:  sheet {:>10}, model {:>10}", "", mb(rate), mb(m));
+        }
     }
     out
 }

@@ -94,8 +94,8 @@ pub const MAX_MESSAGE: usize = 300;
 
 /// A message whose text came partly from elsewhere (serde's, with `` `key` `` quoting the
 /// input), made safe to show: every backtick-quoted span [`shown`] cut, and the whole cut
-/// to [`MAX_MESSAGE`].
-pub(crate) fn bounded(message: &str) -> String {
+/// to `max` characters.
+pub(crate) fn bounded(message: &str, max: usize) -> String {
     let mut out = String::new();
     let mut rest = message;
     while let Some(open) = rest.find('`') {
@@ -115,8 +115,8 @@ pub(crate) fn bounded(message: &str) -> String {
     }
     out.push_str(rest);
     let mut out = escaped(&out, false);
-    if out.chars().count() > MAX_MESSAGE {
-        out = format!("{}…", out.chars().take(MAX_MESSAGE - 1).collect::<String>());
+    if out.chars().count() > max {
+        out = format!("{}…", out.chars().take(max.saturating_sub(1)).collect::<String>());
     }
     out
 }

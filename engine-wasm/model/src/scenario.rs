@@ -6,6 +6,7 @@
 
 pub mod allocator;
 pub mod device;
+pub mod drives;
 pub mod file;
 pub mod fio;
 pub mod lab;

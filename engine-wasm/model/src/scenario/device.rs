@@ -25,6 +25,16 @@ impl DeviceSpec {
         }
     }
 
+    /// The kind's name, as a scenario file's `kind` gives it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            DeviceSpec::Hdd(_) => "hdd",
+            DeviceSpec::Ssd(_) => "ssd",
+            DeviceSpec::Lun(_) => "lun",
+            DeviceSpec::Injected(_) => "injected",
+        }
+    }
+
     pub fn capacity(&self) -> u64 {
         match self {
             DeviceSpec::Hdd(p) => p.capacity,
@@ -71,6 +81,12 @@ pub struct HddParams {
     pub cache_writes: u32,
     /// A queued request older than this is served next, whatever its position [ns].
     pub age_limit_ns: u64,
+    /// Drive-managed SMR: the persistent media cache (a CMR region) that takes writes
+    /// before they are merged into their shingled bands [bytes]; 0 for a CMR drive.
+    pub smr_cache_bytes: u64,
+    /// Drive-managed SMR: a shingled band, read and rewritten whole to merge what the
+    /// media cache holds of it [bytes].
+    pub smr_band_bytes: u64,
 }
 
 impl HddParams {
@@ -88,6 +104,8 @@ impl HddParams {
             queue_depth: 32,
             cache_writes: 24,
             age_limit_ns: 700_000_000,
+            smr_cache_bytes: 0,
+            smr_band_bytes: 0,
         }
     }
 }
@@ -111,6 +129,17 @@ pub struct SsdParams {
     pub overhead_ns: u64,
     /// A partly filled page is programmed after its first write waited this long [ns].
     pub coalesce_ns: u64,
+    /// DRAM that takes writes before they are programmed: a write is acknowledged once it is
+    /// in it while it has room [bytes]; 0 acknowledges each write when programmed.
+    pub write_cache_bytes: u64,
+    /// Power-loss protection: what the DRAM holds is safe, so a cache flush completes at
+    /// once (datacentre drives); without it a flush waits for everything to be programmed.
+    pub power_loss_protection: bool,
+    /// Garbage collection: of every million page programs, how many first wait for their
+    /// die to relocate valid pages and erase a block.
+    pub stall_per_million: u64,
+    /// How long such a collection holds the die [ns].
+    pub stall_ns: u64,
 }
 
 impl SsdParams {
@@ -126,6 +155,10 @@ impl SsdParams {
             channel_rate: 400_000_000,
             overhead_ns: 15_000,
             coalesce_ns: 200_000,
+            write_cache_bytes: 0,
+            power_loss_protection: false,
+            stall_per_million: 0,
+            stall_ns: 0,
         }
     }
 }
@@ -143,12 +176,24 @@ pub struct LunParams {
     /// NOTE: false by default, as LUNs have always been modelled (the non-rotating limit);
     /// arrays report either, depending on their firmware.
     pub rotational: bool,
+    /// Of every million requests, how many are held up (a network retransmission, a
+    /// replica's hiccup, the array's own housekeeping).
+    pub stall_per_million: u64,
+    /// How long such a request is held up beyond its base latency [ns].
+    pub stall_ns: u64,
 }
 
 impl LunParams {
     /// The seed's backend: 100 MB/s sustained, 0.5 ms base latency.
     pub fn array_100mbs() -> Self {
-        LunParams { capacity: 10_000_000_000_000, bandwidth: 100_000_000, base_latency_ns: 500_000, rotational: false }
+        LunParams {
+            capacity: 10_000_000_000_000,
+            bandwidth: 100_000_000,
+            base_latency_ns: 500_000,
+            rotational: false,
+            stall_per_million: 0,
+            stall_ns: 0,
+        }
     }
 }
 

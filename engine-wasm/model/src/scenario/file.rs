@@ -144,6 +144,8 @@ file_struct! {
         queue_depth: Quantity<Count>,
         cache_writes: Quantity<Count>,
         age_limit: Quantity<Nanoseconds>,
+        smr_cache: Quantity<Bytes>,
+        smr_band: Quantity<Bytes>,
     }
 }
 
@@ -159,6 +161,10 @@ file_struct! {
         channel_rate: Quantity<Bytes>,
         overhead: Quantity<Nanoseconds>,
         coalesce: Quantity<Nanoseconds>,
+        write_cache: Quantity<Bytes>,
+        power_loss_protection: bool,
+        stall_per_million: Quantity<Count>,
+        stall: Quantity<Nanoseconds>,
     }
 }
 
@@ -169,6 +175,8 @@ file_struct! {
         bandwidth: Quantity<Bytes>,
         base_latency: Quantity<Nanoseconds>,
         rotational: bool,
+        stall_per_million: Quantity<Count>,
+        stall: Quantity<Nanoseconds>,
     }
 }
 

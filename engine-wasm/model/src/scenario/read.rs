@@ -11,7 +11,7 @@
 //! tag back beside the fields.
 
 use super::file::{ScenarioFile, DEVICE_KINDS, WORKLOAD_KINDS};
-use crate::messages::{bounded, shown};
+use crate::messages::{bounded, shown, MAX_MESSAGE};
 use serde_json::{Map, Value};
 use serde_path_to_error::Segment;
 
@@ -26,8 +26,10 @@ pub struct FieldError {
 }
 
 impl FieldError {
+    /// The problem at `path`, the whole line "path: message" under `MAX_MESSAGE`.
     pub fn at(path: &str, message: impl Into<String>) -> FieldError {
-        FieldError { path: path.to_string(), message: bounded(&message.into()) }
+        let room = MAX_MESSAGE.saturating_sub(path.chars().count() + 3).max(MAX_MESSAGE / 2);
+        FieldError { path: path.to_string(), message: bounded(&message.into(), room) }
     }
 }
 

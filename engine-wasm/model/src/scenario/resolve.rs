@@ -5,6 +5,7 @@
 
 use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, InjectedParams, LunParams, SsdParams};
+use super::drives;
 use super::file::{
     AllocatorFile, BudgetFile, DeviceFile, ModelsFile, Pattern, Policy, PoolFile, RunUntil, ScenarioFile, SteadyFile,
     Summaries, SyncKind, WorkloadFile,
@@ -295,15 +296,21 @@ fn allocator(a: AllocatorFile) -> Result<AllocatorSpec, FieldError> {
     })
 }
 
-/// `preset` if it is empty or `name`, the one preset of its kind.
-fn preset(given: Option<String>, name: &str, kind: &str, path: &str) -> Result<(), FieldError> {
+/// The named drive `given` of `kind` (`drives.rs`), or `default` when none is named.
+fn preset(given: Option<String>, default: DeviceSpec, path: &str) -> Result<DeviceSpec, FieldError> {
     match given.as_deref() {
-        None | Some("") => Ok(()),
-        Some(p) if p == name => Ok(()),
-        Some(p) => Err(FieldError::at(
-            &field(path, "preset"),
-            format!("'{}' is not {kind} preset ({name})", crate::messages::shown(p)),
-        )),
+        None | Some("") => Ok(default),
+        Some(name) => drives::find(default.kind(), name).map(|d| d.spec).ok_or_else(|| {
+            FieldError::at(
+                &field(path, "preset"),
+                format!(
+                    "'{}' is not a {} preset; the presets are {}",
+                    crate::messages::shown(name),
+                    default.kind(),
+                    drives::names(default.kind()).join(", ")
+                ),
+            )
+        }),
     }
 }
 
@@ -312,8 +319,11 @@ fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
     let at = |key| field(path, key);
     Ok(match d {
         DeviceFile::Hdd(f) => {
-            preset(f.preset, "enterprise-7200", "an HDD", path)?;
-            let d = HddParams::enterprise_7200();
+            // find() keeps the kind, so the default is never taken here.
+            let d = match preset(f.preset, DeviceSpec::Hdd(HddParams::enterprise_7200()), path)? {
+                DeviceSpec::Hdd(d) => d,
+                _ => HddParams::enterprise_7200(),
+            };
             DeviceSpec::Hdd(HddParams {
                 rpm: value(f.rpm, &at("rpm"), d.rpm, 1000, 20_000)?,
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
@@ -326,11 +336,16 @@ fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
                 queue_depth: value32(f.queue_depth, &at("queue_depth"), d.queue_depth, 1, 256)?,
                 cache_writes: value32(f.cache_writes, &at("cache_writes"), d.cache_writes, 0, 4096)?,
                 age_limit_ns: value(f.age_limit, &at("age_limit"), d.age_limit_ns, 0, 60 * S)?,
+                smr_cache_bytes: value(f.smr_cache, &at("smr_cache"), d.smr_cache_bytes, 0, 1 << 50)?,
+                smr_band_bytes: value(f.smr_band, &at("smr_band"), d.smr_band_bytes.max(MIB), MIB, 1 << 34)?,
             })
         }
         DeviceFile::Ssd(f) => {
-            preset(f.preset, "datacenter", "an SSD", path)?;
-            let d = SsdParams::datacenter();
+            // find() keeps the kind, so the default is never taken here.
+            let d = match preset(f.preset, DeviceSpec::Ssd(SsdParams::datacenter()), path)? {
+                DeviceSpec::Ssd(d) => d,
+                _ => SsdParams::datacenter(),
+            };
             DeviceSpec::Ssd(SsdParams {
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
                 channels: value32(f.channels, &at("channels"), d.channels, 1, 64)?,
@@ -341,16 +356,37 @@ fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
                 channel_rate: value(f.channel_rate, &at("channel_rate"), d.channel_rate, MIB, 1 << 40)?,
                 overhead_ns: value(f.overhead, &at("overhead"), d.overhead_ns, 0, S)?,
                 coalesce_ns: value(f.coalesce, &at("coalesce"), d.coalesce_ns, 0, S)?,
+                write_cache_bytes: value(f.write_cache, &at("write_cache"), d.write_cache_bytes, 0, 1 << 40)?,
+                power_loss_protection: f.power_loss_protection.unwrap_or(d.power_loss_protection),
+                stall_per_million: value(
+                    f.stall_per_million,
+                    &at("stall_per_million"),
+                    d.stall_per_million,
+                    0,
+                    1_000_000,
+                )?,
+                stall_ns: value(f.stall, &at("stall"), d.stall_ns, 0, 10 * S)?,
             })
         }
         DeviceFile::Lun(f) => {
-            preset(f.preset, "array-100mbs", "a LUN", path)?;
-            let d = LunParams::array_100mbs();
+            // find() keeps the kind, so the default is never taken here.
+            let d = match preset(f.preset, DeviceSpec::Lun(LunParams::array_100mbs()), path)? {
+                DeviceSpec::Lun(d) => d,
+                _ => LunParams::array_100mbs(),
+            };
             DeviceSpec::Lun(LunParams {
                 capacity: value(f.capacity, &at("capacity"), d.capacity, 64 * MIB, 1 << 50)?,
                 bandwidth: value(f.bandwidth, &at("bandwidth"), d.bandwidth, KIB, 1 << 40)?,
                 base_latency_ns: value(f.base_latency, &at("base_latency"), d.base_latency_ns, 0, S)?,
                 rotational: f.rotational.unwrap_or(d.rotational),
+                stall_per_million: value(
+                    f.stall_per_million,
+                    &at("stall_per_million"),
+                    d.stall_per_million,
+                    0,
+                    1_000_000,
+                )?,
+                stall_ns: value(f.stall, &at("stall"), d.stall_ns, 0, 10 * S)?,
             })
         }
         DeviceFile::Injected(f) => {

@@ -1,9 +1,11 @@
 //! Device models (HDD, SSD, LUN, injected delay) behind one two-verb interface: `submit` a
 //! request, `wake` when the device asked to. Completions are reported at the instant they happen.
 
+pub mod closed_loop;
 mod hdd;
 mod injected;
 mod lun;
+mod smr;
 mod ssd;
 
 pub use hdd::Hdd;

@@ -6,6 +6,7 @@ mod architecture;
 mod compression;
 mod curves;
 mod devices;
+mod drives;
 mod engine_invariants;
 mod fuzz;
 mod golden;

@@ -45,4 +45,14 @@ export type HddParams = {
    * A queued request older than this is served next, whatever its position [ns].
    */
   age_limit_ns: number;
+  /**
+   * Drive-managed SMR: the persistent media cache (a CMR region) that takes writes
+   * before they are merged into their shingled bands [bytes]; 0 for a CMR drive.
+   */
+  smr_cache_bytes: number;
+  /**
+   * Drive-managed SMR: a shingled band, read and rewritten whole to merge what the
+   * media cache holds of it [bytes].
+   */
+  smr_band_bytes: number;
 };

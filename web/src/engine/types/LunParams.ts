@@ -19,4 +19,13 @@ export type LunParams = {
    * arrays report either, depending on their firmware.
    */
   rotational: boolean;
+  /**
+   * Of every million requests, how many are held up (a network retransmission, a
+   * replica's hiccup, the array's own housekeeping).
+   */
+  stall_per_million: number;
+  /**
+   * How long such a request is held up beyond its base latency [ns].
+   */
+  stall_ns: number;
 };

@@ -31,4 +31,23 @@ export type SsdParams = {
    * A partly filled page is programmed after its first write waited this long [ns].
    */
   coalesce_ns: number;
+  /**
+   * DRAM that takes writes before they are programmed: a write is acknowledged once it is
+   * in it while it has room [bytes]; 0 acknowledges each write when programmed.
+   */
+  write_cache_bytes: number;
+  /**
+   * Power-loss protection: what the DRAM holds is safe, so a cache flush completes at
+   * once (datacentre drives); without it a flush waits for everything to be programmed.
+   */
+  power_loss_protection: boolean;
+  /**
+   * Garbage collection: of every million page programs, how many first wait for their
+   * die to relocate valid pages and erase a block.
+   */
+  stall_per_million: number;
+  /**
+   * How long such a collection holds the die [ns].
+   */
+  stall_ns: number;
 };

@@ -10,6 +10,7 @@
 //! seek + half a turn, roughly normal; at ten, throughput rises but a few requests far from
 //! the head keep losing and wait up to the age bound.
 
+use super::smr::MediaCache;
 use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::scenario::device::HddParams;
 use crate::sim::rng::Rng;
@@ -55,12 +56,15 @@ pub struct Hdd {
     /// Flushes waiting: (id, `next_seq` when it arrived). A flush covers the writes cached
     /// before it; writes cached after it do not hold it.
     flushes: Vec<(u32, u64)>,
+    /// A drive-managed SMR disk's media cache (`smr.rs`).
+    smr: Option<MediaCache>,
 }
 
 impl Hdd {
     pub fn new(p: HddParams) -> Self {
         let rotation_ns = 60_000_000_000 / p.rpm.max(1);
         Hdd {
+            smr: MediaCache::of(&p),
             p,
             rotation_ns,
             head: (0, 0),
@@ -198,7 +202,15 @@ impl Hdd {
             let (offset, size, seq) = self.cache.swap_remove(i);
             (Work::Destage(seq), offset, size)
         };
-        let end = now + positioning + transfer_ns(size, self.p.media_rate);
+        // An SMR disk merges bands while idle, and a write may first wait for merges.
+        let mut merges = 0;
+        if let Some(m) = self.smr.as_mut() {
+            m.idle(now.saturating_sub(self.head.1));
+            if matches!(work, Work::Destage(_) | Work::Media(Job { write: true, .. })) {
+                merges = m.write(offset, size);
+            }
+        }
+        let end = now + positioning + merges + transfer_ns(size, self.p.media_rate);
         self.head = (offset + size, end);
         self.busy = Some((end, work));
     }
@@ -253,39 +265,15 @@ impl Device for Hdd {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::device::DeviceSpec;
+    use crate::sim::device::closed_loop::Load;
     use crate::sim::stats::LatencyStats;
 
     /// Keeps `depth` random 4 KiB requests outstanding over the whole surface for `n`
     /// completions, as the seed's fio-style experiment did.
     fn closed_loop(op: Op, depth: u32, n: u64) -> LatencyStats {
-        let p = HddParams::enterprise_7200();
-        let capacity = p.capacity;
-        let mut disk = Hdd::new(p);
-        let mut rng = Rng::new(42);
-        let mut stats = LatencyStats::default();
-        let mut issued_at = vec![0u64; depth as usize];
-        let mut out = Output::default();
-        let submit = |disk: &mut Hdd, rng: &mut Rng, id: u32, now: u64, out: &mut Output| {
-            let offset = rng.below(capacity / 4096) * 4096;
-            disk.submit(now, Request { id, op, offset, size: 4096 }, rng, out);
-        };
-        for id in 0..depth {
-            submit(&mut disk, &mut rng, id, 0, &mut out);
-        }
-        let mut now = 0;
-        while stats.count < n {
-            let done = std::mem::take(&mut out.completed);
-            for id in done {
-                stats.record(now - issued_at[id as usize]);
-                issued_at[id as usize] = now;
-                submit(&mut disk, &mut rng, id, now, &mut out);
-            }
-            if out.completed.is_empty() {
-                now = out.wake_at.expect("a busy disk asks to be woken");
-                disk.wake(now, &mut rng, &mut out);
-            }
-        }
-        stats
+        let load = Load { op, size: 4096, depth, sequential: false, count: n };
+        super::super::closed_loop::closed_loop(&DeviceSpec::Hdd(HddParams::enterprise_7200()), load, 42).latency
     }
 
     const MS: u64 = 1_000_000;

@@ -1,5 +1,6 @@
 //! A LUN on an array: one fixed-bandwidth path with a base latency and deep internal
-//! concurrency, "a backend that sustains 100 MB/s" whatever is asked of it.
+//! concurrency, "a backend that sustains 100 MB/s" whatever is asked of it; a network
+//! block device's rare stalls (a retransmission, a replica's hiccup) held as its tail.
 
 use super::{transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::scenario::device::LunParams;
@@ -25,11 +26,15 @@ impl Lun {
 }
 
 impl Device for Lun {
-    fn submit(&mut self, now: u64, req: Request, _rng: &mut Rng, out: &mut Output) {
+    fn submit(&mut self, now: u64, req: Request, rng: &mut Rng, out: &mut Output) {
         let bytes = if req.op == Op::Flush { 0 } else { req.size };
         let start = self.link_free.max(now);
         self.link_free = start + transfer_ns(bytes, self.p.bandwidth);
-        self.pending.push(self.link_free + self.p.base_latency_ns, req.id);
+        // A request now and then is held up (the draw only when stalls are modelled, so
+        // that other runs keep their stream); it does not hold the path.
+        let stalled = self.p.stall_per_million > 0 && rng.below(1_000_000) < self.p.stall_per_million;
+        let stall = if stalled { self.p.stall_ns } else { 0 };
+        self.pending.push(self.link_free + self.p.base_latency_ns + stall, req.id);
         self.finish(now, out);
     }
 

@@ -3,6 +3,11 @@
 //! oldest write has waited `coalesce_ns`, so a deep queue fills pages at once and a lone
 //! write waits for company: deeper queues raise throughput and can lower write latency
 //! (the seed's point about SSDs).
+//!
+//! A drive with a write cache acknowledges a write once it is in DRAM while the cache has
+//! room, and programs it later; with power-loss protection a cache flush then has nothing
+//! to wait for. Garbage collection holds a die now and then before a program (the tail of
+//! write and read latency that a preconditioned drive shows).
 
 use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::scenario::device::SsdParams;
@@ -12,8 +17,11 @@ use crate::sim::rng::Rng;
 #[derive(Clone, Copy, Debug)]
 struct Part {
     id: u32,
-    /// True for the write's last part: it completes when this page is programmed.
+    /// True for the write's last part: it completes when this page is programmed, unless
+    /// the cache acknowledged it.
     last: bool,
+    acked: bool,
+    bytes: u64,
 }
 
 pub struct Ssd {
@@ -26,6 +34,9 @@ pub struct Ssd {
     /// When everything programmed so far is on flash [ns].
     programmed_until: u64,
     done: DueQueue,
+    /// Acknowledged bytes in the write cache, and when programs will free them.
+    cached: u64,
+    freeing: std::collections::VecDeque<(u64, u64)>,
 }
 
 impl Ssd {
@@ -40,6 +51,8 @@ impl Ssd {
             open_since: 0,
             programmed_until: 0,
             done: DueQueue::default(),
+            cached: 0,
+            freeing: Default::default(),
         }
     }
 
@@ -69,8 +82,35 @@ impl Ssd {
         self.complete_at(end, req.id);
     }
 
-    fn write(&mut self, now: u64, req: Request) {
-        let mut left = req.size.max(1);
+    fn write(&mut self, now: u64, req: Request, rng: &mut Rng) {
+        while let Some(&(_, bytes)) = self.freeing.front().filter(|&&(t, _)| t <= now) {
+            self.cached = self.cached.saturating_sub(bytes);
+            self.freeing.pop_front();
+        }
+        let size = req.size.max(1);
+        // With a write cache, a write is acknowledged once it is in DRAM: now if there is
+        // room, else when programs have freed enough (a full cache paces writes to the
+        // flash, it does not make them wait for their own program).
+        let mut room_at = None;
+        if size <= self.p.write_cache_bytes {
+            // Bytes that programs must free first (writes acknowledged ahead count as cached).
+            let mut owed = (self.cached + size).saturating_sub(self.p.write_cache_bytes);
+            let mut at = now;
+            for &(end, bytes) in &self.freeing {
+                if owed == 0 {
+                    break;
+                }
+                owed = owed.saturating_sub(bytes);
+                at = at.max(end);
+            }
+            room_at = (owed == 0).then_some(at);
+        }
+        let acked = room_at.is_some();
+        if let Some(at) = room_at {
+            self.cached += size;
+            self.complete_at(at + self.p.overhead_ns + transfer_ns(size, self.p.channel_rate), req.id);
+        }
+        let mut left = size;
         while left > 0 {
             if self.open.is_empty() {
                 self.open_since = now;
@@ -79,34 +119,45 @@ impl Ssd {
             let take = room.min(left);
             left -= take;
             self.open_bytes += take;
-            self.open.push(Part { id: req.id, last: left == 0 });
+            let bytes = if acked { take } else { 0 };
+            self.open.push(Part { id: req.id, last: left == 0, acked, bytes });
             if self.open_bytes >= self.p.page_bytes {
-                self.program(now);
+                self.program(now, rng);
             }
         }
     }
 
-    /// Programs the open page on the die that frees first.
-    fn program(&mut self, now: u64) {
+    /// Programs the open page on the die that frees first, after a garbage collection on
+    /// that die now and then.
+    fn program(&mut self, now: u64, rng: &mut Rng) {
         if self.open.is_empty() {
             return;
         }
         let (die, _) = self.die_free.iter().enumerate().min_by_key(|&(i, &t)| (t, i)).unwrap_or((0, &0));
-        let start = (now + self.p.overhead_ns).max(self.die_free[die]);
+        let mut start = (now + self.p.overhead_ns).max(self.die_free[die]);
+        // The draw only when collections are modelled, so that other runs keep their stream.
+        if self.p.stall_per_million > 0 && rng.below(1_000_000) < self.p.stall_per_million {
+            start += self.p.stall_ns;
+        }
         let end = start + self.p.program_ns;
         self.die_free[die] = end;
         self.programmed_until = self.programmed_until.max(end);
+        let mut freed = 0;
         for part in std::mem::take(&mut self.open) {
-            if part.last {
+            freed += part.bytes;
+            if part.last && !part.acked {
                 self.complete_at(end, part.id);
             }
+        }
+        if freed > 0 {
+            self.freeing.push_back((end, freed));
         }
         self.open_bytes = 0;
     }
 
-    fn settle(&mut self, now: u64, out: &mut Output) {
+    fn settle(&mut self, now: u64, rng: &mut Rng, out: &mut Output) {
         if !self.open.is_empty() && now >= self.open_since + self.p.coalesce_ns {
-            self.program(now);
+            self.program(now, rng);
         }
         self.done.drain_due(now, &mut out.completed);
         let deadline = (!self.open.is_empty()).then_some(self.open_since + self.p.coalesce_ns);
@@ -115,20 +166,22 @@ impl Ssd {
 }
 
 impl Device for Ssd {
-    fn submit(&mut self, now: u64, req: Request, _rng: &mut Rng, out: &mut Output) {
+    fn submit(&mut self, now: u64, req: Request, rng: &mut Rng, out: &mut Output) {
         match req.op {
             Op::Read => self.read(now, req),
-            Op::Write => self.write(now, req),
+            Op::Write => self.write(now, req, rng),
+            // With power-loss protection the cache is as safe as flash.
+            Op::Flush if self.p.power_loss_protection => self.complete_at(now + self.p.overhead_ns, req.id),
             Op::Flush => {
-                self.program(now);
+                self.program(now, rng);
                 let t = self.programmed_until.max(now);
                 self.complete_at(t, req.id);
             }
         }
-        self.settle(now, out);
+        self.settle(now, rng, out);
     }
 
-    fn wake(&mut self, now: u64, _rng: &mut Rng, out: &mut Output) {
-        self.settle(now, out);
+    fn wake(&mut self, now: u64, rng: &mut Rng, out: &mut Output) {
+        self.settle(now, rng, out);
     }
 }

@@ -1,0 +1,101 @@
+//! The named drives (`scenario/drives.rs`) measured on their models as their data sheets
+//! measure them, one fio-like job at a fixed queue depth: each figure the sheet gives
+//! within a stated tolerance. And the mechanisms behind the variants: SMR's media cache,
+//! flash garbage collection, a network block device's tail.
+
+use throttle_model::scenario::device::DeviceSpec;
+use throttle_model::scenario::drives::{drives, find};
+use throttle_model::sim::device::closed_loop::{closed_loop, Load, Measured};
+use throttle_model::sim::device::Op;
+
+fn run(spec: &DeviceSpec, op: Op, size: u64, depth: u32, sequential: bool, count: u64) -> Measured {
+    closed_loop(spec, Load { op, size, depth, sequential, count }, 7)
+}
+
+/// Within `tolerance` (a fraction) of the sheet's figure.
+fn near(measured: f64, sheet: f64, tolerance: f64) -> bool {
+    (measured / sheet - 1.0).abs() <= tolerance
+}
+
+#[test]
+fn every_drive_gives_its_data_sheets_figures() {
+    let mut checked = 0;
+    for d in drives() {
+        let Some(sheet) = d.sheet else { continue };
+        // 4 KiB random reads at queue depth 1: an HDD's average seek + half a turn (the
+        // mean), an SSD's or a LUN's typical latency (the median).
+        let l = run(&d.spec, Op::Read, 4096, 1, false, 2000).latency;
+        let read = if d.spec.kind() == "hdd" { l.mean() } else { l.quantile(0.5) } as f64;
+        assert!(
+            near(read, sheet.read_qd1_ns as f64, 0.15),
+            "{}: QD1 read {read} ns, sheet {}",
+            d.name,
+            sheet.read_qd1_ns
+        );
+        if let Some(w) = sheet.write_qd1_ns {
+            let write = run(&d.spec, Op::Write, 4096, 1, false, 2000).latency.quantile(0.5) as f64;
+            assert!(near(write, w as f64, 0.4), "{}: QD1 write {write} ns, sheet {w}", d.name);
+        }
+        if let Some(rate) = sheet.seq_write_bytes_per_s {
+            // Past any write cache: 2 GiB of 128 KiB writes, 32 outstanding.
+            let m = run(&d.spec, Op::Write, 128 << 10, 32, true, 16_384).bytes_per_s() as f64;
+            assert!(near(m, rate as f64, 0.2), "{}: sequential write {m} B/s, sheet {rate}", d.name);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 8, "{checked} drives have sheets");
+}
+
+#[test]
+fn an_smr_drive_halves_a_stream_past_its_media_cache_and_collapses_random_writes() {
+    let Some(mut smr) = find("hdd", "smr-st8000dm004").map(|d| d.spec) else { panic!("the SMR preset") };
+    // A smaller cache than the real 20 GB keeps the test quick; the mechanism is the same.
+    if let DeviceSpec::Hdd(p) = &mut smr {
+        p.smr_cache_bytes = 1 << 30;
+    }
+    let rate =
+        |count: u64, sequential: bool, size: u64| run(&smr, Op::Write, size, 4, sequential, count).bytes_per_s() as f64;
+    let (fresh, past) = (rate(512, true, 1 << 20), rate(4096, true, 1 << 20));
+    // 4 GiB through a 1 GiB cache: three quarters at half speed.
+    let expected = fresh / (0.25 + 0.75 * 2.0);
+    assert!(near(past, expected, 0.1), "stream: {fresh} B/s fresh, {past} B/s through, expected {expected}");
+    // 64 KiB random writes: each band merge reads and rewrites 32 MiB for one write.
+    let cmr = find("hdd", "5400-cmr").map(|d| d.spec).expect("the CMR preset");
+    let cmr_random = run(&cmr, Op::Write, 64 << 10, 4, false, 40_000).bytes_per_s() as f64;
+    let smr_random = rate(40_000, false, 64 << 10);
+    assert!(smr_random * 20.0 < cmr_random, "random: SMR {smr_random} B/s, CMR {cmr_random} B/s");
+}
+
+#[test]
+fn garbage_collection_and_network_stalls_are_a_tail_not_a_mean() {
+    // Collections hold a die before a program: writes past the cache wait behind them.
+    for (kind, name, op, depth) in [("ssd", "sata-s4500", Op::Write, 32), ("lun", "iscsi-10g", Op::Read, 4)] {
+        let d = find(kind, name).expect("preset");
+        let m = run(&d.spec, op, 4096, depth, false, 200_000).latency;
+        let mut calm = d.spec.clone();
+        match &mut calm {
+            DeviceSpec::Ssd(p) => p.stall_per_million = 0,
+            DeviceSpec::Lun(p) => p.stall_per_million = 0,
+            _ => {}
+        }
+        let c = run(&calm, op, 4096, depth, false, 200_000).latency;
+        assert!(
+            m.quantile(0.999) > 2 * c.quantile(0.999),
+            "{name}: p99.9 {} vs {}",
+            m.quantile(0.999),
+            c.quantile(0.999)
+        );
+        assert!(near(m.quantile(0.5) as f64, c.quantile(0.5) as f64, 0.2), "{name}: median moved");
+    }
+}
+
+#[test]
+fn a_preset_is_named_by_kind_and_its_figures_stay_editable() {
+    use throttle_model::scenario::Scenario;
+    let s = Scenario::from_json(r#"{"pool": {"device": {"kind": "hdd", "preset": "10k-savvio", "rpm": 15000}}}"#)
+        .expect("valid");
+    let DeviceSpec::Hdd(p) = &s.pool.device else { panic!("an HDD") };
+    assert_eq!((p.rpm, p.full_stroke_ns), (15_000, 7_810_000));
+    let e = Scenario::from_json(r#"{"pool": {"device": {"kind": "ssd", "preset": "10k-savvio"}}}"#).unwrap_err();
+    assert!(e.to_string().contains("not a ssd preset") && e.to_string().contains("optane-p4800x"), "{e}");
+}

@@ -255,3 +255,18 @@ test("a pool pasted as its zpool create line or zpool status sets the pool, and 
     "word 4: a mirror needs at least 2 devices, it has 1",
   );
 });
+
+test("a named drive sets the disk's kind and figures, and a moved setting still changes it", async ({
+  page,
+}) => {
+  await openLab(page);
+  await page.locator("#field-drive").selectOption("sata-s4500");
+  await expect(page.getByTestId("runs-with-device")).toContainText("Runs with ssd");
+  await expect(page.getByTestId("runs-with-ssd_read")).toContainText("Runs with 75 µs");
+  await expectFragment(page, /drive=sata-s4500/);
+  await simulationsDone(page, 2);
+  // The kind's own setting, moved, is what the run uses.
+  await field(page, "ssd_read").fill("20us");
+  await field(page, "ssd_read").press("Enter");
+  await expect(page.getByTestId("runs-with-ssd_read")).toHaveCount(0);
+});

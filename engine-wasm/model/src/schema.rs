@@ -57,6 +57,20 @@ const POOL: &str = "Pool";
 const RUN: &str = "Models and run";
 const OFF_ON: &[&str] = &["off", "on"];
 const MODELS: &[&str] = &["openzfs", "legacy"];
+/// The named drives the lab offers (`scenario::drives`, which a test keeps in step).
+pub const DRIVES: &[&str] = &[
+    "generic",
+    "5400-cmr",
+    "7200-hc310",
+    "10k-savvio",
+    "15k-cheetah",
+    "smr-st8000dm004",
+    "sata-s4500",
+    "nvme-p4500",
+    "optane-p4800x",
+    "ceph-rbd",
+    "iscsi-10g",
+];
 /// Device kinds; an entry named `<kind>_...` applies to that kind only.
 pub const DEVICE_KINDS: &[&str] = &["hdd", "ssd", "lun"];
 const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
@@ -558,6 +572,12 @@ schema! {
         default: 2, min: 0, max: 2, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "Every disk's kind: an enterprise 7200 rpm HDD (seeks, rotation, a command queue), a datacenter SSD (channels and dies), or an array LUN (fixed latency, shared bandwidth).",
         choices: DEVICE_KINDS,
+    }
+    Drive {
+        name: "drive", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 0, min: 0, max: 10, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "A named drive with its data sheet's figures (throttle-lab drives lists each with its source): it sets the disk's kind and every parameter; the kind's own settings here still change it when moved from their defaults. generic keeps the device setting's models.",
+        choices: DRIVES,
     }
     HddRpm {
         name: "hdd_rpm", kind: Kind::Lab, group: POOL, unit: Unit::Count,

@@ -147,8 +147,8 @@ export const TunableControl = memo(function TunableControl({
       )}
       {absentFrom === undefined && runsWith !== undefined && runsWith !== value && (
         <p className="runs-with" data-testid={`runs-with-${spec.name}`}>
-          Runs with {text(engine.describeValue(spec.name, runsWith))}: the default of the chosen release,
-          legacy era or machine (ram), as this is left at its default.
+          Runs with {text(engine.describeValue(spec.name, runsWith))}: what the chosen release, legacy era,
+          machine (ram) or drive gives, as this is left at its default.
         </p>
       )}
       {error && (

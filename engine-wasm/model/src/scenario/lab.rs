@@ -4,13 +4,14 @@
 
 use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
+use super::drives::{drives, Drive};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::release::Release;
 use super::{
     AuxClass, Budget, Burst, Pool, Scenario, SteadySpec, SyncMode, Tenants, TopVdev, Workload, DEFAULT_MAX_SIMULATED,
     GLOBAL,
 };
-use crate::schema::{Id, SPECS};
+use crate::schema::{Id, DEVICE_KINDS, SPECS};
 use crate::tunables::Tunables;
 use crate::validate::check;
 
@@ -30,7 +31,9 @@ const SCAN_OUTSTANDING: u32 = 16;
 /// The tunables a run of `t` uses: those still at their current (master) default take the
 /// release's defaults, `zfs_dirty_data_max` and `zfs_dirty_data_max_max` the values the
 /// release derives from the machine's RAM, and when a legacy model runs the era's
-/// historical ones, as a scenario file's do. The app draws its curves from these.
+/// historical ones, as a scenario file's do; a named `drive` gives the device's kind and
+/// the figures of the kind's settings left at their defaults. The app draws its curves and
+/// says "Runs with" from these.
 pub fn effective(t: &Tunables) -> Tunables {
     let release = Release::from_index(t.get(Id::Release));
     let mut tunables = t.clone();
@@ -41,6 +44,23 @@ pub fn effective(t: &Tunables) -> Tunables {
         }
     }
     release.set_dirty_limits(&mut tunables, t.get(Id::Ram), |id| !at_default(t, id));
+    if let Some(d) = drive(t) {
+        // The drive sets the kind, and the kind's settings left at their defaults.
+        let kind = DEVICE_KINDS.iter().position(|k| *k == d.spec.kind()).unwrap_or(0);
+        let _ = tunables.set(Id::Device, kind as u64);
+        let figures = match &d.spec {
+            DeviceSpec::Hdd(p) => vec![(Id::HddRpm, p.rpm), (Id::HddQueueDepth, u64::from(p.queue_depth))],
+            DeviceSpec::Ssd(p) => vec![(Id::SsdRead, p.read_ns), (Id::SsdProgram, p.program_ns)],
+            DeviceSpec::Lun(p) => vec![(Id::LunBandwidth, p.bandwidth), (Id::LunLatency, p.base_latency_ns)],
+            DeviceSpec::Injected(_) => Vec::new(),
+        };
+        for (id, v) in figures {
+            if at_default(t, id) {
+                // Every drive's figures lie inside these settings' ranges (a test checks).
+                let _ = tunables.set(id, v);
+            }
+        }
+    }
     let legacy = t.get(Id::ThrottleModelChoice) == 1 || t.get(Id::SchedulerModelChoice) == 1;
     if legacy {
         let era = if t.get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 };
@@ -71,6 +91,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         release: Release::from_index(get(Id::Release)),
     };
     let tunables = effective(t);
+    let pool = Pool { allocator: allocator(t)?, ..pool(&tunables) };
     let workloads = workloads(t);
     let duration_ns = get(Id::Duration) * S;
     let report_interval_ns = (duration_ns / SAMPLES_PER_RUN / MS * MS).max(MIN_REPORT_INTERVAL);
@@ -84,7 +105,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         ram: get(Id::Ram),
         cpu_per_write_ns: None,
         tunables,
-        pool: Pool { allocator: allocator(t)?, ..pool(t) },
+        pool,
         tenants: tenants(t, &workloads),
         workloads,
         budget: Budget { max_events: get(Id::EventBudget), max_simulated_ns: DEFAULT_MAX_SIMULATED },
@@ -97,22 +118,40 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
     })
 }
 
+/// The named drive the `drive` setting picks, if not `generic`.
+fn drive(t: &Tunables) -> Option<Drive> {
+    let name = Id::Drive.spec().choices.get(t.get(Id::Drive) as usize).copied().unwrap_or("generic");
+    drives().into_iter().find(|d| d.name == name)
+}
+
+/// The pool of `t`, its effective values (`effective()`: a named drive's figures in the
+/// settings it left at their defaults).
 fn pool(t: &Tunables) -> Pool {
-    let mut device = match t.get(Id::Device) {
-        0 => DeviceSpec::Hdd(HddParams {
+    let base = drive(t).map(|d| d.spec);
+    let mut device = match (t.get(Id::Device), base) {
+        (0, base) => DeviceSpec::Hdd(HddParams {
             rpm: t.get(Id::HddRpm),
             queue_depth: t.get(Id::HddQueueDepth) as u32,
-            ..HddParams::enterprise_7200()
+            ..match base {
+                Some(DeviceSpec::Hdd(p)) => p,
+                _ => HddParams::enterprise_7200(),
+            }
         }),
-        1 => DeviceSpec::Ssd(SsdParams {
+        (1, base) => DeviceSpec::Ssd(SsdParams {
             read_ns: t.get(Id::SsdRead),
             program_ns: t.get(Id::SsdProgram),
-            ..SsdParams::datacenter()
+            ..match base {
+                Some(DeviceSpec::Ssd(p)) => p,
+                _ => SsdParams::datacenter(),
+            }
         }),
-        _ => DeviceSpec::Lun(LunParams {
+        (_, base) => DeviceSpec::Lun(LunParams {
             bandwidth: t.get(Id::LunBandwidth),
             base_latency_ns: t.get(Id::LunLatency),
-            ..LunParams::array_100mbs()
+            ..match base {
+                Some(DeviceSpec::Lun(p)) => p,
+                _ => LunParams::array_100mbs(),
+            }
         }),
     };
     if t.get(Id::DiskCapacity) > 0 {

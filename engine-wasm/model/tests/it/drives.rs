@@ -99,3 +99,26 @@ fn a_preset_is_named_by_kind_and_its_figures_stay_editable() {
     let e = Scenario::from_json(r#"{"pool": {"device": {"kind": "ssd", "preset": "10k-savvio"}}}"#).unwrap_err();
     assert!(e.to_string().contains("not a ssd preset") && e.to_string().contains("optane-p4800x"), "{e}");
 }
+
+#[test]
+fn the_labs_drive_setting_offers_every_named_drive_and_sets_what_it_leaves_at_default() {
+    use throttle_model::scenario::lab::{effective, scenario_from_settings};
+    use throttle_model::{Id, Tunables};
+    let originals = ["enterprise-7200", "datacenter", "array-100mbs"];
+    let named: Vec<&str> = drives().iter().map(|d| d.name).filter(|n| !originals.contains(n)).collect();
+    assert_eq!(&Id::Drive.spec().choices[1..], named.as_slice(), "schema::DRIVES and drives() differ");
+    for (i, name) in Id::Drive.spec().choices.iter().enumerate().skip(1) {
+        let mut t = Tunables::default();
+        t.set(Id::Drive, i as u64).expect("in range");
+        let s = scenario_from_settings(&t).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let d = find(s.pool.device.kind(), name).expect("the drive, of the kind it set");
+        assert_eq!(s.pool.device, d.spec, "{name}: the lab runs the drive as it is");
+    }
+    // Moved from its default, the kind's own setting still changes the drive.
+    let optane = Id::Drive.spec().choices.iter().position(|c| *c == "optane-p4800x").unwrap() as u64;
+    let mut t = Tunables::default();
+    t.set(Id::Drive, optane).expect("in range");
+    t.set(Id::SsdRead, 20_000).expect("in range");
+    let e = effective(&t);
+    assert_eq!((e.get(Id::Device), e.get(Id::SsdRead), e.get(Id::SsdProgram)), (1, 20_000, 6_000));
+}

@@ -77,6 +77,7 @@ export type TunableName =
   | "scrub"
   | "resilver"
   | "device"
+  | "drive"
   | "hdd_rpm"
   | "hdd_queue_depth"
   | "ssd_read"

@@ -44,10 +44,6 @@ pub(super) struct LegacyState {
     tempreserved: [u64; SLOTS],
     delays: [u64; SLOTS],
     limit_waits: [u64; SLOTS],
-    /// Writers waiting for a txg to open: (client, txg they wait for).
-    open_waiters: Vec<(u32, u64)>,
-    /// `tx_quiesce_txg_waiting`: a writer asked for the txg before this one to be quiesced.
-    quiesce_waiting: u64,
     /// Writers that started a one-tick delay, in order.
     sleepers: Vec<u32>,
 }
@@ -108,9 +104,7 @@ impl Sim {
             // quiesced and sleeps until a new one opens.
             self.legacy.limit_waits[s] += 1;
             self.rec.throttle.legacy_limit_waits += 1;
-            self.legacy.open_waiters.push((c, txg + 1));
-            self.client_waits(c, WaitCause::TxgOpen);
-            self.request_quiesce(txg);
+            self.request_quiesce(c, txg);
             return;
         }
         self.legacy.tempreserved[s] += asize;
@@ -121,7 +115,7 @@ impl Sim {
         cl.held = true;
         let previous_syncing = self.txg.synced + 1 >= txg || self.txg.syncing_txg() + 1 == txg;
         // txg_stalled(): a writer at the limit already asked for this txg to be quiesced.
-        let stalled = self.legacy.quiesce_waiting > self.txg.open;
+        let stalled = self.txg.quiesce_waiting > self.txg.open;
         if throttle && reserved > limit - limit / 8 && !previous_syncing && !stalled {
             // txg_delay(): one tick, unless txg - 1 starts syncing or this txg stalls first.
             self.legacy.delays[s] += 1;
@@ -181,35 +175,21 @@ impl Sim {
         self.legacy.towrite[slot(txg)] += inflated;
     }
 
-    /// `txg_wait_open()`'s request: quiesce the open txg once the hand-off slot is free.
-    /// The txg is now stalled: its broadcast of `tx_quiesce_more_cv` ends the tick of the
-    /// writers sleeping in it (`txg_delay()` stops waiting once `txg_stalled()`).
-    fn request_quiesce(&mut self, txg: u64) {
-        let stalled = self.legacy.quiesce_waiting > self.txg.open;
-        self.legacy.quiesce_waiting = self.legacy.quiesce_waiting.max(txg + 1);
+    /// `txg_wait_open(txg + 1)` for writer `c` at the limit: the open txg is now stalled,
+    /// and its broadcast of `tx_quiesce_more_cv` ends the tick of the writers sleeping in
+    /// it (`txg_delay()` stops waiting once `txg_stalled()`).
+    fn request_quiesce(&mut self, c: u32, txg: u64) {
+        let stalled = self.txg.quiesce_waiting > self.txg.open;
         if !stalled {
             // Once stalled, no writer starts a tick: only the first request wakes any.
             self.legacy_wake_sleepers(self.txg.open);
         }
-        self.legacy_try_quiesce();
+        self.wait_open(c, txg + 1);
     }
 
-    /// The quiesce thread: quiesces when asked to and no quiesced txg is waiting.
-    pub(super) fn legacy_try_quiesce(&mut self) {
-        if self.txg.open < self.legacy.quiesce_waiting && self.txg.quiesce_slot_free() {
-            self.quiesce_now();
-        }
-    }
-
-    /// A new txg opened: writers waiting for it try again.
+    /// A new txg opened: writers sleeping a tick in the old one wake.
     pub(super) fn legacy_txg_opened(&mut self, old: u64) {
         self.legacy_wake_sleepers(old);
-        let open = self.txg.open;
-        let (ready, waiting): (Vec<_>, Vec<_>) = self.legacy.open_waiters.drain(..).partition(|&(_, t)| t <= open);
-        self.legacy.open_waiters = waiting;
-        for (c, _) in ready {
-            self.events.push(self.now, Ev::ClientRetry(c));
-        }
     }
 
     /// After a sync: the EWMA of its throughput sets the next write limit.

@@ -71,11 +71,12 @@ impl Sim {
         self.schedule_sync_timer();
         self.dva_sync_started();
         if self.legacy_throttle() {
-            // Writers delayed in txg + 1 stop waiting once their previous txg syncs, and the
-            // quiesce hand-off slot is free again.
+            // Writers delayed in txg + 1 stop waiting once their previous txg syncs.
             self.legacy_wake_sleepers(txg + 1);
-            self.legacy_try_quiesce();
         }
+        // The quiesce hand-off slot is free again: a writer in txg_wait_open() may be waiting
+        // for the quiesce thread.
+        self.try_quiesce();
         // Each record retires its logical size; the device writes its compressed size.
         for (size, psize, key) in records {
             self.allocating_write((psize, 0), key, txg, size, Owner::TxgData);

@@ -4,6 +4,7 @@
 //! own dirty data passes `zfs_dirty_data_sync_percent` (the kick, in `dsl_pool.rs`). The
 //! sync itself is `spa_sync.rs`.
 
+use super::clients::WaitCause;
 use super::{Ev, Sim};
 use crate::scenario::SyncKick;
 
@@ -74,6 +75,11 @@ pub(super) struct TxgState {
     /// `tx_sync_txg_waiting`: the kick asks for this txg to be synced.
     pub(super) sync_waiting: u64,
     pub(super) last_sync_start: u64,
+    /// `tx_quiesce_txg_waiting`: a writer in `txg_wait_open()` asked for the txg before
+    /// this one to be quiesced.
+    pub(super) quiesce_waiting: u64,
+    /// Writers in `txg_wait_open()`: (client, the txg they wait for).
+    pub(super) open_waiters: Vec<(u32, u64)>,
 }
 
 pub(super) fn slot(txg: u64) -> usize {
@@ -96,6 +102,8 @@ impl TxgState {
             syncing: None,
             synced: TXG_INITIAL - 1,
             sync_waiting: 0,
+            quiesce_waiting: 0,
+            open_waiters: Vec::new(),
             last_sync_start: 0,
         }
     }
@@ -218,6 +226,7 @@ impl Sim {
         if self.legacy_throttle() {
             self.legacy_txg_opened(old);
         }
+        self.wake_open_waiters();
         if self.txg.holds[slot(old)] == 0 {
             self.finish_quiesce();
         }
@@ -226,6 +235,32 @@ impl Sim {
     /// The quiesce thread, asked by a writer waiting for a new txg.
     pub(super) fn quiesce_now(&mut self) {
         self.start_quiesce();
+    }
+
+    /// `txg_wait_open(txg, should_quiesce)`: client `c` sleeps until txg `txg` is open, and
+    /// asks the quiesce thread to quiesce the open txg for it.
+    pub(super) fn wait_open(&mut self, c: u32, txg: u64) {
+        self.txg.open_waiters.push((c, txg));
+        self.txg.quiesce_waiting = self.txg.quiesce_waiting.max(txg);
+        self.client_waits(c, WaitCause::TxgOpen);
+        self.try_quiesce();
+    }
+
+    /// `txg_quiesce_thread()`: quiesces when asked to and no quiesced txg is waiting.
+    pub(super) fn try_quiesce(&mut self) {
+        if self.txg.open < self.txg.quiesce_waiting && self.txg.quiesce_slot_free() {
+            self.quiesce_now();
+        }
+    }
+
+    /// A new txg opened: writers waiting for it try again.
+    fn wake_open_waiters(&mut self) {
+        let open = self.txg.open;
+        let (ready, waiting): (Vec<_>, Vec<_>) = self.txg.open_waiters.drain(..).partition(|&(_, t)| t <= open);
+        self.txg.open_waiters = waiting;
+        for (c, _) in ready {
+            self.events.push(self.now, Ev::ClientRetry(c));
+        }
     }
 
     /// `txg_quiesce_thread()` after `txg_quiesce()`: the txg is handed to the sync thread

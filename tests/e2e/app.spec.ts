@@ -9,7 +9,7 @@ test("the page loads with both curves and no console error", async ({ page }) =>
   await expect(page.getByTestId("delay-curve")).toHaveAttribute("d", /^M/);
   // 48 tunables (27 OpenZFS, 9 legacy, 12 of the SmartOS zone throttle) in the side panel
   // and the write size under the delay curve.
-  await expect(page.locator('.controls .control[data-tunable^="zfs_"]')).toHaveCount(57);
+  await expect(page.locator('.controls .control[data-tunable^="zfs_"]')).toHaveCount(58);
   await expect(page.locator(".panels .control")).toHaveCount(1);
   await expect(page.getByTestId("delay-readout")).toContainText("499,999 ns");
   expect(errors).toEqual([]);

@@ -21,7 +21,7 @@ test("the filter narrows the settings by name or meaning and keeps their groups"
   await filter.fill("no such setting anywhere");
   await expect(page.getByTestId("filter-count")).toContainText("No setting matches");
   await filter.fill("");
-  await expect(page.locator('.controls .control[data-tunable^="zfs_"]')).toHaveCount(57);
+  await expect(page.locator('.controls .control[data-tunable^="zfs_"]')).toHaveCount(58);
 });
 
 test("the skip link takes the keyboard to the panels, and groups fold and unfold", async ({ page }) => {

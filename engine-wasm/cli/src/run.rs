@@ -281,6 +281,13 @@ pub fn human(r: &Report) -> String {
         t.counters.hard_waits,
         t.counters.delay_total_ns as f64 / 1e9
     );
+    let arc = t.counters.arc_dirty_throttles + t.counters.arc_memory_reserves;
+    if arc > 0 {
+        let _ = writeln!(
+            out,
+            "          {arc} waited for the next txg with the ARC full of dirty data (dmu_tx_dirty_throttle)"
+        );
+    }
     let _ = writeln!(
         out,
         "backend: {:.1} MB/s written ({:.0} IOPS, {:.1} queued writes per issued write), {:.1} MB/s read ({:.0} IOPS)",

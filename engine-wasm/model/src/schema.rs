@@ -115,6 +115,13 @@ schema! {
         history: "arc_init(): 25% of RAM with no further cap in ZoL 0.6.x; at most 4 GiB (1 GiB on 32-bit kernels) since 0.7.0.",
         freebsd: Some("vfs.zfs.dirty_data_max_max"),
     }
+    ArcMax {
+        name: "zfs_arc_max", kind: Kind::Tunable, group: DIRTY, unit: Unit::Bytes,
+        default: 0, min: 64 * MIB, max: 1 << 50, off: Some(0), scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The ARC's maximum size; 0 takes the release's default from the machine's ram. Writers also wait for the next txg when dirty data passes half of the ARC and a quarter is dirty and unwritten (arc_tempreserve_space(), the dmu_tx_dirty_throttle kstat): a small ARC caps dirty data below zfs_dirty_data_max, and the delay curve never engages.",
+        history: "arc_init(): the default is half of RAM until 2.2, the larger of 5/8 of RAM and RAM less 1 GiB from 2.3 (arc_default_max() on Linux); a value of RAM or more, or below 64 MiB, is ignored. The dirty-data check (50% and 25% of arc_c) is in every release since 2008.",
+        freebsd: Some("vfs.zfs.arc.max"),
+    }
     DirtyDataSyncPercent {
         name: "zfs_dirty_data_sync_percent", kind: Kind::Tunable, group: DIRTY, unit: Unit::Percent,
         default: 20, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,

@@ -96,6 +96,8 @@ export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
               {t.transactions.toLocaleString("en")} write transactions, {t.delayed.toLocaleString("en")}{" "}
               delayed ({(t.delayed_fraction * 100).toFixed(1)}%), {t.hard_waits.toLocaleString("en")} waited
               at the hard limit, {(t.delay_total_ns / 1e9).toFixed(1)} s of delay in all
+              {t.arc_dirty_throttles + t.arc_memory_reserves > 0 &&
+                `; ${(t.arc_dirty_throttles + t.arc_memory_reserves).toLocaleString("en")} waited for the next txg with the ARC full of dirty data (dmu_tx_dirty_throttle)`}
               {legacy &&
                 `; legacy throttle: ${t.legacy_delays_7_8.toLocaleString("en")} delayed a tick past 7/8 of the limit, ${t.legacy_limit_waits.toLocaleString("en")} waited for the next txg`}
               {truncatedOf(r.report) && !stoppedByCaller(r.report) && (

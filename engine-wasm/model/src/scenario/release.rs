@@ -187,10 +187,28 @@ impl Release {
         (max_max, tenth.min(max_max))
     }
 
+    /// `arc_init()`'s `arc_c_max` for a machine with `ram` bytes: `zfs_arc_max` when it is
+    /// at least 64 MiB and below RAM (else ignored, as the kernel warns), or the release's
+    /// `arc_default_max()`: half of RAM until 2.2, the larger of 5/8 of RAM and RAM less
+    /// 1 GiB from 2.3 (Linux `arc_os.c`).
+    pub fn arc_max(self, ram: u64, zfs_arc_max: u64) -> u64 {
+        if (64 << 20..ram).contains(&zfs_arc_max) {
+            return zfs_arc_max;
+        }
+        let ram = ram.min(1 << 50);
+        if self >= Release::V2_3 {
+            (ram * 5 / 8).max(ram.saturating_sub(1 << 30))
+        } else {
+            ram / 2
+        }
+    }
+
     /// Sets `zfs_dirty_data_max_max`, and `zfs_dirty_data_max` unless `given` says it was
     /// set, as `arc_init()` derives them from `ram` ([`Self::dirty_limits`]); a
-    /// `zfs_dirty_data_max_max` that was set caps the derived maximum.
+    /// `zfs_dirty_data_max_max` that was set caps the derived maximum. `zfs_arc_max`
+    /// becomes the ARC's maximum the release derives ([`Self::arc_max`]).
     pub fn set_dirty_limits(self, t: &mut Tunables, ram: u64, given: impl Fn(Id) -> bool) {
+        let _ = t.set(Id::ArcMax, self.arc_max(ram, t.get(Id::ArcMax)));
         let max_max = given(Id::DirtyDataMaxMax).then(|| t.get(Id::DirtyDataMaxMax));
         let (max_max, max) = self.dirty_limits(ram, max_max);
         let _ = t.set(Id::DirtyDataMaxMax, max_max);

@@ -302,6 +302,16 @@ impl Sim {
         }
     }
 
+    /// What client `c`'s transaction reserves in the ARC (`dmu_tx_count_write()`): its
+    /// bytes, and the whole record when it writes part of one.
+    pub(super) fn reserve_bytes(&self, c: u32) -> u64 {
+        let cl = &self.clients[c as usize];
+        match self.scenario.workloads[cl.workload] {
+            Workload::AsyncWrite { record_size, .. } if cl.tx_bytes < record_size => cl.tx_bytes + record_size,
+            _ => cl.tx_bytes,
+        }
+    }
+
     /// The log bytes `zfs_log_write()` counts for client `c`'s write: the record's header,
     /// and its data unless it is logged indirectly (`zil.rs`).
     pub(super) fn log_record_bytes(&self, c: u32) -> u64 {

@@ -2,7 +2,9 @@
 //! against `zfs_delay_min_dirty_percent`, the hard wait at `zfs_dirty_data_max`, the delay
 //! of `dmu_tx_delay()` with credit for time already served and pool-wide serialisation
 //! through `dp_last_wakeup`, each transaction delayed at most once; then the transaction
-//! joins the open txg and commits. Its counters are the `dmu_tx` kstats'.
+//! joins the open txg, unless the ARC is too full of dirty data (`arc_tempreserve_space()`,
+//! when it waits for the next txg to open), and commits. Its counters are the `dmu_tx`
+//! kstats'.
 
 use super::clients::WaitCause;
 use super::{Ev, Sim};
@@ -26,6 +28,12 @@ pub struct ThrottleCounters {
     pub delayed: u64,
     /// Time slept in delays, all transactions together [ns].
     pub delay_total_ns: u64,
+    /// Sent to wait for the next txg because dirty data filled the ARC past
+    /// `zfs_arc_dirty_limit_percent` (`dmu_tx_dirty_throttle`).
+    pub arc_dirty_throttles: u64,
+    /// Sent to wait for the next txg because one transaction's reserve passed the ARC's
+    /// size (`dmu_tx_memory_reserve`).
+    pub arc_memory_reserves: u64,
     /// Legacy throttle: writes delayed a tick past 7/8 of the write limit.
     pub legacy_delays_7_8: u64,
     /// Legacy throttle: writes that waited for the next txg at the write limit.
@@ -53,7 +61,7 @@ impl Sim {
         // dsl_pool_need_wrlog_delay() is asked first, then dsl_pool_need_dirty_delay().
         let wrlog = self.txg.wrlog_total > self.k.wrlog.min_bytes();
         if delayed || !(wrlog || dirty > self.k.delay.min_bytes()) {
-            self.assign(c);
+            self.reserve_and_assign(c);
             return;
         }
         // ERESTART, then dmu_tx_wait().
@@ -84,7 +92,7 @@ impl Sim {
         // The longer of the dirty-data delay and the log-data delay (2.2+).
         let tx_time = delay_ns(&self.k.delay, dirty).max(delay_ns(&self.k.wrlog, self.txg.wrlog_total));
         if tx_time == 0 || self.now > cl.tx_start + tx_time {
-            self.assign(c); // Nothing to wait, or already waited that long.
+            self.reserve_and_assign(c); // Nothing to wait, or already waited that long.
             return;
         }
         let wakeup = (cl.tx_start + tx_time).max(self.last_wakeup + tx_time);
@@ -103,6 +111,31 @@ impl Sim {
             self.rec.invariants.wakeups_too_close += 1;
         }
         self.last_delayed_wake = Some(self.now);
+        self.reserve_and_assign(c);
+    }
+
+    /// `dsl_dir_tempreserve_space()` → `arc_tempreserve_space()` after the txg hold: with
+    /// the ARC warm at `arc_c_max`, a transaction whose reserve passes it, or one that finds
+    /// dirty data (`arc_anon`: dirty and not yet written, which the lab's dirty total is)
+    /// past a quarter of it and, with its reserve, past half of it, gets ERESTART and
+    /// `dmu_tx_wait()` waits in `txg_wait_open()` for the next txg; it then tries again from
+    /// the start. The last clause, that the pool's own dirty data be more than
+    /// `zfs_arc_pool_dirty_percent` (20) of it, always holds for the lab's single pool.
+    fn reserve_and_assign(&mut self, c: u32) {
+        // The write's bytes, and the whole record held for a partial one (dmu_tx_count_write()).
+        let reserve = self.reserve_bytes(c);
+        let arc = self.k.arc_max;
+        let anon = self.txg.dirty_total;
+        let memory = reserve > arc;
+        if memory || (reserve + anon > arc * 50 / 100 && anon > arc * 25 / 100) {
+            if memory {
+                self.rec.throttle.arc_memory_reserves += 1;
+            } else {
+                self.rec.throttle.arc_dirty_throttles += 1;
+            }
+            self.wait_open(c, self.txg.open + 1);
+            return;
+        }
         self.assign(c);
     }
 

@@ -15,6 +15,8 @@ const LINUX_TICK_NS: u64 = 4_000_000;
 /// Numbers from the tunables that the hot path reads.
 pub(super) struct Knobs {
     pub(super) dirty_max: u64,
+    /// `arc_c_max`, the ARC at its target when warm [bytes].
+    pub(super) arc_max: u64,
     pub(super) delay: DelayParams,
     pub(super) async_writes: AsyncWriteParams,
     /// What kicks a txg to sync early, by release, and the dirty bytes above which it does
@@ -84,6 +86,7 @@ impl Knobs {
         };
         Knobs {
             dirty_max: g(Id::DirtyDataMax),
+            arc_max: g(Id::ArcMax),
             delay,
             async_writes: AsyncWriteParams::from(t),
             sync_kick: s.models.release.sync_kick(),

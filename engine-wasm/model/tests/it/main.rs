@@ -2,6 +2,7 @@
 
 mod allocation_throttle;
 mod allocator;
+mod arc;
 mod architecture;
 mod compression;
 mod curves;

@@ -30,6 +30,16 @@ export type ThrottleReport = {
    */
   delay_total_ns: number;
   /**
+   * Sent to wait for the next txg because dirty data filled the ARC past
+   * `zfs_arc_dirty_limit_percent` (`dmu_tx_dirty_throttle`).
+   */
+  arc_dirty_throttles: number;
+  /**
+   * Sent to wait for the next txg because one transaction's reserve passed the ARC's
+   * size (`dmu_tx_memory_reserve`).
+   */
+  arc_memory_reserves: number;
+  /**
    * Legacy throttle: writes delayed a tick past 7/8 of the write limit.
    */
   legacy_delays_7_8: number;

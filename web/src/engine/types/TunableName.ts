@@ -4,6 +4,7 @@
 export type TunableName =
   | "zfs_dirty_data_max"
   | "zfs_dirty_data_max_max"
+  | "zfs_arc_max"
   | "zfs_dirty_data_sync_percent"
   | "zfs_dirty_data_sync"
   | "zfs_txg_timeout"

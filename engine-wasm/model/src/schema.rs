@@ -521,6 +521,16 @@ schema! {
         meaning: "Sequential writes (each thread streams its own part of a 100 GiB file) or random writes over it (fio rw=write or randwrite).",
         choices: &["sequential", "random"],
     }
+    AsyncCompressible {
+        name: "async_compressible", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Percent,
+        default: 0, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "How much of each record compression removes (fio's buffer_compress_percentage): dirty data and the write throttle count the logical bytes, the devices write the compressed ones; a record that saves less than an eighth is written as it is (zio_write_compress()).",
+    }
+    AsyncCacheHit {
+        name: "async_cache_hit", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Percent,
+        default: 100, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Of the writes that cover part of a record, the percent whose record is in the ARC; the others read it first, before their transaction is assigned (read-modify-write, dmu_tx_check_ioerr()), and the read counts toward their delay.",
+    }
     BurstOn {
         name: "burst_on", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Milliseconds,
         default: 0, min: 0, max: 3_600_000, scale: Scale::Log, effect: Effect::Rerun,
@@ -545,6 +555,12 @@ schema! {
         name: "fsync_every", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 0, min: 0, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Sync writers write buffered and call fsync after this many bytes; 0 makes every write O_DSYNC.",
+    }
+    SyncWait {
+        name: "sync_wait", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "How a sync writer makes its write stable: through the ZIL (zil_commit(), as O_DSYNC or fsync do), or by waiting for its txg to sync (txg_wait_synced(), as a Lustre OSD without a ZIL does); with txg, fsync_every is not used.",
+        choices: &["zil", "txg"],
     }
     Readers {
         name: "readers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,

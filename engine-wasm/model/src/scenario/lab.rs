@@ -192,15 +192,16 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             region: get(Id::FileSize).max(block_size),
             rate: get(Id::AsyncRate),
             burst,
-            compressible: 0,
-            cache_hit: 100,
+            compressible: get(Id::AsyncCompressible),
+            cache_hit: get(Id::AsyncCacheHit),
         });
     }
     if get(Id::SyncWriters) > 0 {
         let block_size = get(Id::SyncBlockSize);
-        let sync = match get(Id::FsyncEvery) {
-            0 => SyncMode::Dsync,
-            every => SyncMode::Fsync { every: every.max(block_size) },
+        let sync = match (get(Id::SyncWait), get(Id::FsyncEvery)) {
+            (1, _) => SyncMode::Txg,
+            (_, 0) => SyncMode::Dsync,
+            (_, every) => SyncMode::Fsync { every: every.max(block_size) },
         };
         out.push(Workload::SyncWrite { threads: threads(Id::SyncWriters), block_size, sync, rate: 0 });
     }

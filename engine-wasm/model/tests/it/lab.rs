@@ -99,3 +99,26 @@ fn every_value_a_link_can_carry_is_one_the_run_accepts() {
         }
     }
 }
+
+#[test]
+fn the_labs_workload_settings_reach_compression_read_modify_write_and_txg_waits() {
+    let base = [(Id::Duration, 10), (Id::Summaries, 1), (Id::Readers, 0)];
+    let with = |more: &[(Id, u64)]| run(&[&base[..], more].concat());
+    // Half of each record compresses away: the devices write about half.
+    let (plain, half) = (with(&[]), with(&[(Id::AsyncCompressible, 50)]));
+    let ratio = half.summary.backend.write_bytes_per_s as f64 / plain.summary.backend.write_bytes_per_s as f64;
+    assert!((0.45..0.6).contains(&ratio), "{ratio}");
+    // 8 KiB writes into 128 KiB records none of which is cached: each reads its record first.
+    let rmw = with(&[(Id::AsyncBlockSize, 8 << 10), (Id::AsyncPattern, 1), (Id::AsyncCacheHit, 0)]);
+    assert!(rmw.summary.backend.read_bytes_per_s > 0, "no read-modify-write reads");
+    // Sync writers that wait for their txg wait for a whole sync (data, metadata, labels
+    // and their flushes), not for a log write and its flush.
+    let sync = [(Id::AsyncWriters, 0), (Id::SyncWriters, 2)];
+    let (zil, txg) = (with(&sync), with(&[&sync[..], &[(Id::SyncWait, 1)]].concat()));
+    assert!(
+        txg.summary.client_write.mean_ns > 3 * zil.summary.client_write.mean_ns,
+        "txg {} ns, zil {} ns",
+        txg.summary.client_write.mean_ns,
+        zil.summary.client_write.mean_ns
+    );
+}

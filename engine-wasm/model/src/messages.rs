@@ -157,7 +157,7 @@ pub(crate) fn min_above_max(min: (Id, u64), max: (Id, u64)) -> String {
 
 pub(crate) fn async_percents_not_increasing(lo: (Id, u64), hi: (Id, u64)) -> String {
     format!(
-        "{} must be below {}: the async-write curve needs a rising section (equal values divide by zero in vdev_queue_max_async_writes)",
+        "{} must be below {}: the async-write curve needs a rising section (vdev_queue_max_async_writes() divides by their gap)",
         named(lo.0, lo.1),
         named(hi.0, hi.1)
     )
@@ -267,5 +267,5 @@ pub(crate) fn link_too_long(kept: usize) -> String {
 }
 
 pub(crate) fn link_rejected(problem: &str, reset: &[String]) -> String {
-    format!("{problem}; reset to the default: {}", reset.join(", "))
+    bounded(&format!("{problem}; reset to the default: {}", reset.join(", ")), MAX_MESSAGE - 1)
 }

@@ -556,6 +556,12 @@ schema! {
         default: 0, min: 0, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Sync writers write buffered and call fsync after this many bytes; 0 makes every write O_DSYNC.",
     }
+    ReadPattern {
+        name: "read_pattern", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Random readers over a working set that misses the cache (fio randread), or sequential readers (fio read), each streaming its own part of a 100 GiB file with the DMU prefetcher reading ahead in the async-read class (dmu_zfetch.c).",
+        choices: &["random", "sequential"],
+    }
     SyncWait {
         name: "sync_wait", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,

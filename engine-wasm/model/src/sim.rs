@@ -9,6 +9,7 @@ mod clients;
 mod dbuf;
 pub mod device;
 mod dmu_tx;
+mod dmu_zfetch;
 mod dsl_pool;
 mod dsl_pool_tempreserve;
 mod dsl_scan;
@@ -75,6 +76,8 @@ enum Ev {
     ZilTimeout(u32),
     /// Sync-task workload `w` acts (`dsl_sync_task()`).
     SyncTask(u32),
+    /// A sequential reader's block was in the ARC: its copy is done.
+    ReadHit(u32),
     /// Before 0.8: the scan's `delay(scan_delay)` is over; its block for this top goes out.
     ScanDelayOver(u32),
     /// End of a report interval.
@@ -119,6 +122,8 @@ pub struct Sim {
     scan_last_io: Option<u64>,
     leaf_ios: Slab<LeafIo>,
     logicals: Slab<Logical>,
+    /// The prefetcher's streams and blocks (`dmu_zfetch.rs`).
+    zfetch: dmu_zfetch::Zfetch,
     /// RAID-Z reads waiting for their columns.
     column_reads: Slab<vdev_raidz::ColumnRead>,
     aggs: Slab<Agg>,
@@ -160,6 +165,7 @@ impl Sim {
             leaf_ios: Slab::default(),
             logicals: Slab::default(),
             column_reads: Slab::default(),
+            zfetch: Default::default(),
             aggs: Slab::default(),
             flushes: Slab::default(),
             rotor: [(0, 0); 2],
@@ -269,6 +275,7 @@ impl Sim {
                 Ev::ZilTimeout(opened) => self.zil_timeout(opened),
                 Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
                 Ev::LegacyTick { c, gen } => self.legacy_tick(c, gen),
+                Ev::ReadHit(c) => self.client_read_done(c),
                 Ev::ClientRetry(c) => {
                     self.client_runs(c);
                     self.try_assign(c);

@@ -196,13 +196,15 @@ pub enum WorkloadFile {
     AsyncWrite(AsyncWriteFile),
     SyncWrite(SyncWriteFile),
     RandomRead(RandomReadFile),
+    SequentialRead(SequentialReadFile),
     Scrub(ScrubFile),
     Resilver(ResilverFile),
     SyncTask(SyncTaskFile),
 }
 
 /// The workload kinds, the first the default.
-pub const WORKLOAD_KINDS: [&str; 6] = ["async_write", "sync_write", "random_read", "scrub", "resilver", "sync_task"];
+pub const WORKLOAD_KINDS: [&str; 7] =
+    ["async_write", "sync_write", "random_read", "sequential_read", "scrub", "resilver", "sync_task"];
 
 file_struct! {
     AsyncWriteFile {
@@ -244,6 +246,15 @@ file_struct! {
         threads: Quantity<Count>,
         block_size: Quantity<Bytes>,
         working_set: Quantity<Bytes>,
+    }
+}
+
+file_struct! {
+    SequentialReadFile {
+        tenant: String,
+        threads: Quantity<Count>,
+        block_size: Quantity<Bytes>,
+        region: Quantity<Bytes>,
     }
 }
 
@@ -339,11 +350,12 @@ impl Serialize for DeviceFile {
 
 impl Serialize for WorkloadFile {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let [async_write, sync_write, random_read, scrub, resilver, sync_task] = WORKLOAD_KINDS;
+        let [async_write, sync_write, random_read, sequential_read, scrub, resilver, sync_task] = WORKLOAD_KINDS;
         match self {
             WorkloadFile::AsyncWrite(w) => with_kind(s, async_write, w),
             WorkloadFile::SyncWrite(w) => with_kind(s, sync_write, w),
             WorkloadFile::RandomRead(w) => with_kind(s, random_read, w),
+            WorkloadFile::SequentialRead(w) => with_kind(s, sequential_read, w),
             WorkloadFile::Scrub(w) => with_kind(s, scrub, w),
             WorkloadFile::Resilver(w) => with_kind(s, resilver, w),
             WorkloadFile::SyncTask(w) => with_kind(s, sync_task, w),

@@ -7,8 +7,8 @@
 //!
 //! - `rw=write` / `randwrite`: buffered writers (`async_write`), or with `sync=1` an
 //!   O_DSYNC writer and with `fsync=N` / `fdatasync=N` an fsync every N writes
-//!   (`sync_write`); `rw=randread` / `read`: random readers (`random_read`; a sequential
-//!   reader is read as random, prefetching is not modelled); `rw=rw` / `randrw`: a writer
+//!   (`sync_write`); `rw=randread`: random readers (`random_read`); `rw=read`: sequential
+//!   readers with the DMU prefetcher (`sequential_read`); `rw=rw` / `randrw`: a writer
 //!   and a reader of `rwmixread` percent.
 //! - `numjobs` threads, times `iodepth` for an asynchronous engine (`libaio`, `io_uring`,
 //!   `posixaio`): one outstanding write each; `bs` (fio's default 4 KiB; `bs=r,w` pairs);
@@ -311,14 +311,11 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
     }
     if reads {
         let block = bs(false)?;
-        if !random {
-            out.notes.push(format!(
-                "line {rw_line}: [{name}] sequential reads are read as random: prefetch is not modelled"
-            ));
-        }
-        let mut r = json!({"kind": "random_read", "threads": threads, "block_size": block});
+        // Sequential readers stream with the prefetcher (sequential_read), random ones miss.
+        let (kind, extent) = if random { ("random_read", "working_set") } else { ("sequential_read", "region") };
+        let mut r = json!({"kind": kind, "threads": threads, "block_size": block});
         if let Some(s) = size {
-            r["working_set"] = json!(s.max(block));
+            r[extent] = json!(s.max(block));
         }
         if get(options, &["rate", "rate_iops"]).is_some() {
             out.notes.push(format!(
@@ -373,6 +370,11 @@ mod tests {
         assert_eq!(mix.workloads[0]["rate"], (10u64 << 20) * 30 / 100);
         assert_eq!(mix.workloads[1]["kind"], "random_read");
         assert_eq!(mix.workloads[1]["block_size"], 4 << 10);
+        let read = translate("[r]\nrw=read\nbs=1m\nsize=10g\n").expect("reads");
+        assert_eq!(
+            (read.workloads[0]["kind"].as_str(), &read.workloads[0]["region"]),
+            (Some("sequential_read"), &json!(10u64 << 30))
+        );
     }
 
     #[test]

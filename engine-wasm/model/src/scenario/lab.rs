@@ -207,11 +207,19 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
     }
     if get(Id::Readers) > 0 {
         let block_size = get(Id::ReadBlockSize);
-        out.push(Workload::RandomRead {
-            threads: threads(Id::Readers),
-            block_size,
-            working_set: READ_WORKING_SET.max(block_size),
-        });
+        if get(Id::ReadPattern) == 1 {
+            out.push(Workload::SequentialRead {
+                threads: threads(Id::Readers),
+                block_size,
+                region: get(Id::FileSize).max(block_size),
+            });
+        } else {
+            out.push(Workload::RandomRead {
+                threads: threads(Id::Readers),
+                block_size,
+                working_set: READ_WORKING_SET.max(block_size),
+            });
+        }
     }
     if get(Id::Scrub) == 1 {
         out.push(Workload::Scrub { block_size: 128 * KIB, outstanding_per_leaf: SCAN_OUTSTANDING });
@@ -251,7 +259,7 @@ fn tenants(t: &Tunables, workloads: &[Workload]) -> Tenants {
         _ if !per_workload => "lab",
         Workload::AsyncWrite { .. } => "writers",
         Workload::SyncWrite { .. } => "sync_writers",
-        Workload::RandomRead { .. } => "readers",
+        Workload::RandomRead { .. } | Workload::SequentialRead { .. } => "readers",
     }))
 }
 

@@ -94,7 +94,8 @@ impl ScenarioFile {
             let (w, tenant) = workload(&format!("workloads[{i}]"), w)?;
             if let Workload::AsyncWrite { threads, .. }
             | Workload::SyncWrite { threads, .. }
-            | Workload::RandomRead { threads, .. } = &w
+            | Workload::RandomRead { threads, .. }
+            | Workload::SequentialRead { threads, .. } = &w
             {
                 // Each thread is a client allocated before the first event: bound the
                 // set-up memory that the event budget cannot.
@@ -407,6 +408,7 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
         WorkloadFile::AsyncWrite(f) => &f.tenant,
         WorkloadFile::SyncWrite(f) => &f.tenant,
         WorkloadFile::RandomRead(f) => &f.tenant,
+        WorkloadFile::SequentialRead(f) => &f.tenant,
         WorkloadFile::Scrub(f) => &f.tenant,
         WorkloadFile::Resilver(f) => &f.tenant,
         WorkloadFile::SyncTask(f) => &f.tenant,
@@ -465,6 +467,11 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
             let block_size = block(f.block_size, 8 * KIB)?;
             let working_set = value(f.working_set, &path("working_set"), 100 << 30, block_size, 1 << 50)?;
             Workload::RandomRead { threads: threads(f.threads)?, block_size, working_set }
+        }
+        WorkloadFile::SequentialRead(f) => {
+            let block_size = block(f.block_size, 128 * KIB)?;
+            let region = value(f.region, &path("region"), 100 << 30, block_size, 1 << 50)?;
+            Workload::SequentialRead { threads: threads(f.threads)?, block_size, region }
         }
         WorkloadFile::Scrub(f) => Workload::Scrub {
             block_size: block(f.block_size, 128 * KIB)?,

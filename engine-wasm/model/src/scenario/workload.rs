@@ -62,6 +62,13 @@ pub enum Workload {
         block_size: u64,
         working_set: u64,
     },
+    /// Sequential readers (fio `rw=read`): each thread streams its own part of `region`,
+    /// and the DMU's prefetcher reads ahead of it (`dmu_zfetch.rs`).
+    SequentialRead {
+        threads: u32,
+        block_size: u64,
+        region: u64,
+    },
     /// A scrub: sequential reads of every leaf in the scrub class.
     Scrub {
         block_size: u64,

@@ -75,8 +75,8 @@ pub(super) struct Client {
     /// The object it writes (`dbuf.rs`).
     object: u64,
     /// Where a sequential writer's share of the region starts, and its next offset.
-    file_start: u64,
-    cursor: u64,
+    pub(super) file_start: u64,
+    pub(super) cursor: u64,
     /// Rate pacing: the earliest start of the next operation [ns].
     next_allowed: u64,
     since_fsync: u64,
@@ -106,11 +106,14 @@ impl Sim {
             let (threads, bytes) = match *workload {
                 Workload::AsyncWrite { threads, block_size, .. }
                 | Workload::SyncWrite { threads, block_size, .. }
-                | Workload::RandomRead { threads, block_size, .. } => (threads, block_size),
+                | Workload::RandomRead { threads, block_size, .. }
+                | Workload::SequentialRead { threads, block_size, .. } => (threads, block_size),
                 Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. } => continue,
             };
             let slice = match *workload {
-                Workload::AsyncWrite { region, sequential: true, .. } => region / u64::from(threads.max(1)),
+                Workload::AsyncWrite { region, sequential: true, .. } | Workload::SequentialRead { region, .. } => {
+                    region / u64::from(threads.max(1))
+                }
                 _ => 0,
             };
             // A random workload's threads share one object; a sequential thread has its own.
@@ -187,7 +190,9 @@ impl Sim {
                 (*rate, *threads, *block_size, burst.clone())
             }
             Workload::SyncWrite { rate, threads, block_size, .. } => (*rate, *threads, *block_size, None),
-            Workload::RandomRead { threads, block_size, .. } => (0, *threads, *block_size, None),
+            Workload::RandomRead { threads, block_size, .. } | Workload::SequentialRead { threads, block_size, .. } => {
+                (0, *threads, *block_size, None)
+            }
             Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. } => return,
         };
         if let Some(b) = burst {
@@ -214,7 +219,10 @@ impl Sim {
         if !fsync {
             // The zone I/O throttle delays each read and logical write call of a tenant
             // above its fair share (zfs_zone_io_throttle()).
-            let (tenant, write) = (cl.tenant, !matches!(self.scenario.workloads[w], Workload::RandomRead { .. }));
+            let (tenant, write) = (
+                cl.tenant,
+                !matches!(self.scenario.workloads[w], Workload::RandomRead { .. } | Workload::SequentialRead { .. }),
+            );
             let wait = self.zones.throttle(tenant, write, self.now);
             if wait > 0 {
                 self.rec.zone_delay(tenant, wait);
@@ -232,6 +240,7 @@ impl Sim {
         let since_fsync = self.clients[c as usize].since_fsync;
         match self.scenario.workloads[w] {
             Workload::RandomRead { block_size, working_set, .. } => self.random_read(c, block_size, working_set),
+            Workload::SequentialRead { block_size, .. } => self.sequential_read(c, block_size),
             Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if since_fsync >= every => self.fsync(c),
             _ => self.start_write(c),
         }

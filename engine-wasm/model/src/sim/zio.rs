@@ -25,6 +25,8 @@ pub(super) enum Parent {
     Client(u32),
     /// A writer's read of the record it writes part of (read-modify-write).
     Rmw(u32),
+    /// The prefetcher's read of block `blk` for sequential reader `c` (`dmu_zfetch.rs`).
+    Prefetch { c: u32, blk: u64 },
     /// One child of a logical write (a mirror writes every child).
     Logical(u32),
     /// One column of a RAID-Z read (`vdev_raidz.rs`), whose parent hears when all are done.
@@ -216,7 +218,7 @@ impl Sim {
             p => p,
         };
         match parent {
-            Some(Parent::Client(c)) => client(c),
+            Some(Parent::Client(c) | Parent::Prefetch { c, .. }) => client(c),
             Some(Parent::Logical(l)) => match self.logicals.get(l).map(|l| l.owner) {
                 Some(Owner::Zil(lwb)) => self.zil_tenant(lwb),
                 _ => 0,
@@ -239,6 +241,7 @@ impl Sim {
         match parent {
             Parent::Client(c) => self.client_read_done(c),
             Parent::Rmw(c) => self.rmw_read_done(c),
+            Parent::Prefetch { c, blk } => self.prefetch_done(c, blk),
             Parent::Logical(l) => self.logical_child_done(l),
             Parent::Columns(id) => self.column_read_done(id),
             Parent::Scrub(id) => self.scrub_read_done(id),

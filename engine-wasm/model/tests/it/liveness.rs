@@ -73,6 +73,8 @@ fn sync_bound_ns(s: &Scenario, ndirty: u64) -> u64 {
                 }
             }
             Workload::RandomRead { threads: n, .. } => threads += u64::from(n),
+            // Demand reads, and the prefetcher's async reads ahead of them.
+            Workload::SequentialRead { threads: n, .. } => threads += u64::from(n) + t.get(Id::AsyncReadMaxActive),
             Workload::Scrub { block_size, outstanding_per_leaf: n } => scan = Some((false, block_size, n)),
             Workload::Resilver { block_size, outstanding: n } => scan = Some((true, block_size, n)),
             // A sync task only pushes its txg out sooner: no I/O of its own.

@@ -15,6 +15,7 @@ mod ground_truth;
 mod lab;
 mod legacy;
 mod liveness;
+mod prefetch;
 mod raidz;
 mod read_modify_write;
 mod releases;

@@ -74,6 +74,7 @@ export type TunableName =
   | "sync_writers"
   | "sync_block_size"
   | "fsync_every"
+  | "read_pattern"
   | "sync_wait"
   | "readers"
   | "tenancy"

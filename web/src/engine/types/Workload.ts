@@ -36,6 +36,7 @@ export type Workload =
     }
   | { kind: "sync_write"; threads: number; block_size: number; sync: SyncMode; rate: number }
   | { kind: "random_read"; threads: number; block_size: number; working_set: number }
+  | { kind: "sequential_read"; threads: number; block_size: number; region: number }
   | {
       kind: "scrub";
       block_size: number;

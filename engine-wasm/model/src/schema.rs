@@ -508,7 +508,13 @@ schema! {
     Recordsize {
         name: "recordsize", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "The dataset's recordsize: a buffered write dirties its whole record (at least the write's size); a database uses its page size.",
+        meaning: "The dataset's recordsize, or a zvol's volblocksize: a buffered write dirties its whole record (at least the write's size); a database uses its page size.",
+    }
+    Dataset {
+        name: "dataset", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "What the buffered writers write to: a file system's file (recordsize), or a zvol, whose blocks are its volblocksize: recordsize left at its default takes the release's default volblocksize (8 KiB, 16 KiB from 2.2; ZVOL_DEFAULT_BLOCKSIZE).",
+        choices: &["filesystem", "zvol"],
     }
     FileSize {
         name: "file_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
@@ -572,6 +578,11 @@ schema! {
         name: "readers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,
         default: 4, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Random reader threads over a 1 TiB working set that misses the cache (fio rw=randread, iodepth=1): their latency is what an application feels.",
+    }
+    ReadCacheHit {
+        name: "read_cache_hit", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Percent,
+        default: 0, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Percent of the random readers' reads the ARC serves (arcstats' demand hit ratio); the others read from the disks.",
     }
     Tenancy {
         name: "tenancy", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,

@@ -219,6 +219,10 @@ file_struct! {
         burst: BurstFile,
         compressible: Quantity<Percent>,
         cache_hit: Quantity<Percent>,
+        /// Writes to a zvol: its blocks are `volblocksize` (the release's default unless
+        /// given), instead of a file's `record_size`.
+        zvol: bool,
+        volblocksize: Quantity<Bytes>,
     }
 }
 
@@ -246,6 +250,8 @@ file_struct! {
         threads: Quantity<Count>,
         block_size: Quantity<Bytes>,
         working_set: Quantity<Bytes>,
+        /// Percent of reads the ARC serves; the others go to the disks.
+        cache_hit: Quantity<Percent>,
     }
 }
 

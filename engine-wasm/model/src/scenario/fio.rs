@@ -296,6 +296,10 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
                 if let Some(s) = size {
                     w["region"] = json!(s.max(block));
                 }
+                // A zvol's device node: its blocks are the release's default volblocksize.
+                if get(options, &["filename"]).is_some_and(|(f, _)| f.starts_with("/dev/zvol/")) {
+                    w["zvol"] = json!(true);
+                }
                 if let Some((v, n)) = get(options, &["buffer_compress_percentage"]) {
                     let percent = v.parse::<u64>().ok().filter(|p| *p <= 100);
                     let message = || format!("line {n}: buffer_compress_percentage '{}' is not 0 to 100", shown(v));
@@ -370,6 +374,8 @@ mod tests {
         assert_eq!(mix.workloads[0]["rate"], (10u64 << 20) * 30 / 100);
         assert_eq!(mix.workloads[1]["kind"], "random_read");
         assert_eq!(mix.workloads[1]["block_size"], 4 << 10);
+        let zvol = translate("[z]\nrw=randwrite\nbs=4k\nfilename=/dev/zvol/tank/vm\n").expect("reads");
+        assert_eq!(zvol.workloads[0]["zvol"], true);
         let read = translate("[r]\nrw=read\nbs=1m\nsize=10g\n").expect("reads");
         assert_eq!(
             (read.workloads[0]["kind"].as_str(), &read.workloads[0]["region"]),

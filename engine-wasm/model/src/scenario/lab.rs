@@ -44,6 +44,10 @@ pub fn effective(t: &Tunables) -> Tunables {
         }
     }
     release.set_dirty_limits(&mut tunables, t.get(Id::Ram), |id| !at_default(t, id));
+    if t.get(Id::Dataset) == 1 && at_default(t, Id::Recordsize) {
+        // A zvol's blocks are the release's default volblocksize.
+        let _ = tunables.set(Id::Recordsize, release.default_volblocksize());
+    }
     if let Some(d) = drive(t) {
         // The drive sets the kind, and the kind's settings left at their defaults.
         let kind = DEVICE_KINDS.iter().position(|k| *k == d.spec.kind()).unwrap_or(0);
@@ -92,7 +96,7 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
     };
     let tunables = effective(t);
     let pool = Pool { allocator: allocator(t)?, ..pool(&tunables) };
-    let workloads = workloads(t);
+    let workloads = workloads(&tunables);
     let duration_ns = get(Id::Duration) * S;
     let report_interval_ns = (duration_ns / SAMPLES_PER_RUN / MS * MS).max(MIN_REPORT_INTERVAL);
     Ok(Scenario {
@@ -218,6 +222,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
                 threads: threads(Id::Readers),
                 block_size,
                 working_set: READ_WORKING_SET.max(block_size),
+                cache_hit: get(Id::ReadCacheHit),
             });
         }
     }

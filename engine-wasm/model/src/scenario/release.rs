@@ -158,6 +158,16 @@ impl Release {
         }
     }
 
+    /// `ZVOL_DEFAULT_BLOCKSIZE` (`include/sys/fs/zfs.h`): a zvol's default volblocksize,
+    /// 8 KiB until 2.1, 16 KiB from 2.2.
+    pub fn default_volblocksize(self) -> u64 {
+        if self >= Release::V2_2 {
+            16 << 10
+        } else {
+            8 << 10
+        }
+    }
+
     /// Is tunable `id` a module parameter of this release? Lab settings, legacy and zone
     /// tunables are not the release's business.
     pub fn has(self, id: Id) -> bool {

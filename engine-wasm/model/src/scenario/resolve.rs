@@ -91,7 +91,7 @@ impl ScenarioFile {
         let mut tenant_names = Vec::new();
         let mut total_threads = 0u64;
         for (i, w) in files.into_iter().enumerate() {
-            let (w, tenant) = workload(&format!("workloads[{i}]"), w)?;
+            let (w, tenant) = workload(&format!("workloads[{i}]"), w, models.release)?;
             if let Workload::AsyncWrite { threads, .. }
             | Workload::SyncWrite { threads, .. }
             | Workload::RandomRead { threads, .. }
@@ -402,7 +402,7 @@ fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
 }
 
 /// A workload and the tenant (zone) it runs in.
-fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError> {
+fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, String), FieldError> {
     let path = |key| field(at, key);
     let tenant = match &w {
         WorkloadFile::AsyncWrite(f) => &f.tenant,
@@ -424,7 +424,22 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
     let w = match w {
         WorkloadFile::AsyncWrite(f) => {
             let block_size = block(f.block_size, 128 * KIB)?;
-            let record_size = value(f.record_size, &path("record_size"), block_size, 512, 16 * MIB)?;
+            let zvol = f.zvol.unwrap_or(false) || f.volblocksize.is_some();
+            let record_size = if zvol {
+                if f.record_size.is_some() {
+                    return Err(FieldError::at(&path("record_size"), "a zvol has a volblocksize, not a record_size"));
+                }
+                // zfs_prop.c: the default volblocksize, ZVOL_DEFAULT_BLOCKSIZE of the release.
+                value(f.volblocksize, &path("volblocksize"), release.default_volblocksize(), 512, 128 * KIB)?
+            } else {
+                value(f.record_size, &path("record_size"), block_size, 512, 16 * MIB)?
+            };
+            if record_size < block_size && zvol {
+                let message = format!(
+                    "{record_size} is smaller than block_size ({block_size}): each write must fit in one block"
+                );
+                return Err(FieldError::at(&path("volblocksize"), message));
+            }
             if record_size < block_size {
                 let message = format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one record (one transaction)");
                 return Err(FieldError::at(&path("record_size"), message));
@@ -466,7 +481,8 @@ fn workload(at: &str, w: WorkloadFile) -> Result<(Workload, String), FieldError>
         WorkloadFile::RandomRead(f) => {
             let block_size = block(f.block_size, 8 * KIB)?;
             let working_set = value(f.working_set, &path("working_set"), 100 << 30, block_size, 1 << 50)?;
-            Workload::RandomRead { threads: threads(f.threads)?, block_size, working_set }
+            let cache_hit = value(f.cache_hit, &path("cache_hit"), 0, 0, 100)?;
+            Workload::RandomRead { threads: threads(f.threads)?, block_size, working_set, cache_hit }
         }
         WorkloadFile::SequentialRead(f) => {
             let block_size = block(f.block_size, 128 * KIB)?;

@@ -56,11 +56,12 @@ pub enum Workload {
         sync: SyncMode,
         rate: u64,
     },
-    /// Random reads over a working set that misses the cache.
+    /// Random reads over a working set, `cache_hit` percent of them served by the ARC.
     RandomRead {
         threads: u32,
         block_size: u64,
         working_set: u64,
+        cache_hit: u64,
     },
     /// Sequential readers (fio `rw=read`): each thread streams its own part of `region`,
     /// and the DMU's prefetcher reads ahead of it (`dmu_zfetch.rs`).

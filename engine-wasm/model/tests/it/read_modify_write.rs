@@ -37,3 +37,39 @@ fn a_partial_write_of_an_uncached_record_reads_it_first() {
     // A whole-record write reads nothing.
     assert_eq!(reads(&run(0, "128K")), 0);
 }
+
+#[test]
+fn a_zvol_writes_its_volblocksize_the_releases_default_unless_given() {
+    use throttle_model::scenario::Workload;
+    let record = |release: &str, extra: serde_json::Value| {
+        let mut w = serde_json::json!({"kind": "async_write", "block_size": "4K"});
+        if let (Some(w), Some(e)) = (w.as_object_mut(), extra.as_object()) {
+            w.extend(e.clone());
+        }
+        let v = serde_json::json!({"models": {"release": release}, "workloads": [w]});
+        match Scenario::from_json(&v.to_string()).map(|s| s.workloads[0].clone()) {
+            Ok(Workload::AsyncWrite { record_size, .. }) => Ok(record_size),
+            Ok(_) => Err("not a writer".to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    assert_eq!(record("2.1", serde_json::json!({"zvol": true})), Ok(8 << 10));
+    assert_eq!(record("2.2", serde_json::json!({"zvol": true})), Ok(16 << 10));
+    assert_eq!(record("2.4", serde_json::json!({"volblocksize": "64K"})), Ok(64 << 10));
+    let e = record("2.4", serde_json::json!({"zvol": true, "record_size": "128K"})).unwrap_err();
+    assert!(e.contains("a zvol has a volblocksize"), "{e}");
+}
+
+#[test]
+fn random_readers_the_arc_serves_skip_the_disks() {
+    let run = |hit: u64| {
+        let v = serde_json::json!({"duration": "5s", "steady": {"summaries": "whole_run"},
+            "workloads": [{"kind": "random_read", "threads": 4, "cache_hit": hit}]});
+        report::run(Scenario::from_json(&v.to_string()).expect("valid")).summary
+    };
+    let (miss, most) = (run(0), run(90));
+    // Nine reads in ten from memory: about ten times the reads for the same disk reads.
+    let ratio = most.client_read.count as f64 / miss.client_read.count as f64;
+    assert!((7.0..13.0).contains(&ratio), "{ratio}");
+    assert!(most.client_read.p50_ns < 1_000_000, "{}", most.client_read.p50_ns);
+}

@@ -35,7 +35,7 @@ export type Workload =
       cache_hit: number;
     }
   | { kind: "sync_write"; threads: number; block_size: number; sync: SyncMode; rate: number }
-  | { kind: "random_read"; threads: number; block_size: number; working_set: number }
+  | { kind: "random_read"; threads: number; block_size: number; working_set: number; cache_hit: number }
   | { kind: "sequential_read"; threads: number; block_size: number; region: number }
   | {
       kind: "scrub";

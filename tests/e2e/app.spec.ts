@@ -270,3 +270,27 @@ test("a named drive sets the disk's kind and figures, and a moved setting still 
   await field(page, "ssd_read").press("Enter");
   await expect(page.getByTestId("runs-with-ssd_read")).toHaveCount(0);
 });
+
+test("a pasted fio job file sets the workload, and what the lab cannot take is refused by name", async ({
+  page,
+}) => {
+  await openLab(page);
+  const fio = page.getByTestId("fio-jobs");
+  await fio.locator("summary").click();
+  const text = fio.locator("textarea");
+  await text.fill(
+    "[global]\nruntime=20\nioengine=libaio\n[db]\nrw=randwrite\nbs=8k\nnumjobs=4\nrate=2m\n[scan]\nrw=read\nbs=1m\n",
+  );
+  await fio.getByRole("button", { name: "Use these jobs" }).click();
+  await expect(fio.getByRole("status")).toContainText("async_writers=4");
+  await expect(field(page, "async_block_size")).toHaveValue("8K");
+  await expect(field(page, "readers")).toHaveValue("1");
+  await expectFragment(page, /read_pattern=sequential/);
+  await simulationsDone(page, 2);
+  await text.fill("[a]\nrw=write\n[b]\nrw=randwrite\n");
+  await fio.getByRole("button", { name: "Use these jobs" }).click();
+  await expect(fio.getByRole("alert")).toContainText("two jobs of async_write");
+  await text.fill("[a]\nrw=trim\n");
+  await fio.getByRole("button", { name: "Use these jobs" }).click();
+  await expect(fio.getByRole("alert")).toContainText("line 2: [a] rw=trim is not modelled");
+});

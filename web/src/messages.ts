@@ -28,7 +28,10 @@ export const messages = {
   layoutTitle: "Pool from its zpool create line or zpool status",
   layoutLabel: "Paste the pool's zpool create line, or the config: part of zpool status",
   layoutApply: "Use this pool",
-  layoutApplied: (set: string) => `Set ${set}.`,
+  fioTitle: "Workload from a fio job file",
+  fioLabel: "Paste the fio job file ([global] and job sections)",
+  fioApply: "Use these jobs",
+  pasteApplied: (set: string) => `Set ${set}.`,
   filterPlaceholder: "name or meaning: delay, vfs.zfs.txg, scrub…",
   filterCount: (shown: number, of: number) =>
     shown === 0 ? `No setting matches (of ${of})` : `${shown} of ${of} settings match`,

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
 use throttle_model::report::{self, quantize, zpool_iostat, Report};
-use throttle_model::scenario::{lab, lab_presets, presets::PRESETS, zpool_layout, Release, Scenario};
+use throttle_model::scenario::{fio, lab, lab_presets, presets::PRESETS, zpool_layout, Release, Scenario};
 use throttle_model::sim::{bench, Sim};
 use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
@@ -222,13 +222,27 @@ pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
 pub fn layout_settings(text: &str) -> Result<JsValue, JsError> {
     let layout = zpool_layout::parse(text).map_err(|e| JsError::new(&e))?;
     let settings = layout.lab_settings().map_err(|e| JsError::new(&e))?;
-    let settings: Vec<(&str, f64)> = settings.into_iter().map(|(id, v)| (id.spec().name, v as f64)).collect();
-    to_js(&LayoutSettings { settings, notes: layout.notes })
+    pasted(settings, layout.notes)
 }
 
+/// The lab's workload settings a fio job file gives: `{ settings, notes }`, or the problem,
+/// naming its line.
+#[wasm_bindgen(js_name = fioSettings)]
+pub fn fio_settings(text: &str) -> Result<JsValue, JsError> {
+    let jobs = fio::translate(text).map_err(|e| JsError::new(&e))?;
+    let settings = jobs.lab_settings().map_err(|e| JsError::new(&e))?;
+    pasted(settings, jobs.notes)
+}
+
+fn pasted(settings: Vec<(Id, u64)>, notes: Vec<String>) -> Result<JsValue, JsError> {
+    let settings = settings.into_iter().map(|(id, v)| (id.spec().name, v as f64)).collect();
+    to_js(&PastedSettings { settings, notes })
+}
+
+/// Lab settings read from pasted text, and what was read differently or set aside.
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct LayoutSettings {
+pub struct PastedSettings {
     settings: Vec<(&'static str, f64)>,
     notes: Vec<String>,
 }

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-use throttle_lab_wasm::{DecodedLink, LayoutSettings, PresetText};
+use throttle_lab_wasm::{DecodedLink, PastedSettings, PresetText};
 use throttle_model::curves::{AsyncWriteMarks, DelayMarks};
 use throttle_model::report::Report;
 use throttle_model::scenario::lab_presets::LabPreset;
@@ -69,7 +69,7 @@ fn export_bindings() -> Result<()> {
     AsyncWriteMarks::export_all(&cfg)?;
     LabPreset::export_all(&cfg)?;
     DecodedLink::export_all(&cfg)?;
-    LayoutSettings::export_all(&cfg)?;
+    PastedSettings::export_all(&cfg)?;
     PresetText::export_all(&cfg)?;
     std::fs::write(dir.join("TunableName.ts"), tunable_names())?;
     let mut index = format!("{HEADER}\n\n");

@@ -21,7 +21,7 @@ import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
 import { messages } from "../messages";
 import { MessageList } from "./MessageList";
-import { PoolLayout } from "./PoolLayout";
+import { PasteSettings } from "./PasteSettings";
 import { PresetPicker } from "./PresetPicker";
 import { SimStatus } from "./SimStatus";
 import { useLab, type Simulators } from "./use-lab";
@@ -172,7 +172,26 @@ export function Lab({ engine, initial, simulators }: Props) {
           </div>
           <h2 className="side-title">Simulated system</h2>
           <PresetPicker engine={engine} onPick={lab.pickPreset} />
-          <PoolLayout engine={engine} onApply={lab.setSeveral} />
+          <PasteSettings
+            engine={engine}
+            title={messages.layoutTitle}
+            label={messages.layoutLabel}
+            placeholder="zpool create tank raidz2 sda sdb sdc sdd sde sdf log mirror nvme0n1 nvme1n1"
+            apply={messages.layoutApply}
+            testId="pool-layout"
+            read={engine.layoutSettings}
+            onApply={lab.setSeveral}
+          />
+          <PasteSettings
+            engine={engine}
+            title={messages.fioTitle}
+            label={messages.fioLabel}
+            placeholder={"[global]\nruntime=60\n[writers]\nrw=randwrite\nbs=8k\nnumjobs=4\nrate=2m"}
+            apply={messages.fioApply}
+            testId="fio-jobs"
+            read={engine.fioSettings}
+            onApply={lab.setSeveral}
+          />
           <ControlPanel
             engine={engine}
             shows={lab.showsSetup}

@@ -9,7 +9,7 @@ import type {
   DecodedLink,
   DelayMarks,
   LabPreset,
-  LayoutSettings,
+  PastedSettings,
   PresetText,
   TunableName,
 } from "./types";
@@ -58,7 +58,9 @@ export interface Engine {
   asyncWriteMarks(values: Values): Result<AsyncWriteMarks>;
   decodeLink(query: string): Result<DecodedLink>;
   /** The lab settings of a pool typed as its `zpool create` line or `zpool status`. */
-  layoutSettings(text: string): Result<LayoutSettings>;
+  layoutSettings(text: string): Result<PastedSettings>;
+  /** The lab's workload settings of a fio job file. */
+  fioSettings(text: string): Result<PastedSettings>;
   encodeLink(values: Values, pinned?: Values | null): Result<string>;
   /** Names of the schema entries whose values differ, in schema order. */
   differences(a: Values, b: Values): Result<TunableName[]>;
@@ -132,7 +134,8 @@ export function makeEngine(wasm: WasmModule): Engine {
     delayMarks: (values) => attempt<DelayMarks>(() => wasm.delayMarks(column(values))),
     asyncWriteMarks: (values) => attempt<AsyncWriteMarks>(() => wasm.asyncWriteMarks(column(values))),
     decodeLink: (query) => attempt<DecodedLink>(() => wasm.decodeLink(query)),
-    layoutSettings: (text) => attempt<LayoutSettings>(() => wasm.layoutSettings(text)),
+    layoutSettings: (text) => attempt<PastedSettings>(() => wasm.layoutSettings(text)),
+    fioSettings: (text) => attempt<PastedSettings>(() => wasm.fioSettings(text)),
     encodeLink: (values, pinned) =>
       attempt(() => wasm.encodeLink(column(values), pinned ? column(pinned) : undefined)),
     differences: (a, b) =>

@@ -22,6 +22,7 @@
 //! (names, files, logging) pass silently; others are listed as notes and ignored; what
 //! cannot be read is an error naming the line.
 
+use crate::schema::Id;
 use crate::units::{parse_value, Unit};
 use serde_json::{json, Value};
 
@@ -32,6 +33,66 @@ pub struct FioJobs {
     pub workloads: Vec<Value>,
     pub duration_s: Option<u64>,
     pub notes: Vec<String>,
+}
+
+impl FioJobs {
+    /// The lab's workload settings for these jobs: one group of buffered writers, one of
+    /// sync writers and one of readers at most (a scenario file takes any number), the
+    /// kinds the jobs do not have set to no threads, and the runtime as the duration.
+    pub fn lab_settings(&self) -> Result<Vec<(Id, u64)>, String> {
+        let mut out = vec![(Id::AsyncWriters, 0), (Id::SyncWriters, 0), (Id::Readers, 0)];
+        let mut seen = Vec::new();
+        for w in &self.workloads {
+            let kind = w["kind"].as_str().unwrap_or("");
+            let group = if kind.ends_with("_read") { "readers" } else { kind };
+            if seen.contains(&group) {
+                return Err(format!(
+                    "two jobs of {group}: the lab has one group of each kind; throttle-lab run --fio takes any number"
+                ));
+            }
+            seen.push(group);
+            let n = |key: &str| w[key].as_u64();
+            let threads = n("threads").unwrap_or(1);
+            match kind {
+                "async_write" => {
+                    out.push((Id::AsyncWriters, threads));
+                    out.extend(n("block_size").map(|b| (Id::AsyncBlockSize, b)));
+                    out.push((Id::AsyncRate, n("rate").unwrap_or(0)));
+                    out.push((Id::AsyncPattern, u64::from(w["pattern"] == "random")));
+                    out.extend(n("region").map(|r| (Id::FileSize, r)));
+                    out.push((Id::AsyncCompressible, n("compressible").unwrap_or(0)));
+                    out.push((Id::Dataset, u64::from(w["zvol"] == true)));
+                }
+                "sync_write" => {
+                    out.push((Id::SyncWriters, threads));
+                    out.extend(n("block_size").map(|b| (Id::SyncBlockSize, b)));
+                    out.push((Id::FsyncEvery, n("fsync_every").unwrap_or(0)));
+                    out.push((Id::SyncWait, 0));
+                }
+                _ => {
+                    out.push((Id::Readers, threads));
+                    out.extend(n("block_size").map(|b| (Id::ReadBlockSize, b)));
+                    out.push((Id::ReadPattern, u64::from(kind == "sequential_read")));
+                }
+            }
+        }
+        out.extend(self.duration_s.map(|d| (Id::Duration, d)));
+        // Later entries win: a kind's threads replace the zero set first.
+        out.reverse();
+        let mut unique: Vec<(Id, u64)> = Vec::new();
+        for (id, v) in out {
+            if !unique.iter().any(|(u, _)| *u == id) {
+                unique.push((id, v));
+            }
+        }
+        unique.reverse();
+        // Each within its setting's range, or the job is refused naming the setting.
+        let mut t = crate::tunables::Tunables::default();
+        for &(id, v) in &unique {
+            t.set(id, v).map_err(|e| format!("{}: {e}", id.spec().name))?;
+        }
+        Ok(unique)
+    }
 }
 
 /// Options that do not change what the model simulates.
@@ -340,6 +401,26 @@ fn shown(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_job_file_gives_the_labs_workload_settings() {
+        let jobs =
+            translate("[global]\nruntime=20\n[w]\nrw=randwrite\nbs=8k\nnumjobs=4\nrate=2m\n[r]\nrw=read\nbs=1m\n")
+                .expect("reads");
+        let set = jobs.lab_settings().expect("fits the lab");
+        let get = |id| set.iter().find(|(i, _)| *i == id).map(|(_, v)| *v);
+        assert_eq!(get(Id::AsyncWriters), Some(4));
+        assert_eq!(get(Id::AsyncBlockSize), Some(8 << 10));
+        assert_eq!(get(Id::AsyncRate), Some(8 << 20), "fio's rate is per job");
+        assert_eq!(get(Id::AsyncPattern), Some(1));
+        assert_eq!(get(Id::SyncWriters), Some(0), "no sync job: none");
+        assert_eq!((get(Id::Readers), get(Id::ReadPattern)), (Some(1), Some(1)));
+        assert_eq!(get(Id::Duration), Some(20));
+        let two = translate("[a]\nrw=write\n[b]\nrw=randwrite\n").expect("reads");
+        assert!(two.lab_settings().unwrap_err().contains("two jobs of async_write"));
+        let big = translate("[a]\nrw=write\nbs=64m\n").expect("reads");
+        assert!(big.lab_settings().is_err_and(|e| e.starts_with("async_block_size")));
+    }
 
     #[test]
     fn a_job_takes_the_global_options_and_becomes_a_workload() {

@@ -255,6 +255,18 @@ proptest! {
                 for note in &jobs.notes {
                     clean(note)?;
                 }
+                // The app's reading of the same jobs: settings in range, or a clean refusal.
+                match jobs.lab_settings() {
+                    Err(e) => clean(&e)?,
+                    Ok(set) => {
+                        let mut t = throttle_model::Tunables::default();
+                        for (id, value) in set {
+                            prop_assert!(t.set(id, value).is_ok());
+                        }
+                        prop_assert!(throttle_model::scenario::lab::scenario_from_settings(&t).is_ok()
+                            || !throttle_model::validate::check(&t).errors.is_empty());
+                    }
+                }
                 let mut v = serde_json::json!({"duration": "1s", "pool": {"device": {"kind": "lun"}},
                     "budget": {"max_events": BUDGET, "max_simulated_time": "2s"}});
                 v["workloads"] = serde_json::Value::Array(jobs.workloads);

@@ -27,6 +27,7 @@ pub mod stats;
 pub mod steady;
 mod txg;
 mod vdev;
+mod vdev_draid;
 mod vdev_mirror;
 pub mod vdev_queue;
 pub mod vdev_queue_legacy;

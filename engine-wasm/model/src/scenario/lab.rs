@@ -168,13 +168,13 @@ fn pool(t: &Tunables) -> Pool {
     let mut pool = Pool::alike(tops, children, parity, device, retire);
     let log = match t.get(Id::Slog) {
         1 => Some(TopVdev::DISK),
-        2 => Some(TopVdev { children: 2, parity: 0 }),
+        2 => Some(TopVdev::new(2, 0)),
         _ => None,
     };
     let ssd = || DeviceSpec::Ssd(SsdParams::datacenter());
     pool.log = log.map(|v| AuxClass { vdevs: vec![v], device: ssd() });
     if t.get(Id::Special) == 1 {
-        pool.special = Some(AuxClass { vdevs: vec![TopVdev { children: 2, parity: 0 }], device: ssd() });
+        pool.special = Some(AuxClass { vdevs: vec![TopVdev::new(2, 0)], device: ssd() });
     }
     pool.special_small_blocks = t.get(Id::SpecialSmallBlocks);
     pool

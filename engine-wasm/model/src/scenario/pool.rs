@@ -17,35 +17,54 @@ pub enum Retire {
     Physical,
 }
 
-/// One top-level vdev: a single disk, an n-way mirror, or RAID-Z of some parity.
+/// One top-level vdev: a single disk, an n-way mirror, RAID-Z or dRAID of some parity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TopVdev {
     /// Its leaves: 1 is a single disk.
     pub children: u32,
-    /// 0 for a disk or a mirror (every child holds every block), else RAID-Z1/2/3.
+    /// 0 for a disk or a mirror (every child holds every block), else RAID-Z's or dRAID's.
     pub parity: u32,
+    /// dRAID: its redundancy groups' data disks and its distributed spares.
+    pub draid: Option<Draid>,
+}
+
+/// A dRAID vdev's layout beyond its parity (`vdev_draid.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Draid {
+    /// Data disks of a redundancy group (`vdc_ndata`).
+    pub data: u32,
+    /// Distributed spares (`vdc_nspares`).
+    pub spares: u32,
 }
 
 impl TopVdev {
-    pub const DISK: TopVdev = TopVdev { children: 1, parity: 0 };
+    pub const DISK: TopVdev = TopVdev::new(1, 0);
+
+    /// A disk (1, 0), a mirror (n, 0) or RAID-Z (n, parity).
+    pub const fn new(children: u32, parity: u32) -> TopVdev {
+        TopVdev { children, parity, draid: None }
+    }
 
     /// `vdev_get_ndisks() - vdev_get_nparity()`: the disks holding distinct data, one for
-    /// a disk or a mirror (`vdev_mirror_ops` has no `vdev_op_ndisks`).
+    /// a disk or a mirror (`vdev_mirror_ops` has no `vdev_op_ndisks`), dRAID's children
+    /// less its spares (`vdc_ndisks`) and parity.
     pub fn data_disks(&self) -> u32 {
-        if self.parity == 0 {
-            1
-        } else {
-            self.children - self.parity
+        match (self.parity, self.draid) {
+            (0, _) => 1,
+            (p, Some(d)) => self.children - d.spares - p,
+            (p, None) => self.children - p,
         }
     }
 
     /// What `zpool status` calls it (without its index).
     pub fn kind(&self) -> String {
-        match (self.parity, self.children) {
-            (0, 1) => "disk".into(),
-            (0, _) => "mirror".into(),
-            (p, _) => format!("raidz{p}"),
+        match (self.parity, self.children, self.draid) {
+            (0, 1, _) => "disk".into(),
+            (0, _, _) => "mirror".into(),
+            (p, c, Some(d)) => format!("draid{p}:{}d:{c}c:{}s", d.data, d.spares),
+            (p, _, None) => format!("raidz{p}"),
         }
     }
 }
@@ -81,7 +100,7 @@ impl Pool {
     /// `tops` top-level vdevs alike, each of `children` leaves with `parity`.
     pub fn alike(tops: u32, children: u32, parity: u32, device: DeviceSpec, retire: Retire) -> Pool {
         Pool {
-            vdevs: vec![TopVdev { children, parity }; tops as usize],
+            vdevs: vec![TopVdev::new(children, parity); tops as usize],
             device,
             log: None,
             special: None,

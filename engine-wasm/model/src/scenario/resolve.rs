@@ -251,7 +251,7 @@ fn pool(p: PoolFile, release: Release) -> Result<Pool, FieldError> {
                 format!("{} devices; the lab models at most {}", tops * children, crate::schema::MAX_LEAVES),
             ));
         }
-        pool.vdevs = vec![TopVdev { children, parity }; tops as usize];
+        pool.vdevs = vec![TopVdev::new(children, parity); tops as usize];
         if p.log_device.is_some() {
             return Err(FieldError::at("pool.log_device", "the pool has no log vdev: give it one in pool.layout"));
         }

@@ -9,7 +9,7 @@
 //! `cache`, `spare` and `dedup` start a class. As `zpool create` does, a mirror needs two
 //! devices, RAID-Z with parity p needs p + 1, and a log vdev is a disk or a mirror.
 
-use super::pool::TopVdev;
+use super::pool::{Draid, TopVdev};
 use crate::messages::shown;
 use crate::schema::{Id, MAX_LEAVES};
 
@@ -49,22 +49,56 @@ pub fn parse(text: &str) -> Result<Layout, String> {
     Ok(layout)
 }
 
-/// The type keyword's parity: `Some(0)` a mirror, `Some(p)` RAID-Z p.
-fn group(word: &str) -> Result<Option<u32>, String> {
-    Ok(match word {
-        "mirror" => Some(0),
-        "raidz" | "raidz1" => Some(1),
-        "raidz2" => Some(2),
-        "raidz3" => Some(3),
-        w if w.starts_with("draid") => {
-            return Err(format!(
-                "'{}': dRAID is not modelled; describe the pool as RAID-Z of its groups' width",
-                shown(w)
-            ))
+/// A group's type keyword: its parity (0 for a mirror) and, for dRAID, what its
+/// keyword says of the layout.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    parity: u32,
+    draid: Option<DraidWords>,
+}
+
+/// `draid[parity][:<data>d][:<children>c][:<spares>s]`.
+#[derive(Clone, Copy, Debug, Default)]
+struct DraidWords {
+    data: Option<u32>,
+    children: Option<u32>,
+    spares: u32,
+}
+
+/// The type keyword's group, or `None` for a device.
+fn group(word: &str) -> Result<Option<Group>, String> {
+    let plain = |parity| Ok(Some(Group { parity, draid: None }));
+    match word {
+        "mirror" => plain(0),
+        "raidz" | "raidz1" => plain(1),
+        "raidz2" => plain(2),
+        "raidz3" => plain(3),
+        w if w.starts_with("draid") => draid_words(w).map(Some),
+        w if w.starts_with("raidz") => Err(format!("'{}': RAID-Z has parity 1, 2 or 3", shown(w))),
+        _ => Ok(None),
+    }
+}
+
+/// `draid_config_by_type()`'s reading of a dRAID keyword.
+fn draid_words(word: &str) -> Result<Group, String> {
+    let bad = |why: &str| format!("'{}': {why}", shown(word));
+    let mut parts = word["draid".len()..].split(':');
+    let parity = match parts.next().unwrap_or("") {
+        "" => 1,
+        p => p.parse::<u32>().ok().filter(|p| (1..=3).contains(p)).ok_or_else(|| bad("dRAID has parity 1, 2 or 3"))?,
+    };
+    let mut d = DraidWords::default();
+    for part in parts {
+        let (number, suffix) = part.split_at(part.len().saturating_sub(1));
+        let n = number.parse::<u32>().map_err(|_| bad("expected <n>d, <n>c or <n>s after a colon"))?;
+        match suffix {
+            "d" => d.data = Some(n),
+            "c" => d.children = Some(n),
+            "s" => d.spares = n,
+            _ => return Err(bad("expected <n>d, <n>c or <n>s after a colon")),
         }
-        w if w.starts_with("raidz") => return Err(format!("'{}': RAID-Z has parity 1, 2 or 3", shown(w))),
-        _ => None,
-    })
+    }
+    Ok(Group { parity, draid: Some(d) })
 }
 
 fn class_of(word: &str) -> Result<Option<Class>, String> {
@@ -80,28 +114,60 @@ fn class_of(word: &str) -> Result<Option<Class>, String> {
     })
 }
 
-/// Adds a disk (`group` None) or a group of `children` leaves with parity `group` (a
-/// mirror when 0) to its class.
-fn add(layout: &mut Layout, class: Class, children: u32, group: Option<u32>, name: &str) -> Result<(), String> {
-    let parity = group.unwrap_or(0);
+/// Adds a disk (`group` None) or a group of `children` leaves to its class, checked as
+/// `zpool create` checks it.
+fn add(layout: &mut Layout, class: Class, children: u32, group: Option<Group>, name: &str) -> Result<(), String> {
+    let parity = group.map_or(0, |g| g.parity);
+    let draid = match group.and_then(|g| g.draid) {
+        Some(d) => Some(draid_layout(d, children, parity).map_err(|e| format!("{name}: {e}"))?),
+        None => None,
+    };
     let kind = if parity == 0 { "a mirror".to_string() } else { format!("raidz{parity}") };
     let min = if parity == 0 { 2 } else { parity + 1 };
-    if group.is_some() && children < min {
+    if group.is_some() && draid.is_none() && children < min {
         return Err(format!("{name}: {kind} needs at least {min} devices, it has {children}"));
     }
     if children > MAX_CHILDREN {
         return Err(format!("{name}: {children} devices; the lab models at most {MAX_CHILDREN} in a top-level vdev"));
     }
-    let vdev = TopVdev { children, parity };
+    let vdev = TopVdev { children, parity, draid };
     match class {
         Class::Data => layout.data.push(vdev),
-        Class::Log if parity > 0 => return Err(format!("{name}: a log vdev is a disk or a mirror, not RAID-Z")),
+        Class::Log if parity > 0 => {
+            return Err(format!("{name}: a log vdev is a disk or a mirror, not RAID-Z or dRAID"))
+        }
         Class::Log => layout.log.push(vdev),
         Class::Special => layout.special.push(vdev),
         Class::Cache => layout.notes.push(format!("cache device(s) {name}: L2ARC takes no part in writes")),
         Class::Spare => layout.notes.push(format!("spare(s) {name}: idle until a disk fails")),
     }
     Ok(())
+}
+
+/// `draid_config_by_type()`: the data disks default to 8, or what the children less the
+/// spares and parity leave; the keyword's children must be the devices given.
+fn draid_layout(d: DraidWords, children: u32, parity: u32) -> Result<Draid, String> {
+    if let Some(c) = d.children.filter(|&c| c != children) {
+        return Err(format!("invalid number of dRAID children; {c} required but {children} provided"));
+    }
+    let spares = d.spares;
+    let data = match d.data {
+        Some(data) => data,
+        None if children > spares + parity => (children - spares - parity).min(8),
+        None => {
+            return Err(format!("{children} devices leave none for data beside {spares} spares and parity {parity}"))
+        }
+    };
+    if data == 0 || data + parity > children.saturating_sub(spares) {
+        return Err(format!(
+            "{data} data disks and parity {parity} do not fit the {} devices left beside the spares",
+            children.saturating_sub(spares)
+        ));
+    }
+    if spares > 100 || spares > children - (data + parity) {
+        return Err(format!("{spares} distributed spares are more than the devices beyond one group"));
+    }
+    Ok(Draid { data, spares })
 }
 
 fn from_create(text: &str) -> Result<Layout, String> {
@@ -131,11 +197,11 @@ fn from_create(text: &str) -> Result<Layout, String> {
         i += 1; // The pool's name.
     }
     let mut class = Class::Data;
-    // The open group: (parity, devices so far, its keyword's word number).
-    let mut open: Option<(u32, u32, usize)> = None;
-    let close = |layout: &mut Layout, class, open: &mut Option<(u32, u32, usize)>| -> Result<(), String> {
-        if let Some((parity, n, at)) = open.take() {
-            add(layout, class, n, Some(parity), &format!("word {}", at + 1))?;
+    // The open group: (its keyword, devices so far, its keyword's word number).
+    let mut open: Option<(Group, u32, usize)> = None;
+    let close = |layout: &mut Layout, class, open: &mut Option<(Group, u32, usize)>| -> Result<(), String> {
+        if let Some((group, n, at)) = open.take() {
+            add(layout, class, n, Some(group), &format!("word {}", at + 1))?;
         }
         Ok(())
     };
@@ -144,9 +210,9 @@ fn from_create(text: &str) -> Result<Layout, String> {
         if let Some(c) = class_of(w).map_err(at)? {
             close(&mut layout, class, &mut open)?;
             class = c;
-        } else if let Some(parity) = group(w).map_err(at)? {
+        } else if let Some(g) = group(w).map_err(at)? {
             close(&mut layout, class, &mut open)?;
-            open = Some((parity, 0, n));
+            open = Some((g, 0, n));
         } else if w.starts_with('-') {
             return Err(format!("word {} '{}': an option goes before the pool's name", n + 1, shown(w)));
         } else if let Some((_, count, _)) = open.as_mut() {
@@ -189,7 +255,7 @@ fn from_status(text: &str) -> Result<Layout, String> {
     let mut top: Option<StatusTop> = None;
     let mut top_indent = None;
     let finish = |layout: &mut Layout, class, top: &mut Option<StatusTop>| match top.take() {
-        Some(t) if t.group => add(layout, class, t.children, Some(t.parity), &t.name),
+        Some(StatusTop { group: Some(g), children, name, .. }) => add(layout, class, children, Some(g), &name),
         Some(t) => add(layout, class, 1, None, &t.name),
         None => Ok(()),
     };
@@ -212,17 +278,11 @@ fn from_status(text: &str) -> Result<Layout, String> {
             finish(&mut layout, class, &mut top)?;
             // `mirror-0`, `raidz2-1`: a group; anything else is a disk.
             let kind = e.name.rsplit_once('-').filter(|(_, i)| i.parse::<u32>().is_ok()).map_or(e.name, |(k, _)| k);
-            let parity = group(kind).map_err(|m| format!("line {} {m}", e.line))?;
+            let group = group(kind).map_err(|m| format!("line {} {m}", e.line))?;
             let name = format!("line {} '{}'", e.line, shown(e.name));
-            top = Some(StatusTop {
-                parity: parity.unwrap_or(0),
-                group: parity.is_some(),
-                name,
-                child_indent: None,
-                children: 0,
-            });
+            top = Some(StatusTop { group, name, child_indent: None, children: 0 });
         } else if let Some(t) = top.as_mut() {
-            if !t.group {
+            if t.group.is_none() {
                 return Err(format!("line {} '{}': under a disk, which has no children", e.line, shown(e.name)));
             }
             // Children of `replacing-N` or `spare-N` are one child of the group.
@@ -237,9 +297,8 @@ fn from_status(text: &str) -> Result<Layout, String> {
 
 /// The top-level vdev `zpool status` is listing.
 struct StatusTop {
-    parity: u32,
-    /// A mirror or RAID-Z (else a disk).
-    group: bool,
+    /// A mirror, RAID-Z or dRAID (else a disk).
+    group: Option<Group>,
     /// Its name and line, for messages.
     name: String,
     child_indent: Option<usize>,
@@ -252,6 +311,12 @@ impl Layout {
     /// layout mixing others is refused, naming what to use instead.
     pub fn lab_settings(&self) -> Result<Vec<(Id, u64)>, String> {
         let first = self.data[0];
+        if first.draid.is_some() {
+            return Err(
+                "dRAID: the lab's controls take disks, mirrors and RAID-Z; a scenario file's pool.layout takes dRAID"
+                    .into(),
+            );
+        }
         if let Some(other) = self.data.iter().find(|v| **v != first) {
             return Err(format!(
                 "this pool mixes {} of {} disks with {} of {}: the lab's controls take top-level vdevs alike; a scenario file's pool.layout takes any mix",
@@ -307,7 +372,7 @@ mod tests {
     use super::*;
 
     const fn v(children: u32, parity: u32) -> TopVdev {
-        TopVdev { children, parity }
+        TopVdev::new(children, parity)
     }
 
     #[test]
@@ -330,7 +395,11 @@ mod tests {
         assert!(e("a log raidz b c").contains("log vdev is a disk or a mirror"));
         assert!(e("a dedup mirror b c").contains("dedup allocation class is not modelled"));
         assert_eq!(parse("a special mirror b c").unwrap().special, vec![v(2, 0)]);
-        assert!(e("draid2:4d a b c").contains("dRAID"));
+        assert!(e("draid2:4d a b c").contains("do not fit"), "{}", e("draid2:4d a b c"));
+        assert!(e("draid2:4d:8c a b c d e f g").contains("8 required but 7 provided"));
+        assert!(e("draid5 a b c d e f g").contains("parity 1, 2 or 3"));
+        assert!(e("draid2:4x a b c d e f g").contains("<n>d"));
+        assert!(e("a log draid a b c").contains("not RAID-Z or dRAID"));
         assert!(e("raidz4 a b c d e").contains("parity 1, 2 or 3"));
         assert!(e("log a").contains("no top-level vdev"));
         assert!(e("zpool destroy tank").contains("zpool create"));
@@ -347,6 +416,19 @@ mod tests {
         let e = parse("mirror a b raidz c d e").unwrap().lab_settings().unwrap_err();
         assert!(e.contains("mirror of 2") && e.contains("raidz1 of 3") && e.contains("scenario file"), "{e}");
         assert!(parse("a log b c").unwrap().lab_settings().is_err());
+    }
+
+    #[test]
+    fn a_draid_keyword_gives_its_groups_and_spares_as_zpool_reads_it() {
+        let d = |data, spares| Some(Draid { data, spares });
+        let l = parse("zpool create tank draid2:4d:1s:12c a b c d e f g h i j k l").unwrap();
+        assert_eq!(l.data, vec![TopVdev { children: 12, parity: 2, draid: d(4, 1) }]);
+        // Without a data count: 8, or what the devices leave.
+        assert_eq!(parse("draid a b c d e f g h i j k l").unwrap().data[0].draid, d(8, 0));
+        assert_eq!(parse("draid3:2s a b c d e f g").unwrap().data[0].draid, d(2, 2));
+        assert_eq!(l.data[0].data_disks(), 9);
+        let status = "NAME STATE\ntank ONLINE\n  draid2:4d:6c:0s-0 ONLINE\n    a\n    b\n    c\n    d\n    e\n    f\n";
+        assert_eq!(parse(status).unwrap().data[0].draid, d(4, 0));
     }
 
     #[test]

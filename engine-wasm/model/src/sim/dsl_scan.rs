@@ -201,12 +201,7 @@ impl Sim {
     /// (`vdev_mirror_ops` has no `vdev_op_ndisks`), however many children it has; RAID-Z
     /// its children less its parity.
     fn data_disks(&self, top: usize) -> u64 {
-        let t = &self.tops[top];
-        if t.parity == 0 {
-            1
-        } else {
-            (t.leaves.len() - t.parity as usize) as u64
-        }
+        self.tops[top].data_disks()
     }
 
     fn scan_issue(&mut self, top: usize) {

@@ -4,7 +4,7 @@
 use super::device::AnyDevice;
 use super::vdev_queue::{Class, Issue, Limits, Queued, VdevQueue, CLASSES};
 use super::vdev_queue_legacy::{priority, LegacyLimits, LegacyQueue};
-use super::vdev_raidz;
+use super::{vdev_draid, vdev_raidz};
 use crate::scenario::device::DeviceSpec;
 use crate::scenario::{AuxClass, Scenario, SchedulerModel, TopVdev};
 
@@ -21,8 +21,10 @@ pub(super) struct Leaf {
 /// allocation cursors.
 pub(super) struct Top {
     pub(super) leaves: Vec<usize>,
-    /// RAID-Z parity; 0 for a disk or a mirror.
+    /// RAID-Z or dRAID parity; 0 for a disk or a mirror.
     pub(super) parity: u32,
+    /// dRAID: its groups' data disks and its distributed spares.
+    pub(super) draid: Option<(u64, u64)>,
     /// Its allocatable space: a leaf's for a disk or a mirror, all leaves' for RAID-Z.
     pub(super) capacity: u64,
     /// One leaf's size (labels sit at both ends of every leaf).
@@ -40,10 +42,30 @@ pub(super) struct Top {
 impl Top {
     /// What a block of `psize` bytes allocates here (`vdev_psize_to_asize()`).
     pub(super) fn asize(&self, psize: u64) -> u64 {
-        if self.parity == 0 {
-            psize
-        } else {
-            vdev_raidz::asize(psize, self.leaves.len() as u64, u64::from(self.parity))
+        match (self.parity, self.draid) {
+            (0, _) => psize,
+            (p, Some((data, _))) => vdev_draid::asize(psize, data, u64::from(p)),
+            (p, None) => vdev_raidz::asize(psize, self.leaves.len() as u64, u64::from(p)),
+        }
+    }
+
+    /// The columns of a block of a RAID-Z or dRAID vdev (`vdev_raidz_map_alloc()`,
+    /// `vdev_draid_map_alloc()`).
+    pub(super) fn columns(&self, offset: u64, size: u64) -> Vec<vdev_raidz::Column> {
+        let (children, parity) = (self.leaves.len() as u64, u64::from(self.parity));
+        match self.draid {
+            Some((data, _)) => vdev_draid::map(offset, size, children, data, parity),
+            None => vdev_raidz::map(offset, size, children, parity),
+        }
+    }
+
+    /// `vdev_get_ndisks() - vdev_get_nparity()`: one for a disk or a mirror.
+    pub(super) fn data_disks(&self) -> u64 {
+        let children = self.leaves.len() as u64;
+        match (self.parity, self.draid) {
+            (0, _) => 1,
+            (p, Some((_, spares))) => children - spares - u64::from(p),
+            (p, None) => children - u64::from(p),
         }
     }
 }
@@ -99,10 +121,14 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
         }
         let leaf_capacity = device.capacity();
         let aliquot = scenario.models.release.mg_aliquot(*vdev, class);
-        let capacity = if vdev.parity == 0 { leaf_capacity } else { leaf_capacity * u64::from(vdev.children) };
+        // Parity vdevs' space is all their children's (dRAID's less its spares').
+        let spares = vdev.draid.map_or(0, |d| u64::from(d.spares));
+        let capacity =
+            if vdev.parity == 0 { leaf_capacity } else { leaf_capacity * (u64::from(vdev.children) - spares) };
         tops.push(Top {
             leaves: (first..leaves.len()).collect(),
             parity: vdev.parity,
+            draid: vdev.draid.map(|d| (u64::from(d.data), u64::from(d.spares))),
             capacity,
             leaf_capacity,
             aliquot,

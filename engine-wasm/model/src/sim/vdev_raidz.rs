@@ -75,7 +75,7 @@ impl Sim {
     /// the child being resilvered reads a parity column in its place (reconstruction).
     pub(super) fn raidz_columns(&self, top: usize, offset: u64, size: u64, parity: bool) -> Vec<(usize, u64, u64)> {
         let t = &self.tops[top];
-        let cols = map(offset, size, t.leaves.len() as u64, u64::from(t.parity));
+        let cols = t.columns(offset, size);
         let leaf = |c: &Column| t.leaves[c.child as usize];
         if parity {
             return cols.iter().map(|c| (leaf(c), c.offset, c.size)).collect();
@@ -120,10 +120,7 @@ impl Sim {
     /// rewrites just that column).
     pub(super) fn raidz_column_on(&self, top: usize, offset: u64, size: u64, leaf: usize) -> Option<(u64, u64)> {
         let t = &self.tops[top];
-        map(offset, size, t.leaves.len() as u64, u64::from(t.parity))
-            .into_iter()
-            .find(|c| t.leaves[c.child as usize] == leaf)
-            .map(|c| (c.offset, c.size))
+        t.columns(offset, size).into_iter().find(|c| t.leaves[c.child as usize] == leaf).map(|c| (c.offset, c.size))
     }
 }
 

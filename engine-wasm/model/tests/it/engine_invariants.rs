@@ -75,7 +75,9 @@ fn scenario() -> impl Strategy<Value = Value> {
             let mut pool = if parity > 0 && seed % 5 < 2 {
                 let disks = "d ".repeat(parity as usize + mirror as usize);
                 let aux = if seed % 5 == 0 { "log mirror l1 l2" } else { "special mirror s1 s2" };
-                json!({"layout": format!("raidz{parity} {disks} {aux}"), "device": device, "retire": retire,
+                // Some of the RAID-Z are dRAID of the same parity with a distributed spare.
+                let kind = if seed % 7 == 0 { format!("draid{parity}:1s d") } else { format!("raidz{parity}") };
+                json!({"layout": format!("{kind} {disks} {aux}"), "device": device, "retire": retire,
                        "special_small_blocks": "8K"})
             } else {
                 json!({"top_level_vdevs": tops, "mirror": mirror + parity as u32, "raidz": parity,

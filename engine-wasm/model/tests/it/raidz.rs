@@ -123,3 +123,16 @@ fn from_2_4_the_zil_goes_to_the_special_class_when_there_is_no_log() {
     let (old, new) = (commit("2.3"), commit("2.4"));
     assert!(new * 4 < old, "2.4 {new} ns, 2.3 {old} ns per commit");
 }
+
+#[test]
+fn draid_writes_whole_rows_so_small_blocks_cost_a_row_each() {
+    let draid = json!({"layout": "draid2:8d:1s:11c a b c d e f g h i j k", "device": lun()});
+    let disk = write_cost(json!({"device": lun()}), "128K");
+    // 128 KiB: 32 data sectors in 4 rows of 8 + 2: 1.25x.
+    let big = write_cost(draid.clone(), "128K");
+    assert!((big / disk - 1.25).abs() < 0.08, "128K: {big:.3} vs {disk:.3}");
+    // 8 KiB: 2 data sectors in one row of 10: 5x, where RAID-Z2 wrote 2x.
+    let disk8 = write_cost(json!({"device": lun()}), "8K");
+    let small = write_cost(draid, "8K");
+    assert!((small / disk8 - 5.0).abs() < 0.4, "8K: {small:.3} vs {disk8:.3}");
+}

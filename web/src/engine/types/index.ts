@@ -13,6 +13,7 @@ export type { ClassReport } from "./ClassReport";
 export type { DecodedLink } from "./DecodedLink";
 export type { DelayMarks } from "./DelayMarks";
 export type { DeviceSpec } from "./DeviceSpec";
+export type { Draid } from "./Draid";
 export type { Effect } from "./Effect";
 export type { Era } from "./Era";
 export type { HddParams } from "./HddParams";

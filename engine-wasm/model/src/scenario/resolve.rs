@@ -318,6 +318,8 @@ fn preset(given: Option<String>, default: DeviceSpec, path: &str) -> Result<Devi
 /// A device: a kind, its preset, and any parameter overridden by name.
 fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
     let at = |key| field(path, key);
+    // SSD garbage collection and LUN stalls alike: requests in a million.
+    let per_million = |q, default| value(q, &at("stall_per_million"), default, 0, 1_000_000);
     Ok(match d {
         DeviceFile::Hdd(f) => {
             // find() keeps the kind, so the default is never taken here.
@@ -359,13 +361,7 @@ fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
                 coalesce_ns: value(f.coalesce, &at("coalesce"), d.coalesce_ns, 0, S)?,
                 write_cache_bytes: value(f.write_cache, &at("write_cache"), d.write_cache_bytes, 0, 1 << 40)?,
                 power_loss_protection: f.power_loss_protection.unwrap_or(d.power_loss_protection),
-                stall_per_million: value(
-                    f.stall_per_million,
-                    &at("stall_per_million"),
-                    d.stall_per_million,
-                    0,
-                    1_000_000,
-                )?,
+                stall_per_million: per_million(f.stall_per_million, d.stall_per_million)?,
                 stall_ns: value(f.stall, &at("stall"), d.stall_ns, 0, 10 * S)?,
             })
         }
@@ -380,13 +376,7 @@ fn device(d: DeviceFile, path: &str) -> Result<DeviceSpec, FieldError> {
                 bandwidth: value(f.bandwidth, &at("bandwidth"), d.bandwidth, KIB, 1 << 40)?,
                 base_latency_ns: value(f.base_latency, &at("base_latency"), d.base_latency_ns, 0, S)?,
                 rotational: f.rotational.unwrap_or(d.rotational),
-                stall_per_million: value(
-                    f.stall_per_million,
-                    &at("stall_per_million"),
-                    d.stall_per_million,
-                    0,
-                    1_000_000,
-                )?,
+                stall_per_million: per_million(f.stall_per_million, d.stall_per_million)?,
                 stall_ns: value(f.stall, &at("stall"), d.stall_ns, 0, 10 * S)?,
             })
         }

@@ -568,6 +568,12 @@ schema! {
         meaning: "Random readers over a working set that misses the cache (fio randread), or sequential readers (fio read), each streaming its own part of a 100 GiB file with the DMU prefetcher reading ahead in the async-read class (dmu_zfetch.c).",
         choices: &["random", "sequential"],
     }
+    Logbias {
+        name: "logbias", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The sync writers' dataset logbias: latency logs small writes' data in the ZIL (on the SLOG if there is one), throughput logs every write indirectly, its data written in place in the pool and only a record in the log (zil_write_state()).",
+        choices: &["latency", "throughput"],
+    }
     SyncWait {
         name: "sync_wait", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,

@@ -241,6 +241,8 @@ file_struct! {
         sync: SyncKind,
         fsync_every: Quantity<Bytes>,
         rate: Quantity<Bytes>,
+        /// The dataset's `logbias`: `latency` (the default) or `throughput`.
+        logbias: Logbias,
     }
 }
 
@@ -292,6 +294,13 @@ file_struct! {
 pub enum Pattern {
     Sequential,
     Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Logbias {
+    Latency,
+    Throughput,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]

@@ -207,7 +207,14 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             (_, 0) => SyncMode::Dsync,
             (_, every) => SyncMode::Fsync { every: every.max(block_size) },
         };
-        out.push(Workload::SyncWrite { threads: threads(Id::SyncWriters), block_size, sync, rate: 0 });
+        let logbias_throughput = get(Id::Logbias) == 1;
+        out.push(Workload::SyncWrite {
+            threads: threads(Id::SyncWriters),
+            block_size,
+            sync,
+            rate: 0,
+            logbias_throughput,
+        });
     }
     if get(Id::Readers) > 0 {
         let block_size = get(Id::ReadBlockSize);

@@ -7,8 +7,8 @@ use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, InjectedParams, LunParams, SsdParams};
 use super::drives;
 use super::file::{
-    AllocatorFile, BudgetFile, DeviceFile, ModelsFile, Pattern, Policy, PoolFile, RunUntil, ScenarioFile, SteadyFile,
-    Summaries, SyncKind, WorkloadFile,
+    AllocatorFile, BudgetFile, DeviceFile, Logbias, ModelsFile, Pattern, Policy, PoolFile, RunUntil, ScenarioFile,
+    SteadyFile, Summaries, SyncKind, WorkloadFile,
 };
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::pool::{AuxClass, Pool, Retire, TopVdev};
@@ -466,7 +466,14 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
                     return Err(FieldError::at(&path("fsync_every"), message));
                 }
             };
-            Workload::SyncWrite { threads: threads(f.threads)?, block_size, sync, rate: rate(f.rate)? }
+            let logbias_throughput = f.logbias == Some(Logbias::Throughput);
+            Workload::SyncWrite {
+                threads: threads(f.threads)?,
+                block_size,
+                sync,
+                rate: rate(f.rate)?,
+                logbias_throughput,
+            }
         }
         WorkloadFile::RandomRead(f) => {
             let block_size = block(f.block_size, 8 * KIB)?;

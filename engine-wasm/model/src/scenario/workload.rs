@@ -55,21 +55,15 @@ pub enum Workload {
         block_size: u64,
         sync: SyncMode,
         rate: u64,
+        /// The dataset's `logbias=throughput`: every record is logged indirectly, its data
+        /// written in place rather than into the log (`zil_write_state()`).
+        logbias_throughput: bool,
     },
     /// Random reads over a working set, `cache_hit` percent of them served by the ARC.
-    RandomRead {
-        threads: u32,
-        block_size: u64,
-        working_set: u64,
-        cache_hit: u64,
-    },
+    RandomRead { threads: u32, block_size: u64, working_set: u64, cache_hit: u64 },
     /// Sequential readers (fio `rw=read`): each thread streams its own part of `region`,
     /// and the DMU's prefetcher reads ahead of it (`dmu_zfetch.rs`).
-    SequentialRead {
-        threads: u32,
-        block_size: u64,
-        region: u64,
-    },
+    SequentialRead { threads: u32, block_size: u64, region: u64 },
     /// A scrub: sequential reads of every leaf in the scrub class.
     Scrub {
         block_size: u64,
@@ -82,9 +76,7 @@ pub enum Workload {
     /// txg to sync (`txg_wait_synced()`), so the txg is pushed out at once; while it is
     /// pending, async writes go at `zfs_vdev_async_write_max_active`
     /// (`spa_has_pending_synctask()` in `vdev_queue_max_async_writes()`).
-    SyncTask {
-        every_ns: u64,
-    },
+    SyncTask { every_ns: u64 },
     /// A resilver of each mirror's last child: reads from the others, writes to it.
     Resilver {
         block_size: u64,

@@ -333,16 +333,19 @@ impl Sim {
     /// The log bytes `zfs_log_write()` counts for client `c`'s write: the record's header,
     /// and its data unless it is logged indirectly (`zil.rs`).
     pub(super) fn log_record_bytes(&self, c: u32) -> u64 {
-        let Some((block, commit)) = self.log_block(c) else { return 0 };
+        let Some((block, commit, throughput)) = self.log_block(c) else { return 0 };
         let size = self.clients[c as usize].tx_bytes;
-        RECORD_HEADER + if indirect(size, block, commit, self.log_on(block).0) { 0 } else { size }
+        RECORD_HEADER + if indirect(size, block, commit, self.log_on(block).0, throughput) { 0 } else { size }
     }
 
-    /// The block size of client `c`'s file, and whether it commits each write at once.
-    pub(super) fn log_block(&self, c: u32) -> Option<(u64, bool)> {
+    /// The block size of client `c`'s file, whether it commits each write at once, and
+    /// whether its dataset has `logbias=throughput`.
+    pub(super) fn log_block(&self, c: u32) -> Option<(u64, bool, bool)> {
         match self.scenario.workloads[self.clients[c as usize].workload] {
-            Workload::AsyncWrite { record_size, .. } => Some((record_size, false)),
-            Workload::SyncWrite { block_size, ref sync, .. } => Some((block_size, *sync == SyncMode::Dsync)),
+            Workload::AsyncWrite { record_size, .. } => Some((record_size, false, false)),
+            Workload::SyncWrite { block_size, ref sync, logbias_throughput, .. } => {
+                Some((block_size, *sync == SyncMode::Dsync, logbias_throughput))
+            }
             _ => None,
         }
     }

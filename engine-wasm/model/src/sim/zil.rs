@@ -41,18 +41,19 @@ const LOG_BLOCK_MIN: u64 = 4 << 10;
 const LOG_BLOCK_MAX: u64 = 128 << 10;
 
 /// `zil_write_state()`: is a write of `size` bytes into a block of `block` bytes logged
-/// indirectly? Never when the log has a device of its own (`LogOn::Own`): its records are
-/// copied in.
-pub(super) fn indirect(size: u64, block: u64, commit: bool, log: LogOn) -> bool {
-    log != LogOn::Own && size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit)
+/// indirectly? Always with `logbias=throughput`; else never when the log has a device of
+/// its own (`LogOn::Own`): its records are copied in.
+pub(super) fn indirect(size: u64, block: u64, commit: bool, log: LogOn, throughput: bool) -> bool {
+    throughput || (log != LogOn::Own && size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit))
 }
 
-/// The smallest record logged indirectly: none when the log has its own device.
-fn indirect_min(log: LogOn) -> u64 {
-    if log == LogOn::Own {
-        u64::MAX
-    } else {
-        IMMEDIATE_WRITE_SZ
+/// The smallest record logged indirectly: every one with `logbias=throughput`, none when
+/// the log has its own device.
+fn indirect_min(log: LogOn, throughput: bool) -> u64 {
+    match (throughput, log) {
+        (true, _) => 0,
+        (false, LogOn::Own) => u64::MAX,
+        (false, LogOn::Pool) => IMMEDIATE_WRITE_SZ,
     }
 }
 
@@ -106,8 +107,8 @@ impl Sim {
     /// issued at once unless other commits are waiting to share it.
     pub(super) fn zil_log(&mut self, c: u32) {
         let unsynced = self.txgs_not_syncing();
-        let block = self.log_block(c).map_or(0, |(b, _)| b);
-        let min = indirect_min(self.log_on(block).0);
+        let (block, _, throughput) = self.log_block(c).unwrap_or((0, false, false));
+        let min = indirect_min(self.log_on(block).0, throughput);
         let mut writes = self.take_records(c, &unsynced, min);
         let copied = self.log_small_records(c, &unsynced, min);
         let mut log_bytes: u64 =

@@ -136,3 +136,22 @@ fn draid_writes_whole_rows_so_small_blocks_cost_a_row_each() {
     let small = write_cost(draid, "8K");
     assert!((small / disk8 - 5.0).abs() < 0.4, "8K: {small:.3} vs {disk8:.3}");
 }
+
+#[test]
+fn logbias_throughput_writes_the_data_in_place_even_with_a_log() {
+    let commit = |logbias: &str| {
+        let v = json!({"duration": "10s", "steady": {"summaries": "whole_run"},
+            "pool": {"layout": "raidz2 a b c d e f log mirror n1 n2", "device": {"kind": "hdd"}},
+            "workloads": [{"kind": "sync_write", "threads": 2, "block_size": "4K", "sync": "dsync", "logbias": logbias}]});
+        report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))).summary
+    };
+    let (latency, throughput) = (commit("latency"), commit("throughput"));
+    // The SLOG takes the data with logbias=latency; with throughput every 4 KiB write goes
+    // to the HDDs in place (dmu_sync()) and only its record to the log.
+    assert!(
+        throughput.client_write.mean_ns > 4 * latency.client_write.mean_ns,
+        "throughput {} ns, latency {} ns",
+        throughput.client_write.mean_ns,
+        latency.client_write.mean_ns
+    );
+}

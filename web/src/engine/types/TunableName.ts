@@ -76,6 +76,7 @@ export type TunableName =
   | "sync_block_size"
   | "fsync_every"
   | "read_pattern"
+  | "logbias"
   | "sync_wait"
   | "readers"
   | "read_cache_hit"

@@ -34,7 +34,18 @@ export type Workload =
        */
       cache_hit: number;
     }
-  | { kind: "sync_write"; threads: number; block_size: number; sync: SyncMode; rate: number }
+  | {
+      kind: "sync_write";
+      threads: number;
+      block_size: number;
+      sync: SyncMode;
+      rate: number;
+      /**
+       * The dataset's `logbias=throughput`: every record is logged indirectly, its data
+       * written in place rather than into the log (`zil_write_state()`).
+       */
+      logbias_throughput: boolean;
+    }
   | { kind: "random_read"; threads: number; block_size: number; working_set: number; cache_hit: number }
   | { kind: "sequential_read"; threads: number; block_size: number; region: number }
   | {

@@ -30,7 +30,10 @@ impl Sim {
                 _ => 0,
             };
             let psize = super::zio_compress::psize(record, compressible);
-            self.txg.records[s].push(Record { client, size: record, psize, logged: false, key });
+            if self.clients.get(client as usize).is_some_and(|cl| cl.commits()) {
+                self.txg.unlogged.entry(client).or_default().push((txg, self.txg.records[s].len()));
+            }
+            self.txg.records[s].push(Record { client, size: record, psize, logged: false, taken: false, key });
         }
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.

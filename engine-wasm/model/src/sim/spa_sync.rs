@@ -54,7 +54,13 @@ impl Sim {
     pub(super) fn start_sync(&mut self) {
         let Some(txg) = self.txg.quiesced.take() else { return };
         let s = slot(txg);
-        let taken = std::mem::take(&mut self.txg.records[s]);
+        // Records written in place by dmu_sync() are skipped; the clients' lists of
+        // unlogged records drop this txg's.
+        let mut taken = std::mem::take(&mut self.txg.records[s]);
+        taken.retain(|r| !r.taken);
+        for list in self.txg.unlogged.values_mut() {
+            list.retain(|&(t, _)| t != txg);
+        }
         let late: Vec<(u32, u64, bool)> = taken.iter().map(|r| (r.client, r.size, r.logged)).collect();
         self.zil_txg_syncing(&late);
         let records: Vec<(u64, u64, Option<u64>)> = taken.iter().map(|r| (r.size, r.psize, r.key)).collect();

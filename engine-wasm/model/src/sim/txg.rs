@@ -41,6 +41,8 @@ pub(super) struct Record {
     /// What the device sees once compressed (`zio_compress.rs`).
     pub(super) psize: u64,
     pub(super) logged: bool,
+    /// Written in place by `dmu_sync()`: the txg's sync skips it.
+    pub(super) taken: bool,
     /// Which record of which file, for copy-on-write frees (buffered writers only).
     pub(super) key: Option<u64>,
 }
@@ -80,6 +82,10 @@ pub(super) struct TxgState {
     pub(super) quiesce_waiting: u64,
     /// Writers in `txg_wait_open()`: (client, the txg they wait for).
     pub(super) open_waiters: Vec<(u32, u64)>,
+    /// Each committing client's records neither logged nor taken yet, as (txg, index in
+    /// the txg's records): what its next commit logs (the itxs of `zil_itxg_t`), found
+    /// without a walk through every record of the txg.
+    pub(super) unlogged: std::collections::BTreeMap<u32, Vec<(u64, usize)>>,
 }
 
 pub(super) fn slot(txg: u64) -> usize {
@@ -104,6 +110,7 @@ impl TxgState {
             sync_waiting: 0,
             quiesce_waiting: 0,
             open_waiters: Vec::new(),
+            unlogged: Default::default(),
             last_sync_start: 0,
         }
     }
@@ -143,14 +150,11 @@ impl Sim {
     /// by `dmu_sync()`, so the txg skips them; their dirty data is retired when it syncs).
     pub(super) fn take_records(&mut self, c: u32, txgs: &[u64], min: u64) -> Vec<u64> {
         let mut taken = Vec::new();
-        for &txg in txgs {
-            self.txg.records[slot(txg)].retain(|r| {
-                let take = r.client == c && r.size >= min;
-                if take {
-                    taken.push(r.size);
-                }
-                !take
-            });
+        for (txg, i) in self.unlogged_of(c, txgs) {
+            if let Some(r) = self.txg.records[slot(txg)].get_mut(i).filter(|r| r.size >= min && !r.taken) {
+                r.taken = true;
+                taken.push(r.size);
+            }
         }
         taken
     }
@@ -159,13 +163,26 @@ impl Sim {
     /// data copied into the log (and written again by the txg).
     pub(super) fn log_small_records(&mut self, c: u32, txgs: &[u64], max: u64) -> Vec<u64> {
         let mut logged = Vec::new();
-        for &txg in txgs {
-            for r in self.txg.records[slot(txg)].iter_mut().filter(|r| r.client == c && r.size < max && !r.logged) {
+        for (txg, i) in self.unlogged_of(c, txgs) {
+            if let Some(r) = self.txg.records[slot(txg)].get_mut(i).filter(|r| r.size < max && !r.logged && !r.taken) {
                 r.logged = true;
                 logged.push(r.size);
             }
         }
+        // Everything of these txgs is now logged or taken: the client's list keeps the rest.
+        if let Some(list) = self.txg.unlogged.get_mut(&c) {
+            list.retain(|(txg, _)| !txgs.contains(txg));
+        }
         logged
+    }
+
+    /// Client `c`'s unlogged records in `txgs`, oldest txg first, in the order they were
+    /// dirtied.
+    fn unlogged_of(&self, c: u32, txgs: &[u64]) -> Vec<(u64, usize)> {
+        let mut ordered: Vec<u64> = txgs.to_vec();
+        ordered.sort_unstable();
+        let list = self.txg.unlogged.get(&c).map_or(&[][..], |l| l.as_slice());
+        ordered.iter().flat_map(|t| list.iter().filter(move |(txg, _)| txg == t).copied()).collect()
     }
 
     /// A transaction of `txg` released its hold (its data is in).

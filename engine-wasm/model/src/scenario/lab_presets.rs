@@ -76,6 +76,54 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         description: "16 writers at 400 MiB/s and 8 readers on one datacenter SSD: sub-millisecond reads, and how the curves behave when the backend is fast.",
         link: "v=1&device=ssd&async_writers=16&async_rate=400M&readers=8&duration=20",
     },
+    LabPreset {
+        name: "raidz2-12",
+        title: "Two RAID-Z2 of six 7200 rpm disks, written at 1 GB/s",
+        description: "12 WD Ultrastar HC310 in two 6-wide RAID-Z2, 16 writers of 1 MiB records at 1 GB/s and 4 readers: each block is 64 rows of 4 data and 2 parity sectors over its vdev's children. Try 8K records to see small blocks on wide RAID-Z pay parity and padding, or raidz1.",
+        link: "v=1&drive=7200-hc310&top_level_vdevs=2&mirror=6&raidz=raidz2&async_writers=16&async_block_size=1M&recordsize=1M&async_rate=1000000000&readers=4",
+    },
+    LabPreset {
+        name: "oss-0.6.5",
+        title: "A Lustre OSS on ZFS 0.6.5 with 128 GiB of RAM",
+        description: "0.6.5 derives zfs_dirty_data_max from RAM with no 4 GiB cap (12.8 GiB here), and the OSD waits for txgs to sync instead of using a ZIL: 600 MB/s of 1 MiB writes and 4 threads in txg_wait_synced() on two 10-wide RAID-Z2. Compare release 0.7, which caps the limit at 4 GiB.",
+        link: "v=1&release=0.6.5&ram=128G&drive=7200-hc310&top_level_vdevs=2&mirror=10&raidz=raidz2&async_writers=16&async_block_size=1M&recordsize=1M&async_rate=600M&readers=0&sync_writers=4&sync_wait=txg",
+    },
+    LabPreset {
+        name: "small-ram-0.6.4",
+        title: "ZFS 0.6.4 on a 2 GiB machine",
+        description: "A 2 GiB machine on 0.6.4: zfs_dirty_data_max is 10% of RAM (205 MiB) and a txg syncs once 64 MiB are dirty (zfs_dirty_data_sync, absolute bytes before 0.8): short txgs, and readers on the HDD mirror wait behind them.",
+        link: "v=1&release=0.6.4&ram=2G&drive=7200-hc310&mirror=2&async_writers=8&async_rate=0&readers=2",
+    },
+    LabPreset {
+        name: "ceph-rbd",
+        title: "A pool on one Ceph RBD image with 10 ms latency",
+        description: "One vdev on a Ceph RBD image: 10 ms mean latency and a tail of rare 7 ms stalls, 16 writers as fast as admitted and 4 readers. The write throttle sees a slow but deep backend.",
+        link: "v=1&drive=ceph-rbd&lun_latency=10ms&async_writers=16&async_rate=0&readers=4",
+    },
+    LabPreset {
+        name: "slog",
+        title: "O_DSYNC writers with an SSD SLOG",
+        description: "8 O_DSYNC writers and 4 readers on an HDD mirror with a datacenter SSD as the log device: commits take the SSD's latency. Set logbias to throughput to see the data go to the HDDs in place, or slog to none.",
+        link: "v=1&drive=7200-hc310&mirror=2&slog=ssd&sync_writers=8&async_writers=0&readers=4",
+    },
+    LabPreset {
+        name: "nvme-4k",
+        title: "4 KiB random writes at queue depth 32 on NVMe",
+        description: "32 writers of 4 KiB random records as fast as admitted on an Intel P4500: every write is delayed, and the device writes far more than the clients, as each record dirties an indirect block of its own.",
+        link: "v=1&drive=nvme-p4500&async_writers=32&async_block_size=4K&recordsize=4K&async_pattern=random&async_rate=0&readers=0&duration=10",
+    },
+    LabPreset {
+        name: "zvol-ssd",
+        title: "A zvol with 8K volblocksize on 12 SATA SSDs",
+        description: "A 16 GiB zvol of 8 KiB blocks on six mirrors of Intel S4500s, 80 MB/s of 8 KiB random writes and 4 readers: each write dirties its block and an indirect block; see the metadata in the txg sizes.",
+        link: "v=1&dataset=zvol&recordsize=8K&file_size=16G&drive=sata-s4500&top_level_vdevs=6&mirror=2&async_writers=16&async_block_size=8K&async_pattern=random&async_rate=80M&readers=4&duration=20",
+    },
+    LabPreset {
+        name: "scrub-limit",
+        title: "A scrub with zfs_scan_vdev_limit raised",
+        description: "A scrub on an HDD mirror beside 4 writers and 4 readers, zfs_scan_vdev_limit at 64 MiB (16 MiB by default since 2.2, 4 MiB before): more scrub I/O in flight, and readers wait longer. Move it back to compare.",
+        link: "v=1&drive=7200-hc310&mirror=2&scrub=on&zfs_scan_vdev_limit=64M&async_writers=4&readers=4",
+    },
 ];
 
 #[cfg(test)]

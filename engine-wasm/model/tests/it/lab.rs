@@ -42,6 +42,8 @@ fn every_lab_preset_reads_cleanly_and_runs_within_its_budget() {
     for p in LAB_PRESETS {
         let d = decode(p.link);
         assert!(d.notices.is_empty(), "{}: {:?}", p.name, d.notices);
+        // It survives a link: the app's share link of it opens the same settings.
+        assert_eq!(decode(&throttle_model::link::encode(&d.tunables)).tunables, d.tunables, "{}", p.name);
         let report = report::run(scenario_from_settings(&d.tunables).expect("valid"));
         assert!(report.truncated.is_none(), "{}: {:?}", p.name, report.truncated);
         assert!(report.summary.client_read.count + report.summary.client_write.count > 0, "{}", p.name);
@@ -121,4 +123,32 @@ fn the_labs_workload_settings_reach_compression_read_modify_write_and_txg_waits(
         txg.summary.client_write.mean_ns,
         zil.summary.client_write.mean_ns
     );
+}
+
+#[test]
+fn the_real_system_presets_are_the_systems_they_name() {
+    use throttle_model::scenario::device::DeviceSpec;
+    let scenario = |name: &str| {
+        let p = LAB_PRESETS.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("{name}"));
+        scenario_from_settings(&decode(p.link).tunables).expect("valid")
+    };
+    const GIB: u64 = 1 << 30;
+    // Two 6-wide RAID-Z2 of HC310s.
+    let s = scenario("raidz2-12");
+    assert_eq!(s.pool.vdevs.iter().map(|v| (v.children, v.parity)).collect::<Vec<_>>(), vec![(6, 2); 2]);
+    assert!(matches!(s.pool.device, DeviceSpec::Hdd(ref p) if p.rpm == 7200 && p.track_to_track_ns == 230_000));
+    // The dirty limit derived from RAM as the release does, not typed.
+    let oss = scenario("oss-0.6.5");
+    assert_eq!(oss.tunables.get(Id::DirtyDataMax), 128 * GIB / 10);
+    let small = scenario("small-ram-0.6.4");
+    assert_eq!(small.tunables.get(Id::DirtyDataMax), 2 * GIB / 10);
+    assert_eq!(small.tunables.get(Id::DirtyDataSync), 64 << 20);
+    assert!(
+        matches!(scenario("ceph-rbd").pool.device, DeviceSpec::Lun(ref p) if p.base_latency_ns == 10_000_000 && p.stall_per_million > 0)
+    );
+    assert!(scenario("slog").pool.log.is_some());
+    let zvol = scenario("zvol-ssd");
+    assert!(matches!(zvol.workloads[0], throttle_model::scenario::Workload::AsyncWrite { record_size: 8192, .. }));
+    assert_eq!(zvol.pool.vdevs.len() * 2, 12);
+    assert_eq!(scenario("scrub-limit").tunables.get(Id::ScanVdevLimit), 64 << 20);
 }

@@ -34,6 +34,11 @@ export interface Simulator {
 
 /** Events per slice: a few milliseconds of work between chances to stop or report. */
 export const SLICE_EVENTS = 50_000;
+/**
+ * Smaller slices until the first partial report: on a heavy pool 50,000 events take about
+ * 50 ms in WASM, so the first report would wait a whole slice past its time.
+ */
+export const FIRST_SLICE_EVENTS = 10_000;
 /** Wall time between partial reports of a long run [ms]. */
 export const PARTIAL_EVERY_MS = 250;
 /**
@@ -71,7 +76,7 @@ export async function runInSlices(
   try {
     let lastPartial = now();
     let every = FIRST_PARTIAL_MS;
-    while (run.advance(SLICE_EVENTS)) {
+    while (run.advance(every === FIRST_PARTIAL_MS ? FIRST_SLICE_EVENTS : SLICE_EVENTS)) {
       const [simulatedNs = 0, totalNs = 0] = run.progress();
       const due = now() - lastPartial >= every;
       if (due) {

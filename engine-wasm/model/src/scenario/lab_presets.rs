@@ -79,14 +79,14 @@ pub const LAB_PRESETS: &[LabPreset] = &[
     LabPreset {
         name: "raidz2-12",
         title: "Two RAID-Z2 of six 7200 rpm disks, written at 1 GB/s",
-        description: "12 WD Ultrastar HC310 in two 6-wide RAID-Z2, 16 writers of 1 MiB records at 1 GB/s and 4 readers: each block is 64 rows of 4 data and 2 parity sectors over its vdev's children. Try 8K records to see small blocks on wide RAID-Z pay parity and padding, or raidz1.",
-        link: "v=1&drive=7200-hc310&top_level_vdevs=2&mirror=6&raidz=raidz2&async_writers=16&async_block_size=1M&recordsize=1M&async_rate=1000000000&readers=4",
+        description: "12 WD Ultrastar HC310 in two 6-wide RAID-Z2, 16 writers of 1 MiB records at 1 GB/s and 4 readers for 10 s (about ten txgs): each block is 64 rows of 4 data and 2 parity sectors over its vdev's children. Try 8K records to see small blocks on wide RAID-Z pay parity and padding, or raidz1.",
+        link: "v=1&drive=7200-hc310&top_level_vdevs=2&mirror=6&raidz=raidz2&async_writers=16&async_block_size=1M&recordsize=1M&async_rate=1000000000&readers=4&duration=10",
     },
     LabPreset {
         name: "oss-0.6.5",
         title: "A Lustre OSS on ZFS 0.6.5 with 128 GiB of RAM",
         description: "0.6.5 derives zfs_dirty_data_max from RAM with no 4 GiB cap (12.8 GiB here), and the OSD waits for txgs to sync instead of using a ZIL: 600 MB/s of 1 MiB writes and 4 threads in txg_wait_synced() on two 10-wide RAID-Z2. Compare release 0.7, which caps the limit at 4 GiB.",
-        link: "v=1&release=0.6.5&ram=128G&drive=7200-hc310&top_level_vdevs=2&mirror=10&raidz=raidz2&async_writers=16&async_block_size=1M&recordsize=1M&async_rate=600M&readers=0&sync_writers=4&sync_wait=txg",
+        link: "v=1&release=0.6.5&ram=128G&drive=7200-hc310&top_level_vdevs=2&mirror=10&raidz=raidz2&async_writers=16&async_block_size=1M&recordsize=1M&async_rate=600M&readers=0&sync_writers=4&sync_wait=txg&duration=20",
     },
     LabPreset {
         name: "small-ram-0.6.4",

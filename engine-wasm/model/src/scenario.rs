@@ -18,6 +18,7 @@ pub mod quantity;
 mod read;
 pub mod release;
 mod resolve;
+mod resolve_pool;
 pub mod steady;
 pub mod tenants;
 pub mod workload;

@@ -109,10 +109,4 @@ impl Pool {
             allocator: None,
         }
     }
-
-    /// Every leaf of the pool, log and special devices included.
-    pub fn leaves(&self) -> u32 {
-        let aux = |c: &Option<AuxClass>| c.as_ref().map_or(0, |c| c.vdevs.iter().map(|v| v.children).sum());
-        self.vdevs.iter().map(|v| v.children).sum::<u32>() + aux(&self.log) + aux(&self.special)
-    }
 }

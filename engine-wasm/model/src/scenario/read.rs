@@ -11,6 +11,7 @@
 //! tag back beside the fields.
 
 use super::file::{ScenarioFile, DEVICE_KINDS, WORKLOAD_KINDS};
+use super::quantity::Quantity;
 use crate::messages::{bounded, shown, MAX_MESSAGE};
 use serde_json::{Map, Value};
 use serde_path_to_error::Segment;
@@ -123,4 +124,42 @@ fn shown_path(path: &serde_path_to_error::Path) -> String {
         }
     }
     out
+}
+
+/// Text fields hold at most this many characters.
+const MAX_TEXT_CHARS: usize = 2000;
+
+/// A quantity field's value: `default` when absent, else range-checked.
+pub(super) fn value<U>(
+    q: Option<Quantity<U>>,
+    path: &str,
+    default: u64,
+    min: u64,
+    max: u64,
+) -> Result<u64, FieldError> {
+    match q.map(|q| q.0) {
+        None => Ok(default),
+        Some(v) if v < min || v > max => {
+            Err(FieldError::at(path, format!("{v} is out of range; it must be from {min} to {max}")))
+        }
+        Some(v) => Ok(v),
+    }
+}
+
+/// As [`value`], for fields held in 32 bits (every such range fits).
+pub(super) fn value32<U>(
+    q: Option<Quantity<U>>,
+    path: &str,
+    default: u32,
+    min: u32,
+    max: u32,
+) -> Result<u32, FieldError> {
+    value(q, path, u64::from(default), u64::from(min), u64::from(max)).map(|v| v as u32)
+}
+
+pub(super) fn text(t: Option<String>, path: &str, default: &str) -> Result<String, FieldError> {
+    match t {
+        Some(t) if t.chars().count() > MAX_TEXT_CHARS => Err(FieldError::at(path, "text longer than 2000 characters")),
+        t => Ok(t.unwrap_or_else(|| default.to_string())),
+    }
 }

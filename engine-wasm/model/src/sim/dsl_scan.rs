@@ -201,7 +201,7 @@ impl Sim {
     /// (`vdev_mirror_ops` has no `vdev_op_ndisks`), however many children it has; RAID-Z
     /// its children less its parity.
     fn data_disks(&self, top: usize) -> u64 {
-        self.tops[top].data_disks()
+        self.tops[top].data_disks
     }
 
     fn scan_issue(&mut self, top: usize) {

@@ -25,6 +25,8 @@ pub(super) struct Top {
     pub(super) parity: u32,
     /// dRAID: its groups' data disks and its distributed spares.
     pub(super) draid: Option<(u64, u64)>,
+    /// `vdev_get_ndisks() - vdev_get_nparity()` (`TopVdev::data_disks()`).
+    pub(super) data_disks: u64,
     /// Its allocatable space: a leaf's for a disk or a mirror, all leaves' for RAID-Z.
     pub(super) capacity: u64,
     /// One leaf's size (labels sit at both ends of every leaf).
@@ -56,16 +58,6 @@ impl Top {
         match self.draid {
             Some((data, _)) => vdev_draid::map(offset, size, children, data, parity),
             None => vdev_raidz::map(offset, size, children, parity),
-        }
-    }
-
-    /// `vdev_get_ndisks() - vdev_get_nparity()`: one for a disk or a mirror.
-    pub(super) fn data_disks(&self) -> u64 {
-        let children = self.leaves.len() as u64;
-        match (self.parity, self.draid) {
-            (0, _) => 1,
-            (p, Some((_, spares))) => children - spares - u64::from(p),
-            (p, None) => children - u64::from(p),
         }
     }
 }
@@ -129,6 +121,7 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
             leaves: (first..leaves.len()).collect(),
             parity: vdev.parity,
             draid: vdev.draid.map(|d| (u64::from(d.data), u64::from(d.spares))),
+            data_disks: u64::from(vdev.data_disks()),
             capacity,
             leaf_capacity,
             aliquot,

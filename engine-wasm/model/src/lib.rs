@@ -1,10 +1,12 @@
 //! Throttle Lab's model of the OpenZFS write path.
 //!
 //! Pure Rust with no browser dependency: the WASM binding and the CLI are thin layers over
-//! it. Three rooms form a one-way pipe, input -> simulation -> output, on a foundation all
+//! it. Four rooms form a one-way pipe, evidence -> input -> simulation -> output, on a foundation all
 //! of them share; a module imports only from its own room, the rooms upstream of it and
 //! the foundation (`tests/it/architecture.rs` fails on anything else, and on any cycle):
 //!
+//! - [`evidence`]: what a customer's system printed (`zpool iostat`, kstats, parameters,
+//!   `zpool status`, ...), read into plain values, upstream of everything else;
 //! - [`scenario`]: what is simulated: the scenario and its pool, devices, workloads,
 //!   tenants, models and budget, the built-in presets, the lab's settings as a scenario,
 //!   and reading and validating scenario files;
@@ -31,6 +33,7 @@
 
 pub mod amount;
 pub mod curves;
+pub mod evidence;
 pub mod link;
 pub mod messages;
 pub mod report;

@@ -1,6 +1,7 @@
 //! The house's shape, checked on the crate's own sources: input -> simulation -> output.
-//! The foundation (schema, units, tunables, ...) is upstream of every room; `scenario/` is
-//! upstream of `sim/`, which is upstream of `report/`. A module may import only from its
+//! The foundation (schema, units, tunables, ...) is upstream of every room; `evidence/`
+//! (what a customer's system printed) is upstream of `scenario/`, which is upstream of
+//! `sim/`, which is upstream of `report/`. A module may import only from its
 //! own room, rooms upstream of it and the foundation, and no modules import each other in
 //! a cycle. `checker.rs` reads the sources; the tests below first prove that it sees a
 //! violation on a tiny crate made up for the purpose, then run it on the real one.
@@ -96,7 +97,7 @@ fn every_room_imports_only_from_itself_upstream_rooms_and_the_foundation() {
     let wrong = downstream_imports(&graph);
     assert!(
         wrong.is_empty(),
-        "imports against the pipe foundation <- scenario <- sim <- report:\n{}",
+        "imports against the pipe foundation <- evidence <- scenario <- sim <- report:\n{}",
         wrong.join("\n")
     );
 }

@@ -1,0 +1,120 @@
+//! The numbers OpenZFS's tools print, read back exactly where they can be.
+//!
+//! `zpool iostat` prints sizes and counts with `zfs_nicenum()` (`lib/libzutil/
+//! zutil_nicenum.c`): 1024-based, suffixes `K M G T P E`, up to three significant digits
+//! (`2.37K`, `137M`), and latencies with `zfs_nicetime()`: 1000-based `ns us ms s`
+//! (`336ns`, `41ms`); a zero latency prints `-`. Under a non-C locale the decimal point
+//! is a comma (`11,4T`). `-p` prints exact integers. All readers here are locale-free and
+//! integer-only: a decimal mantissa is kept in thousandths, so `2.37K` is
+//! 2370 * 1024 / 1000 = 2426 bytes (what `2.37K` stands for, rounded down).
+
+/// A count or size as `zfs_nicenum()` or `-p` prints it: `1234`, `2.37K`, `11,4T`,
+/// `137M`, `-` (zero), optionally followed by `B` (`1.5GB`, `512B`).
+pub fn nicenum(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if t == "-" {
+        return Some(0);
+    }
+    let t = t.strip_suffix('B').unwrap_or(t);
+    let t = t.strip_suffix('i').unwrap_or(t);
+    let (mantissa, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                'P' => 50,
+                'E' => 60,
+                _ => return None,
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let thousandths = decimal_thousandths(mantissa)?;
+    // thousandths * 2^shift / 1000, in 128 bits so that `16E` cannot overflow on the way.
+    let v = (u128::from(thousandths) << shift) / 1000;
+    u64::try_from(v).ok()
+}
+
+/// A duration as `zfs_nicetime()` or `-p` prints it, in ns: `336ns`, `1.5us`, `41ms`,
+/// `2s`, a bare integer (ns, as `-p` prints), `-` (zero).
+pub fn nicetime(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if t == "-" {
+        return Some(0);
+    }
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let (mantissa, unit) = t.split_at(split);
+    let per: u64 = match unit {
+        "" | "ns" => 1,
+        "us" | "µs" => 1_000,
+        "ms" => 1_000_000,
+        "s" => 1_000_000_000,
+        _ => return None,
+    };
+    let thousandths = decimal_thousandths(mantissa)?;
+    let v = u128::from(thousandths) * u128::from(per) / 1000;
+    u64::try_from(v).ok()
+}
+
+/// A plain unsigned integer, with no suffix (`-p` columns, kstat values).
+pub fn integer(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse().ok()
+}
+
+/// `12.5`, `12,5` or `12` in thousandths (12500); at most three decimals are kept.
+pub fn decimal_thousandths(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (whole, frac) = match t.find(['.', ',']) {
+        Some(p) => (&t[..p], &t[p + 1..]),
+        None => (t, ""),
+    };
+    if whole.is_empty() && frac.is_empty() {
+        return None;
+    }
+    if !whole.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let mut f: u64 = 0;
+    for (i, b) in frac.bytes().take(3).enumerate() {
+        f += u64::from(b - b'0') * [100, 10, 1][i];
+    }
+    whole.checked_mul(1000)?.checked_add(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nicenum_reads_what_zfs_nicenum_prints() {
+        assert_eq!(nicenum("0"), Some(0));
+        assert_eq!(nicenum("-"), Some(0));
+        assert_eq!(nicenum("512"), Some(512));
+        assert_eq!(nicenum("137M"), Some(137 << 20));
+        assert_eq!(nicenum("2.37K"), Some(2370 * 1024 / 1000));
+        assert_eq!(nicenum("11,4T"), Some((11_400u128 << 40) as u64 / 1000));
+        assert_eq!(nicenum("1.5GB"), Some(3 << 29));
+        assert_eq!(nicenum("16E"), None);
+        assert_eq!(nicenum("abc"), None);
+        assert_eq!(nicenum("1.2.3"), None);
+    }
+
+    #[test]
+    fn nicetime_reads_what_zfs_nicetime_prints() {
+        assert_eq!(nicetime("336ns"), Some(336));
+        assert_eq!(nicetime("41ms"), Some(41_000_000));
+        assert_eq!(nicetime("1.5us"), Some(1_500));
+        assert_eq!(nicetime("17s"), Some(17_000_000_000));
+        assert_eq!(nicetime("-"), Some(0));
+        assert_eq!(nicetime("12345"), Some(12_345));
+        assert_eq!(nicetime("5 parsecs"), None);
+    }
+}

@@ -36,6 +36,17 @@ USAGE:
   throttle-lab releases [--diff <A> <B>]
       The OpenZFS releases a scenario can follow (models.release, the app's release
       setting) and their behaviour; with --diff, what differs between two of them.
+  throttle-lab import FILE... [--set NAME=VALUE]... [--json] [--scenario OUT.json]
+      Reads a customer's evidence (zpool iostat, the txgs, dmu_tx, dmu_tx_assign and
+      arcstats kstats, a parameters dump, zpool status, zfs get, zfs version, fio output,
+      DTrace histograms, dbgmsg; '-' is stdin), recognised by content, and prints what was
+      read, every line it could not read, the settings it implies with where each came
+      from, and the share link of that lab. --set overrides an implied value; --json prints
+      all of it section by section; --scenario writes the lab's scenario as a file.
+  throttle-lab export --os linux|freebsd|illumos [--release R] [--link LINK] [--set NAME=VALUE]...
+      The settings to apply on that OS: the tunables changed from the release's defaults
+      (the link's release, or R), as modprobe.d and /sys lines, loader.conf and sysctl.conf
+      lines, or /etc/system lines, each with its unit and what it changes and costs.
   throttle-lab bench [--json]
       The engine's speed beside a bare event loop, and its cost per simulated I/O.
 
@@ -58,6 +69,8 @@ pub enum Command {
     Drives,
     Releases,
     Bench,
+    Import,
+    Export,
     Help,
     Version,
 }
@@ -81,6 +94,14 @@ pub struct Args {
     pub diff: Vec<String>,
     /// `run --fio JOB`: a fio job file as the workloads.
     pub fio: Option<String>,
+    /// `import FILE...`: the evidence files (`-` is stdin).
+    pub files: Vec<String>,
+    /// `import --scenario OUT`: where to write the scenario.
+    pub scenario_out: Option<String>,
+    /// `export --os`.
+    pub os: Option<String>,
+    /// `export --release`.
+    pub release: Option<String>,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -102,6 +123,10 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         until_steady: false,
         diff: Vec::new(),
         fio: None,
+        files: Vec::new(),
+        scenario_out: None,
+        os: None,
+        release: None,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -122,6 +147,10 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                 let seed = text(parser.value())?;
                 out.seed = Some(seed.parse().map_err(|_| format!("--seed '{seed}' is not a whole number"))?);
             }
+            Long("scenario") if command == Some(Command::Import) => out.scenario_out = Some(text(parser.value())?),
+            Long("os") if command == Some(Command::Export) => out.os = Some(text(parser.value())?),
+            Long("release") if command == Some(Command::Export) => out.release = Some(text(parser.value())?),
+            Value(word) if command == Some(Command::Import) => out.files.push(text(Ok(word))?),
             Short('h') | Long("help") => command = Some(Command::Help),
             Short('V') | Long("version") => command = Some(Command::Version),
             Value(word) if command == Some(Command::Run) && out.file.is_none() => out.file = Some(text(Ok(word))?),
@@ -140,6 +169,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     "drives" => Command::Drives,
                     "releases" => Command::Releases,
                     "bench" => Command::Bench,
+                    "import" => Command::Import,
+                    "export" => Command::Export,
                     "help" => Command::Help,
                     other => return Err(format!("unknown command '{other}' (try --help)")),
                 })

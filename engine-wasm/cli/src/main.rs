@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod evidence;
 #[cfg(test)]
 mod fuzz;
 mod run;
@@ -32,6 +33,10 @@ fn main() -> ExitCode {
 /// Runs one command and returns what it prints; warnings go to stderr.
 fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, String> {
     let args = args::parse(words)?;
+    if args.command == Command::Import {
+        // Its --set overrides what the evidence implies, applied there.
+        return evidence::import_files(&args.files, &args.sets, args.json, args.scenario_out.as_deref());
+    }
     let mut t = Tunables::default();
     for assignment in &args.sets {
         t.set_assignment(assignment).map_err(|e| e.to_string())?;
@@ -69,6 +74,10 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Drives => Ok(run::drives_list()),
         Command::Releases => run::releases(&args.diff),
         Command::Bench => bench::bench(args.json),
+        Command::Import => evidence::import_files(&args.files, &args.sets, args.json, args.scenario_out.as_deref()),
+        Command::Export => {
+            evidence::export_settings(args.os.as_deref(), args.release.as_deref(), args.link.as_deref(), &args.sets)
+        }
         Command::Run => {
             let report = match &args.link {
                 Some(_)

@@ -13,9 +13,11 @@
 
 pub mod dbgmsg;
 pub mod fio_output;
+pub mod fit;
 pub mod iostat;
 pub mod kstat;
 pub mod number;
+pub mod overlay;
 pub mod params;
 pub mod properties;
 pub mod quantize;
@@ -155,19 +157,22 @@ pub fn import(files: &[(&str, &str)]) -> Import {
 fn read_file(file: &str, text: &str, out: &mut Import) {
     let mut problems = Vec::new();
     let text = if text.len() > MAX_TEXT {
-        problems.push((0, format!("the text is longer than {} MiB; only its first {} MiB were read", MAX_TEXT >> 20, MAX_TEXT >> 20)));
+        problems.push((
+            0,
+            format!("the text is longer than {} MiB; only its first {} MiB were read", MAX_TEXT >> 20, MAX_TEXT >> 20),
+        ));
         cut(text, MAX_TEXT)
     } else {
         text
     };
     if text.contains('\0') {
-        problems.push((0, "the text holds NUL bytes: it looks like a binary file, not command output; the readable lines were kept".to_string()));
+        problems.push((
+            0,
+            "the text holds NUL bytes: it looks like a binary file, not command output; the readable lines were kept"
+                .to_string(),
+        ));
     }
-    let lines: Vec<Line> = text
-        .lines()
-        .enumerate()
-        .map(|(i, t)| Line { no: i + 1, text: cut(t, MAX_LINE) })
-        .collect();
+    let lines: Vec<Line> = text.lines().enumerate().map(|(i, t)| Line { no: i + 1, text: cut(t, MAX_LINE) }).collect();
     let blocks = split::blocks(&lines);
     if blocks.is_empty() && !lines.iter().all(|l| l.text.trim().is_empty()) {
         problems.push((0, format!("no format the lab reads was recognised; it reads {}", split::KNOWN)));
@@ -216,4 +221,49 @@ fn cut(text: &str, max: usize) -> &str {
         end -= 1;
     }
     &text[..end]
+}
+
+impl Section {
+    /// One line for a person: the format and what it holds.
+    pub fn describe(&self) -> String {
+        let what = match &self.body {
+            Body::Iostat(io) => {
+                let hist: usize = io.samples.iter().map(|s| s.histograms.len()).sum();
+                let rows: usize = io.samples.iter().map(|s| s.rows.len()).sum();
+                format!(
+                    "{}{}: {} report(s), {rows} pool/vdev rows, {hist} histograms",
+                    self.body.format(),
+                    if io.flags.is_empty() { String::new() } else { format!(" -{}", io.flags) },
+                    io.samples.len()
+                )
+            }
+            Body::Txgs(t) => format!("{}: {} txgs ({:?} layout)", self.body.format(), t.rows.len(), t.layout),
+            Body::Kstat(k) => {
+                let name = if k.name.is_empty() { "unnamed" } else { &k.name };
+                format!("{} {name}: {} stats", self.body.format(), k.stats.len())
+            }
+            Body::Params(p) => format!("{} ({}): {} parameters", self.body.format(), p.style, p.entries.len()),
+            Body::Status(s) => format!(
+                "{} of {}: {} config lines{}",
+                self.body.format(),
+                s.pool,
+                s.config.len(),
+                s.scan.as_ref().map_or(String::new(), |scan| format!(
+                    ", {} {}",
+                    scan.kind,
+                    if scan.in_progress { "in progress" } else { "done" }
+                ))
+            ),
+            Body::Properties(p) => format!("{}: {} properties", self.body.format(), p.rows.len()),
+            Body::Version(v) => format!(
+                "{}: {}",
+                self.body.format(),
+                v.lines.iter().map(|l| format!("{} {}", l.what, l.version)).collect::<Vec<_>>().join(", ")
+            ),
+            Body::Fio(f) => format!("{}: {} jobs", self.body.format(), f.jobs.len()),
+            Body::Quantize(q) => format!("{}: {} tables", self.body.format(), q.tables.len()),
+            Body::Dbgmsg(d) => format!("{}: {} messages", self.body.format(), d.messages.len()),
+        };
+        format!("{} lines {}-{}: {what}", self.file, self.first_line, self.last_line)
+    }
 }

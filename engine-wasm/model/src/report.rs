@@ -4,6 +4,7 @@
 //! reads `sim` and `scenario`, and neither reads it.
 
 pub mod allocator;
+pub mod export;
 pub mod histograms;
 pub mod latency;
 pub mod quantize;

@@ -7,6 +7,7 @@
 pub mod allocator;
 pub mod device;
 pub mod drives;
+pub mod evidence;
 pub mod file;
 pub mod fio;
 pub mod lab;

@@ -363,3 +363,76 @@ pub fn lab_presets() -> Result<JsValue, JsError> {
 pub fn bare_heap_loop(events: f64, pending: u32) -> Result<f64, JsError> {
     Ok(bench::bare_heap_loop(whole(events, "events")?, pending) as f64)
 }
+
+/// What a customer's evidence holds and implies: each file's sections and the lines that
+/// could not be read, the lab's settings it implies (each with its source), notes, and
+/// the customer's figures in the panels' units.
+#[wasm_bindgen(js_name = importEvidence)]
+pub fn import_evidence(names: Vec<String>, texts: Vec<String>) -> Result<JsValue, JsError> {
+    if names.len() != texts.len() {
+        return Err(JsError::new("importEvidence: one name per text"));
+    }
+    let files: Vec<(&str, &str)> = names.iter().map(String::as_str).zip(texts.iter().map(String::as_str)).collect();
+    let read = throttle_model::evidence::import(&files);
+    let implied = throttle_model::scenario::evidence::from_evidence(&read);
+    let overlay = throttle_model::evidence::overlay::overlay(&read);
+    to_js(&ImportedEvidence {
+        summary: read.sections.iter().map(|s| s.describe()).collect(),
+        notes: read
+            .sections
+            .iter()
+            .flat_map(|s| s.notes.iter().map(move |n| format!("{}: {n}", s.file)))
+            .chain(implied.notes.iter().cloned())
+            .collect(),
+        problems: read.problems.iter().map(|p| p.to_string()).collect(),
+        settings: implied.settings,
+        overlay,
+    })
+}
+
+/// What [`import_evidence`] returns.
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ImportedEvidence {
+    /// One line per section read.
+    summary: Vec<String>,
+    notes: Vec<String>,
+    /// Each line that could not be read: `file line N: what was expected`.
+    problems: Vec<String>,
+    settings: Vec<throttle_model::scenario::evidence::Inferred>,
+    overlay: throttle_model::evidence::overlay::Overlay,
+}
+
+/// The fit of a latency histogram column: customer's beside the model's, same buckets.
+#[wasm_bindgen(js_name = fitHistogram)]
+pub fn fit_histogram(column: &str, customer: &[f64], model: &[f64]) -> Result<JsValue, JsError> {
+    let c: Vec<u64> = customer.iter().map(|&v| whole(v, "count")).collect::<Result<_, _>>()?;
+    let m: Vec<u64> = model.iter().map(|&v| whole(v, "count")).collect::<Result<_, _>>()?;
+    to_js(&throttle_model::evidence::fit::histogram(column, &c, &m))
+}
+
+/// The fit of synced txgs: `[ndirty, stime, ndirty, stime, ...]` of each side.
+#[wasm_bindgen(js_name = fitTxgs)]
+pub fn fit_txgs(customer: &[f64], model: &[f64]) -> Result<JsValue, JsError> {
+    let pairs = |v: &[f64]| -> Result<Vec<(u64, u64)>, JsError> {
+        v.chunks_exact(2).map(|p| Ok((whole(p[0], "ndirty")?, whole(p[1], "stime")?))).collect()
+    };
+    to_js(&throttle_model::evidence::fit::txgs(&pairs(customer)?, &pairs(model)?))
+}
+
+/// The fit of the write bandwidth per report [bytes/s].
+#[wasm_bindgen(js_name = fitBandwidth)]
+pub fn fit_bandwidth(customer: &[f64], model: &[f64]) -> Result<JsValue, JsError> {
+    let c: Vec<u64> = customer.iter().map(|&v| whole(v, "bandwidth")).collect::<Result<_, _>>()?;
+    let m: Vec<u64> = model.iter().map(|&v| whole(v, "bandwidth")).collect::<Result<_, _>>()?;
+    to_js(&throttle_model::evidence::fit::bandwidth(&c, &m))
+}
+
+/// The settings file for `os` (`linux`, `freebsd`, `illumos`) of these values' changes
+/// from their release's defaults, or why it cannot be written.
+#[wasm_bindgen(js_name = exportSettings)]
+pub fn export_settings(values: &[f64], os: &str) -> Result<String, JsError> {
+    use throttle_model::report::export::{export, Os};
+    let os = Os::from_name(os).ok_or_else(|| JsError::new(&format!("unknown OS '{os}': linux, freebsd or illumos")))?;
+    export(&tunables(values)?, os).map_err(|e| JsError::new(&e))
+}

@@ -8,8 +8,9 @@
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-use throttle_lab_wasm::{DecodedLink, PastedSettings, PresetText};
+use throttle_lab_wasm::{DecodedLink, ImportedEvidence, PastedSettings, PresetText};
 use throttle_model::curves::{AsyncWriteMarks, DelayMarks};
+use throttle_model::evidence::fit::Fit;
 use throttle_model::report::Report;
 use throttle_model::scenario::lab_presets::LabPreset;
 use throttle_model::validate::Checked;
@@ -71,6 +72,8 @@ fn export_bindings() -> Result<()> {
     DecodedLink::export_all(&cfg)?;
     PastedSettings::export_all(&cfg)?;
     PresetText::export_all(&cfg)?;
+    ImportedEvidence::export_all(&cfg)?;
+    Fit::export_all(&cfg)?;
     std::fs::write(dir.join("TunableName.ts"), tunable_names())?;
     let mut index = format!("{HEADER}\n\n");
     for file in ts_files(&dir)? {

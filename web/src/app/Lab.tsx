@@ -3,6 +3,7 @@
 
 import { useMemo, useState, type MouseEvent } from "react";
 import type { Engine } from "../engine/engine";
+import type { ImportedEvidence } from "../engine/types";
 import type { TunableSpec } from "../engine/schema";
 import { ControlPanel } from "../controls/ControlPanel";
 import { filterWords, matchesFilter } from "../controls/filter";
@@ -13,6 +14,7 @@ import { CurveCursorProvider } from "../views/chart/curve-cursor";
 import { TimeAxisProvider } from "../views/chart/time-axis";
 import { DelayCurvePanel } from "../views/DelayCurvePanel";
 import { DirtyPanel } from "../views/DirtyPanel";
+import { EvidencePanel } from "../views/EvidencePanel";
 import { LatencyPanel } from "../views/LatencyPanel";
 import { PanelBoundary } from "../views/PanelBoundary";
 import { PicketFencePanel } from "../views/PicketFencePanel";
@@ -20,6 +22,8 @@ import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
 import { messages } from "../messages";
+import { EvidenceImport } from "./EvidenceImport";
+import { ExportSettings } from "./ExportSettings";
 import { MessageList } from "./MessageList";
 import { PasteSettings } from "./PasteSettings";
 import { PresetPicker } from "./PresetPicker";
@@ -46,6 +50,7 @@ function skipToPanels(e: MouseEvent<HTMLAnchorElement>) {
 export function Lab({ engine, initial, simulators }: Props) {
   const lab = useLab(engine, initial, simulators);
   const { values, errors, handlers, pinned, runs } = lab;
+  const current = runs.find((r) => r.side === "b");
   // Stable while the release is, so the memoized control panels stay put.
   const absent = useMemo(
     () => ({ names: lab.absent, oldNames: lab.oldNames, release: lab.releaseName }),
@@ -53,6 +58,7 @@ export function Lab({ engine, initial, simulators }: Props) {
   );
   // The settings filter is a view of the controls, not lab state: it stays out of the link.
   const [filter, setFilter] = useState("");
+  const [evidence, setEvidence] = useState<ImportedEvidence | null>(null);
   const words = filterWords(filter);
   const listed = engine.schema.filter((s) => isTunable(s) || lab.showsSetup(s));
   const matching = listed.filter((s) => matchesFilter(s, words)).length;
@@ -172,6 +178,7 @@ export function Lab({ engine, initial, simulators }: Props) {
           </div>
           <h2 className="side-title">Simulated system</h2>
           <PresetPicker engine={engine} onPick={lab.pickPreset} />
+          <EvidenceImport engine={engine} onEvidence={setEvidence} onApply={lab.setSeveral} />
           <PasteSettings
             engine={engine}
             title={messages.layoutTitle}
@@ -203,6 +210,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             {...handlers}
           />
           <h2 className="side-title">OpenZFS tunables</h2>
+          <ExportSettings engine={engine} values={values} />
           <ControlPanel
             engine={engine}
             shows={isTunable}
@@ -256,6 +264,11 @@ export function Lab({ engine, initial, simulators }: Props) {
               <PanelBoundary name="Transaction groups" retryKey={runs}>
                 <TxgPanel runs={runs} />
               </PanelBoundary>
+              {evidence && current && (
+                <PanelBoundary name="Model beside evidence" retryKey={[runs, evidence]}>
+                  <EvidencePanel engine={engine} evidence={evidence} run={current} />
+                </PanelBoundary>
+              )}
               <PanelBoundary name="Metaslab allocation" retryKey={runs}>
                 <AllocatorPanel runs={runs} />
               </PanelBoundary>

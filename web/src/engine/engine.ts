@@ -8,6 +8,8 @@ import type {
   Checked,
   DecodedLink,
   DelayMarks,
+  Fit,
+  ImportedEvidence,
   LabPreset,
   PastedSettings,
   PresetText,
@@ -61,6 +63,19 @@ export interface Engine {
   layoutSettings(text: string): Result<PastedSettings>;
   /** The lab's workload settings of a fio job file. */
   fioSettings(text: string): Result<PastedSettings>;
+  /** What a customer's evidence files hold and imply, and their figures in the panels' units. */
+  importEvidence(files: readonly { name: string; text: string }[]): Result<ImportedEvidence>;
+  /** A latency column's fit: the customer's histogram beside the model's, same buckets. */
+  fitHistogram(column: string, customer: readonly number[], model: readonly number[]): Result<Fit | null>;
+  /** Synced txgs' fit: `[ndirty, stime]` pairs of each side. */
+  fitTxgs(
+    customer: readonly (readonly [number, number])[],
+    model: readonly (readonly [number, number])[],
+  ): Result<Fit | null>;
+  /** Write bandwidth's fit [bytes/s]. */
+  fitBandwidth(customer: readonly number[], model: readonly number[]): Result<Fit | null>;
+  /** The settings file for `os` of these values' changes from their release's defaults. */
+  exportSettings(values: Values, os: "linux" | "freebsd" | "illumos"): Result<string>;
   encodeLink(values: Values, pinned?: Values | null): Result<string>;
   /** Names of the schema entries whose values differ, in schema order. */
   differences(a: Values, b: Values): Result<TunableName[]>;
@@ -136,6 +151,24 @@ export function makeEngine(wasm: WasmModule): Engine {
     decodeLink: (query) => attempt<DecodedLink>(() => wasm.decodeLink(query)),
     layoutSettings: (text) => attempt<PastedSettings>(() => wasm.layoutSettings(text)),
     fioSettings: (text) => attempt<PastedSettings>(() => wasm.fioSettings(text)),
+    importEvidence: (files) =>
+      attempt<ImportedEvidence>(() =>
+        wasm.importEvidence(
+          files.map((f) => f.name),
+          files.map((f) => f.text),
+        ),
+      ),
+    fitHistogram: (name, customer, model) =>
+      attempt<Fit | null>(() =>
+        wasm.fitHistogram(name, Float64Array.from(customer), Float64Array.from(model)),
+      ),
+    fitTxgs: (customer, model) =>
+      attempt<Fit | null>(() =>
+        wasm.fitTxgs(Float64Array.from(customer.flat()), Float64Array.from(model.flat())),
+      ),
+    fitBandwidth: (customer, model) =>
+      attempt<Fit | null>(() => wasm.fitBandwidth(Float64Array.from(customer), Float64Array.from(model))),
+    exportSettings: (values, os) => attempt(() => wasm.exportSettings(column(values), os)),
     encodeLink: (values, pinned) =>
       attempt(() => wasm.encodeLink(column(values), pinned ? column(pinned) : undefined)),
     differences: (a, b) =>

@@ -40,5 +40,9 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
 
 /// Reads a block of this format; lines it cannot read become problems.
 pub(crate) fn parse(block: &[Line]) -> Parsed<FioResult> {
-    Parsed { value: FioResult::default(), notes: Vec::new(), problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect() }
+    Parsed {
+        value: FioResult::default(),
+        notes: Vec::new(),
+        problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect(),
+    }
 }

@@ -36,5 +36,9 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
 
 /// Reads a block of this format; lines it cannot read become problems.
 pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
-    Parsed { value: Kstat::default(), notes: Vec::new(), problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect() }
+    Parsed {
+        value: Kstat::default(),
+        notes: Vec::new(),
+        problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect(),
+    }
 }

@@ -63,7 +63,8 @@ pub fn prompt(text: &str) -> Option<Format> {
         .or_else(|| t.strip_prefix('#'))
         .or_else(|| t.strip_prefix('%'))
         .or_else(|| t.find("$ ").or_else(|| t.find("# ")).filter(|&p| t[..p].contains('@')).map(|p| &t[p + 1..]))?;
-    let words: Vec<&str> = rest.split_whitespace().map(|w| w.trim_start_matches("sudo")).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> =
+        rest.split_whitespace().map(|w| w.trim_start_matches("sudo")).filter(|w| !w.is_empty()).collect();
     let has = |w: &str| words.iter().any(|x| x.contains(w));
     let first_two = (words.first().copied().unwrap_or(""), words.get(1).copied().unwrap_or(""));
     Some(match first_two {

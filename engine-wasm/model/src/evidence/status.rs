@@ -45,5 +45,9 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
 
 /// Reads a block of this format; lines it cannot read become problems.
 pub(crate) fn parse(block: &[Line]) -> Parsed<Status> {
-    Parsed { value: Status::default(), notes: Vec::new(), problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect() }
+    Parsed {
+        value: Status::default(),
+        notes: Vec::new(),
+        problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect(),
+    }
 }

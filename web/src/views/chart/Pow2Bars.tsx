@@ -7,7 +7,7 @@ import { ticksAt, YGrid } from "./grid";
 
 interface Props {
   title: string;
-  sets: { side: "a" | "b"; label: string; buckets: number[] }[];
+  sets: { side: "a" | "b" | "evidence"; label: string; buckets: number[] }[];
 }
 
 const VIEW = { width: 410, height: 190 };

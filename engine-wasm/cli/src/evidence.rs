@@ -1,0 +1,110 @@
+//! `import` and `export`: from a customer's evidence to the lab, and from the lab to
+//! settings the customer can apply.
+
+use serde_json::json;
+use std::io::Read;
+use throttle_model::evidence::import;
+use throttle_model::messages::escaped;
+use throttle_model::report::export::{export, Os};
+use throttle_model::scenario::evidence::from_evidence;
+use throttle_model::scenario::Release;
+use throttle_model::{link, Id, Tunables};
+
+/// Reads each file (`-` is stdin) and reports what was read and what it implies.
+pub fn import_files(
+    files: &[String],
+    sets: &[String],
+    json: bool,
+    scenario_out: Option<&str>,
+) -> Result<String, String> {
+    if files.is_empty() {
+        return Err("import needs at least one file (or - for stdin)".into());
+    }
+    let mut texts = Vec::new();
+    for f in files {
+        let bytes = if f == "-" {
+            let mut b = Vec::new();
+            std::io::stdin().read_to_end(&mut b).map_err(|e| format!("cannot read stdin: {e}"))?;
+            b
+        } else {
+            std::fs::read(f).map_err(|e| format!("cannot read {}: {e}", escaped(f, false)))?
+        };
+        // Not UTF-8 (a binary or a Latin-1 paste): what can be read is read.
+        texts.push((
+            if f == "-" { "stdin".to_string() } else { f.clone() },
+            String::from_utf8_lossy(&bytes).into_owned(),
+        ));
+    }
+    let pairs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let read = import(&pairs);
+    let implied = from_evidence(&read);
+    let (t, mut notes) = implied.tunables(sets);
+    notes.extend(implied.notes.iter().cloned());
+    let share = format!("#{}", link::encode(&t));
+    if let Some(path) = scenario_out {
+        let scenario = throttle_model::scenario::lab::scenario_from_settings(&t)?;
+        let text =
+            serde_json::to_string_pretty(&json!({ "link": share, "scenario": scenario })).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    if json {
+        let v = json!({ "sections": read.sections, "problems": read.problems, "settings": implied.settings, "notes": notes, "link": share });
+        return Ok(v.to_string() + "\n");
+    }
+    let mut out = String::new();
+    out.push_str("read:\n");
+    for s in &read.sections {
+        out.push_str(&format!("  {}\n", s.describe()));
+        for n in &s.notes {
+            out.push_str(&format!("    note: {n}\n"));
+        }
+    }
+    if !read.problems.is_empty() {
+        out.push_str("not read:\n");
+        for p in &read.problems {
+            out.push_str(&format!("  {p}\n"));
+        }
+    }
+    out.push_str("implies:\n");
+    for s in &implied.settings {
+        out.push_str(&format!("  {}={}  <- {}\n", s.name, s.value, s.source));
+    }
+    for n in &notes {
+        out.push_str(&format!("  note: {n}\n"));
+    }
+    out.push_str(&format!("link: {share}\n"));
+    Ok(out)
+}
+
+/// The settings file text for `os`.
+pub fn export_settings(
+    os: Option<&str>,
+    release: Option<&str>,
+    link_text: Option<&str>,
+    sets: &[String],
+) -> Result<String, String> {
+    let os_name = os.ok_or("export needs --os linux, freebsd or illumos")?;
+    let os = Os::from_name(os_name)
+        .ok_or_else(|| format!("--os '{}': expected linux, freebsd or illumos", escaped(os_name, false)))?;
+    let mut t = match link_text {
+        Some(l) => {
+            let decoded = link::decode(link::query_of(l));
+            for n in &decoded.notices {
+                eprintln!("throttle-lab: link: {}", escaped(n, true));
+            }
+            decoded.tunables
+        }
+        None => Tunables::default(),
+    };
+    if let Some(r) = release {
+        let r = Release::from_name(r.trim()).ok_or_else(|| {
+            let names: Vec<&str> = Release::ALL.iter().map(|r| r.name()).collect();
+            format!("--release '{}': expected one of {}", escaped(r, false), names.join(", "))
+        })?;
+        t.set(Id::Release, r.index()).map_err(|e| e.to_string())?;
+    }
+    for s in sets {
+        t.set_assignment(s).map_err(|e| e.to_string())?;
+    }
+    export(&t, os)
+}

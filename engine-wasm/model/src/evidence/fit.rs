@@ -1,0 +1,140 @@
+//! How well the model's figures match the customer's: one figure per panel, and a plain
+//! sentence saying where they agree and where they differ.
+
+use serde::Serialize;
+
+/// A panel's fit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Fit {
+    /// 0 to 100: the share of the two distributions that overlaps, or for a pair of
+    /// medians, the smaller over the larger.
+    pub percent: f64,
+    pub statement: String,
+}
+
+/// The overlap of two histograms over the same buckets, normalised: Σ min(p, q) [%].
+pub fn overlap(customer: &[u64], model: &[u64]) -> Option<f64> {
+    let (a, b): (u128, u128) =
+        (customer.iter().map(|&v| u128::from(v)).sum(), model.iter().map(|&v| u128::from(v)).sum());
+    if a == 0 || b == 0 {
+        return None;
+    }
+    let shared: f64 = customer.iter().zip(model).map(|(&p, &q)| (p as f64 / a as f64).min(q as f64 / b as f64)).sum();
+    Some(shared * 100.0)
+}
+
+/// The bucket holding the median of a histogram.
+pub fn median_bucket(h: &[u64]) -> Option<usize> {
+    let total: u128 = h.iter().map(|&v| u128::from(v)).sum();
+    let mut seen = 0u128;
+    for (j, &n) in h.iter().enumerate() {
+        seen += u128::from(n);
+        if total > 0 && seen * 2 >= total {
+            return Some(j);
+        }
+    }
+    None
+}
+
+/// The median of `values` (the lower middle), if any.
+pub fn median(values: &[u64]) -> Option<u64> {
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    v.get(v.len().saturating_sub(1) / 2).copied()
+}
+
+fn ratio_fit(a: u64, b: u64) -> f64 {
+    if a == 0 && b == 0 {
+        100.0
+    } else {
+        a.min(b) as f64 / a.max(b) as f64 * 100.0
+    }
+}
+
+fn compare(what: &str, customer: u64, model: u64, show: impl Fn(u64) -> String) -> String {
+    let r = ratio_fit(customer, model);
+    let verdict = if r >= 80.0 {
+        "agree".to_string()
+    } else if model > customer {
+        format!("the model is {:.0}% higher", (model as f64 / customer.max(1) as f64 - 1.0) * 100.0)
+    } else {
+        format!("the model is {:.0}% lower", (1.0 - model as f64 / customer.max(1) as f64) * 100.0)
+    };
+    format!("{what}: customer {}, model {} ({verdict})", show(customer), show(model))
+}
+
+/// Latency histograms of one column (`disk_wait write`): overlap and medians.
+pub fn histogram(column: &str, customer: &[u64], model: &[u64]) -> Option<Fit> {
+    let percent = overlap(customer, model)?;
+    let (a, b) = (median_bucket(customer)?, median_bucket(model)?);
+    let span = |j: usize| {
+        format!(
+            "{}-{}",
+            crate::units::describe_value(crate::units::Unit::Nanoseconds, 1 << j),
+            crate::units::describe_value(crate::units::Unit::Nanoseconds, 1 << (j + 1))
+        )
+    };
+    let medians = if a == b {
+        format!("both medians in {}", span(a))
+    } else {
+        format!(
+            "median customer {}, model {} ({} bucket{} {})",
+            span(a),
+            span(b),
+            a.abs_diff(b),
+            if a.abs_diff(b) == 1 { "" } else { "s" },
+            if b > a { "slower" } else { "faster" }
+        )
+    };
+    Some(Fit { percent, statement: format!("{column}: {percent:.0}% of the distributions overlap; {medians}") })
+}
+
+/// Synced txgs: median dirty bytes and sync times.
+pub fn txgs(customer: &[(u64, u64)], model: &[(u64, u64)]) -> Option<Fit> {
+    let (cd, cs): (Vec<u64>, Vec<u64>) = customer.iter().copied().unzip();
+    let (md, ms): (Vec<u64>, Vec<u64>) = model.iter().copied().unzip();
+    let (cd, cs, md, ms) = (median(&cd)?, median(&cs)?, median(&md)?, median(&ms)?);
+    let bytes = |v: u64| crate::units::describe_value(crate::units::Unit::Bytes, v);
+    let time = |v: u64| crate::units::describe_value(crate::units::Unit::Nanoseconds, v);
+    let percent = (ratio_fit(cd, md) + ratio_fit(cs, ms)) / 2.0;
+    Some(Fit {
+        percent,
+        statement: format!(
+            "{}; {}",
+            compare("median txg dirty data", cd, md, bytes),
+            compare("median sync time", cs, ms, time)
+        ),
+    })
+}
+
+/// Mean write bandwidth over the reports.
+pub fn bandwidth(customer: &[u64], model: &[u64]) -> Option<Fit> {
+    let mean =
+        |v: &[u64]| (!v.is_empty()).then(|| (v.iter().map(|&x| u128::from(x)).sum::<u128>() / v.len() as u128) as u64);
+    let (a, b) = (mean(customer)?, mean(model)?);
+    let show = |v: u64| format!("{}/s", crate::units::describe_value(crate::units::Unit::Bytes, v));
+    Some(Fit { percent: ratio_fit(a, b), statement: compare("mean write bandwidth", a, b, show) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identical_histograms_overlap_wholly_and_disjoint_ones_not_at_all() {
+        assert_eq!(overlap(&[0, 5, 5], &[0, 10, 10]), Some(100.0));
+        assert_eq!(overlap(&[5, 0], &[0, 5]), Some(0.0));
+        assert_eq!(overlap(&[0, 0], &[1, 1]), None);
+        let f = histogram("disk_wait write", &[0, 0, 10, 0], &[0, 0, 0, 10]).expect("both have counts");
+        assert!(f.statement.contains("1 bucket slower"), "{}", f.statement);
+    }
+
+    #[test]
+    fn txg_medians_say_which_side_is_larger() {
+        let f = txgs(&[(100, 1000), (200, 2000), (300, 3000)], &[(100, 1000), (200, 4000), (300, 5000)]).expect("fits");
+        assert!(f.statement.contains("median txg dirty data: customer 200 B, model 200 B (agree)"), "{}", f.statement);
+        assert!(f.statement.contains("the model is 100% higher"), "{}", f.statement);
+        assert_eq!(f.percent, 75.0);
+    }
+}

@@ -1,0 +1,26 @@
+// Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
+import type { OverlayHistogram } from "./OverlayHistogram";
+import type { OverlayTxg } from "./OverlayTxg";
+
+export type Overlay = {
+  /**
+   * Synced txgs, in order.
+   */
+  txgs: Array<OverlayTxg>;
+  /**
+   * `-w` histograms summed over the reports after the first (all of them if only one).
+   */
+  latency: Array<OverlayHistogram>;
+  /**
+   * `-q` columns' means over the same reports (`asyncq_write activ`).
+   */
+  queues: Array<[string, number]>;
+  /**
+   * The pool's write bandwidth in each report after the first [bytes/s].
+   */
+  write_bandwidth: Array<number>;
+  /**
+   * Seconds between reports, when the command line gave it.
+   */
+  interval_s: number | null;
+};

@@ -1,0 +1,188 @@
+// Model beside evidence: the customer's figures (from "The customer's evidence") drawn with
+// the current run's in the same units and buckets: each synced txg's dirty data and sync
+// time, the `zpool iostat -w` latency histograms beside the model's, and the pool's write
+// bandwidth; each part with its fit figure and a plain sentence on where they agree.
+
+import { scaleLinear } from "d3-scale";
+import { memo } from "react";
+import type { Engine } from "../engine/engine";
+import { column, histogramsOf, txgsOf } from "../engine/report";
+import type { Fit, ImportedEvidence } from "../engine/types";
+import { Pow2Bars } from "./chart/Pow2Bars";
+import { MIB } from "./chart/display";
+import { Panel } from "./Panel";
+import type { RunView } from "./runs";
+
+interface Props {
+  engine: Engine;
+  evidence: ImportedEvidence;
+  run: RunView;
+}
+
+/** The model's classes a `zpool iostat -w` column sums: `disk_wait write` is every write class. */
+function modelColumn(run: RunView, name: string): number[] | null {
+  const h = histogramsOf(run.report);
+  const [kind, dir] = name.split(" ");
+  const byKind: Record<string, Record<string, number[]>> = {
+    total_wait: h.total_wait,
+    disk_wait: h.disk_wait,
+    syncq_wait: h.queue_wait,
+    asyncq_wait: h.queue_wait,
+    sync_queue: h.queue_wait,
+    async_queue: h.queue_wait,
+  };
+  const table = kind ? byKind[kind] : undefined;
+  if (!table || (dir !== "read" && dir !== "write")) return null;
+  const prefix = kind?.startsWith("sync") ? "sync_" : kind?.startsWith("async") ? "async_" : "";
+  const classes = Object.keys(table).filter((c) => c.endsWith(dir) && c.startsWith(prefix));
+  const out = new Array<number>(37).fill(0);
+  for (const c of classes) (table[c] ?? []).forEach((n, j) => (out[j] = (out[j] ?? 0) + n));
+  return out;
+}
+
+function FitLine({ fit, testId }: { fit: Fit | null; testId: string }) {
+  if (!fit) return null;
+  return (
+    <p className="readout fit" data-testid={testId}>
+      <strong>fit {fit.percent.toFixed(0)}%</strong> · {fit.statement}
+    </p>
+  );
+}
+
+const VIEW = { width: 410, height: 170 };
+const M = { top: 10, right: 10, bottom: 30, left: 52 };
+
+/** One dot per synced txg, in order, the customer's and the model's on one value axis. */
+function TxgDots({
+  title,
+  unit,
+  customer,
+  model,
+}: {
+  title: string;
+  unit: string;
+  customer: number[];
+  model: number[];
+}) {
+  const w = VIEW.width - M.left - M.right;
+  const h = VIEW.height - M.top - M.bottom;
+  const n = Math.max(customer.length, model.length, 2);
+  const x = scaleLinear()
+    .domain([0, n - 1])
+    .range([0, w]);
+  const y = scaleLinear()
+    .domain([0, Math.max(...customer, ...model, 1e-9) * 1.1])
+    .range([h, 0])
+    .nice();
+  return (
+    <figure className="bars">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${VIEW.width} ${VIEW.height}`} role="img" aria-label={title}>
+        <g transform={`translate(${M.left},${M.top})`}>
+          {y.ticks(4).map((t) => (
+            <g key={t} transform={`translate(0,${y(t)})`}>
+              <line className="grid" x2={w} />
+              <text x={-6} dy="0.32em" textAnchor="end">
+                {t}
+              </text>
+            </g>
+          ))}
+          <line className="axis" y1={h} y2={h} x2={w} />
+          <text x={w / 2} y={h + 22} textAnchor="middle">
+            {`synced txgs in order (${unit})`}
+          </text>
+          {model.map((v, i) => (
+            <circle key={`m${i}`} className="dot side-b" cx={x(i)} cy={y(v)} r={3} />
+          ))}
+          {customer.map((v, i) => (
+            <rect
+              key={`c${i}`}
+              className="dot side-evidence"
+              x={x(i) - 3}
+              y={y(v) - 3}
+              width={6}
+              height={6}
+            />
+          ))}
+        </g>
+      </svg>
+    </figure>
+  );
+}
+
+export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run }: Props) {
+  const o = evidence.overlay;
+  const modelTxgs = txgsOf(run.report).filter((t) => t.state === "C" || t.stime > 0);
+  const customerTxgs = o.txgs;
+  const txgFit =
+    customerTxgs.length > 0 && modelTxgs.length > 0
+      ? engine.fitTxgs(
+          customerTxgs.map((t) => [t.ndirty, t.stime] as const),
+          modelTxgs.map((t) => [t.ndirty, t.stime] as const),
+        )
+      : null;
+  const columns = o.latency.filter(
+    (h) => h.buckets.some((c) => c > 0) && modelColumn(run, h.column) !== null,
+  );
+  const modelBw = Array.from(column(run.report, "write_bytes_per_s"));
+  const bwFit = o.write_bandwidth.length > 0 ? engine.fitBandwidth(o.write_bandwidth, modelBw) : null;
+  const label = "customer";
+  return (
+    <Panel
+      id="evidence"
+      title="Model beside evidence"
+      caption="The customer's figures (squares, hatched bars) beside the current run's (B) in the same units and buckets, with a fit per part: how much of the distributions overlap, or the smaller median over the larger."
+    >
+      {customerTxgs.length > 0 && (
+        <div className="evidence-part" data-testid="evidence-txgs">
+          <FitLine fit={txgFit?.status === "ok" ? txgFit.value : null} testId="fit-txgs" />
+          <div className="bars-row">
+            <TxgDots
+              title="Dirty data per synced txg"
+              unit="MiB"
+              customer={customerTxgs.map((t) => t.ndirty / MIB)}
+              model={modelTxgs.map((t) => t.ndirty / MIB)}
+            />
+            <TxgDots
+              title="Sync time per synced txg"
+              unit="s"
+              customer={customerTxgs.map((t) => t.stime / 1e9)}
+              model={modelTxgs.map((t) => t.stime / 1e9)}
+            />
+          </div>
+        </div>
+      )}
+      {columns.length > 0 && (
+        <div className="evidence-part" data-testid="evidence-latency">
+          {columns.map((h) => {
+            const model = modelColumn(run, h.column) ?? [];
+            const fit = engine.fitHistogram(h.column, h.buckets, model);
+            return (
+              <div key={`${h.name}-${h.column}`}>
+                <FitLine fit={fit.status === "ok" ? fit.value : null} testId="fit-latency" />
+                <Pow2Bars
+                  title={`${h.column} (${h.name} beside ${run.label})`}
+                  sets={[
+                    { side: "evidence", label, buckets: h.buckets },
+                    { side: "b", label: run.label, buckets: model },
+                  ]}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
+      {bwFit && (
+        <div className="evidence-part" data-testid="evidence-bandwidth">
+          <FitLine fit={bwFit.status === "ok" ? bwFit.value : null} testId="fit-bandwidth" />
+        </div>
+      )}
+      {o.queues.length > 0 && (
+        <p className="readout" data-testid="evidence-queues">
+          zpool iostat -q (customer, means): {o.queues.map(([n, v]) => `${n} ${v}`).join(", ")}. The model
+          does not record per-class queue lengths to set beside them.
+        </p>
+      )}
+    </Panel>
+  );
+});

@@ -49,6 +49,9 @@ impl Os {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
     pub id: Id,
+    /// The Linux and illumos name in the release (0.6 and 0.7 call `zfs_scrub_min_time_ms`
+    /// `zfs_scan_min_time_ms`).
+    pub name: &'static str,
     pub value: u64,
     /// The release's default, for the comment.
     pub default: u64,
@@ -106,7 +109,7 @@ pub fn changes(t: &Tunables, os: Os) -> Changes {
             continue;
         }
         if is_parameter(release, id, os) {
-            out.settings.push(Setting { id, value, default });
+            out.settings.push(Setting { id, name: release.old_name(id).unwrap_or(id.spec().name), value, default });
         } else {
             let why = if id == Id::DelayMaxNs {
                 "is not a module parameter in any release (a variable in dmu_tx.c); only illumos's /etc/system sets it"
@@ -148,6 +151,7 @@ pub fn export(t: &Tunables, os: Os) -> Result<String, String> {
         let _ = writeln!(out, "# Every module parameter is at the release's default: nothing to set.");
     }
     match os {
+        _ if c.settings.is_empty() => {}
         Os::Linux => linux(&mut out, &c.settings),
         Os::Freebsd => freebsd(&mut out, &c.settings),
         Os::Illumos => illumos(&mut out, &c.settings),
@@ -172,7 +176,7 @@ fn comment(out: &mut String, s: &Setting) {
     let _ = writeln!(
         out,
         "# {}: {} ({}; the release's default is {}). {}",
-        spec.name,
+        s.name,
         spec.describe(s.value),
         unit_name(spec.unit),
         spec.describe(s.default),
@@ -187,15 +191,14 @@ fn linux(out: &mut String, settings: &[Setting]) {
     );
     for s in settings {
         comment(out, s);
-        let _ = writeln!(out, "options zfs {}={}", s.id.spec().name, s.value);
+        let _ = writeln!(out, "options zfs {}={}", s.name, s.value);
     }
     let _ = writeln!(out, "\n# At runtime, as root (lost at reboot):");
     for s in settings {
         if at_runtime(s.id) {
-            let _ = writeln!(out, "echo {} > /sys/module/zfs/parameters/{}", s.value, s.id.spec().name);
+            let _ = writeln!(out, "echo {} > /sys/module/zfs/parameters/{}", s.value, s.name);
         } else {
-            let _ =
-                writeln!(out, "# {}: read only when the module loads; modprobe.d above is the way", s.id.spec().name);
+            let _ = writeln!(out, "# {}: read only when the module loads; modprobe.d above is the way", s.name);
         }
     }
 }
@@ -228,7 +231,7 @@ fn illumos(out: &mut String, settings: &[Setting]) {
     for s in settings {
         comment(out, s);
         let value = if s.id.spec().unit == Unit::Bytes { format!("{:#x}", s.value) } else { s.value.to_string() };
-        let _ = writeln!(out, "set zfs:{} = {value}", s.id.spec().name);
+        let _ = writeln!(out, "set zfs:{} = {value}", s.name);
     }
 }
 

@@ -24,14 +24,14 @@ fn params(release: Release) -> BTreeMap<String, (bool, String)> {
 /// Every tunable moved off its default (to another value it accepts), on `release`.
 fn everything_changed(release: Release) -> Tunables {
     let mut t = Tunables::default();
-    t.set(Id::Release, release.index()).unwrap();
+    t.set(Id::Release, release.index()).expect("a release");
     for &id in Id::ALL.iter().filter(|id| id.spec().kind == Kind::Tunable) {
         let s = id.spec();
         let v = if s.default < s.max { s.default + 1 } else { s.default - 1 };
         let _ = t.set(id, v);
     }
     // arc_init() ignores a zfs_arc_max below 64 MiB: give it one it takes.
-    t.set_assignment("zfs_arc_max=8G").unwrap();
+    t.set_assignment("zfs_arc_max=8G").expect("in range");
     t
 }
 

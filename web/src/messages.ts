@@ -48,6 +48,8 @@ export const messages = {
   exportTitle: "Export settings for the customer's OS",
   exportOs: "Operating system",
   exportMake: "Write the settings",
+  exportTicket: "Ticket summary of the comparison (Markdown)",
+  exportReport: "Current run's report (JSON)",
   exportCopy: "Copy",
   exportDownload: "Download",
   filterPlaceholder: "name or meaning: delay, vfs.zfs.txg, scrub…",

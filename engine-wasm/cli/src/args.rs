@@ -47,6 +47,9 @@ USAGE:
       The settings to apply on that OS: the tunables changed from the release's defaults
       (the link's release, or R), as modprobe.d and /sys lines, loader.conf and sysctl.conf
       lines, or /etc/system lines, each with its unit and what it changes and costs.
+  throttle-lab export --ticket --link LINK
+      A ticket-ready Markdown summary of the link's A/B comparison (it needs a pinned A):
+      what changed, what got better, what got worse, with figures.
   throttle-lab bench [--json]
       The engine's speed beside a bare event loop, and its cost per simulated I/O.
 
@@ -102,6 +105,8 @@ pub struct Args {
     pub os: Option<String>,
     /// `export --release`.
     pub release: Option<String>,
+    /// `export --ticket`: the Markdown of the link's A/B comparison.
+    pub ticket: bool,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -127,6 +132,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         scenario_out: None,
         os: None,
         release: None,
+        ticket: false,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -150,6 +156,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("scenario") if command == Some(Command::Import) => out.scenario_out = Some(text(parser.value())?),
             Long("os") if command == Some(Command::Export) => out.os = Some(text(parser.value())?),
             Long("release") if command == Some(Command::Export) => out.release = Some(text(parser.value())?),
+            Long("ticket") if command == Some(Command::Export) => out.ticket = true,
             Value(word) if command == Some(Command::Import) => out.files.push(text(Ok(word))?),
             Short('h') | Long("help") => command = Some(Command::Help),
             Short('V') | Long("version") => command = Some(Command::Version),

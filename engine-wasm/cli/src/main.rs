@@ -75,6 +75,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Releases => run::releases(&args.diff),
         Command::Bench => bench::bench(args.json),
         Command::Import => evidence::import_files(&args.files, &args.sets, args.json, args.scenario_out.as_deref()),
+        Command::Export if args.ticket => evidence::ticket(args.link.as_deref()),
         Command::Export => {
             evidence::export_settings(args.os.as_deref(), args.release.as_deref(), args.link.as_deref(), &args.sets)
         }

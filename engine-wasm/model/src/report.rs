@@ -12,6 +12,7 @@ mod rates;
 pub mod steady;
 pub mod summary;
 pub mod tenants;
+pub mod ticket;
 pub mod zpool_iostat;
 
 pub use allocator::AllocatorReport;

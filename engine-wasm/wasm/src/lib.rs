@@ -436,3 +436,19 @@ pub fn export_settings(values: &[f64], os: &str) -> Result<String, JsError> {
     let os = Os::from_name(os).ok_or_else(|| JsError::new(&format!("unknown OS '{os}': linux, freebsd or illumos")))?;
     export(&tunables(values)?, os).map_err(|e| JsError::new(&e))
 }
+
+/// The ticket-ready Markdown of an A/B comparison from the two reports' `summary` (JSON
+/// text), their labels, the settings that differ (`name: A → B`) and the share link.
+#[wasm_bindgen(js_name = ticketMarkdown)]
+pub fn ticket_markdown(
+    a_summary: &str,
+    b_summary: &str,
+    a_label: &str,
+    b_label: &str,
+    changes: Vec<String>,
+    link: Option<String>,
+) -> Result<String, JsError> {
+    let read = |text: &str| serde_json::from_str::<serde_json::Value>(text).map_err(js_error);
+    let (a, b) = (read(a_summary)?, read(b_summary)?);
+    Ok(report::ticket::ticket(&a, &b, (a_label, b_label), &changes, link.as_deref()))
+}

@@ -1,9 +1,13 @@
-// Settings the customer can apply: the tunables changed from the chosen release's defaults,
-// written by the engine for Linux (modprobe.d and /sys), FreeBSD (loader.conf and
-// sysctl.conf) or illumos (/etc/system), each with its unit and what it costs.
+// What leaves the lab for the customer: the settings for their OS (the tunables changed
+// from the chosen release's defaults, written by the engine for Linux's modprobe.d and
+// /sys, FreeBSD's loader.conf and sysctl.conf, or illumos's /etc/system, each with its unit
+// and what it costs), a ticket-ready Markdown summary of the A/B comparison, and the
+// current run's JSON report.
 
 import { useId, useState } from "react";
 import type { Engine, Values } from "../engine/engine";
+import type { SimReport } from "../engine/report";
+import type { RunView } from "../views/runs";
 import { messages } from "../messages";
 
 type Os = "linux" | "freebsd" | "illumos";
@@ -12,24 +16,61 @@ const FILES: Record<Os, string> = { linux: "zfs.conf", freebsd: "loader.conf", i
 interface Props {
   engine: Engine;
   values: Values;
+  runs: RunView[];
+  /** The settings the comparison run changes, `name: A → B`. */
+  changes: string[];
 }
 
-export function ExportSettings({ engine, values }: Props) {
+/** Offers `text` as a file named `name`. */
+export function download(name: string, text: string, type = "text/plain") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The report as the engine wrote it: its series back in the JSON's own shape. */
+function reportJson(r: SimReport): string {
+  const series: Record<string, unknown> = {};
+  for (const [name, col] of Object.entries(r.columns)) {
+    const [key, sub] = name.split(".");
+    if (!key) continue;
+    if (sub === undefined) series[key] = Array.from(col);
+    else series[key] = { ...(series[key] as Record<string, unknown> | undefined), [sub]: Array.from(col) };
+  }
+  return JSON.stringify({ ...r.meta, series }, null, 1);
+}
+
+export function ExportSettings({ engine, values, runs, changes }: Props) {
   const id = useId();
   const [os, setOs] = useState<Os>("linux");
-  const [out, setOut] = useState<{ error: boolean; text: string } | null>(null);
+  const [out, setOut] = useState<{ error: boolean; text: string; file: string } | null>(null);
   const make = () => {
     const got = engine.exportSettings(values, os);
-    setOut(got.status === "ok" ? { error: false, text: got.value } : { error: true, text: got.message });
+    setOut(
+      got.status === "ok"
+        ? { error: false, text: got.value, file: FILES[os] }
+        : { error: true, text: got.message, file: "" },
+    );
   };
-  const download = () => {
-    if (!out || out.error) return;
-    const url = URL.createObjectURL(new Blob([out.text], { type: "text/plain" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = FILES[os];
-    a.click();
-    URL.revokeObjectURL(url);
+  const a = runs.find((r) => r.side === "a");
+  const b = runs.find((r) => r.side === "b");
+  const ticket = () => {
+    if (!a || !b) return;
+    const got = engine.ticketMarkdown(
+      a.report.meta.summary,
+      b.report.meta.summary,
+      [a.label, b.label],
+      changes,
+      window.location.href,
+    );
+    setOut(
+      got.status === "ok"
+        ? { error: false, text: got.value, file: "ab-comparison.md" }
+        : { error: true, text: got.message, file: "" },
+    );
   };
   return (
     <details className="paste-settings export" data-testid="export">
@@ -43,6 +84,18 @@ export function ExportSettings({ engine, values }: Props) {
       <button type="button" onClick={make}>
         {messages.exportMake}
       </button>
+      <p className="export-more">
+        <button type="button" onClick={ticket} disabled={!a || !b}>
+          {messages.exportTicket}
+        </button>{" "}
+        <button
+          type="button"
+          onClick={() => b && download("report.json", reportJson(b.report), "application/json")}
+          disabled={!b}
+        >
+          {messages.exportReport}
+        </button>
+      </p>
       {out?.error && (
         <p className="paste-error" role="alert">
           {out.text}
@@ -54,7 +107,7 @@ export function ExportSettings({ engine, values }: Props) {
           <button type="button" onClick={() => void navigator.clipboard?.writeText(out.text)}>
             {messages.exportCopy}
           </button>{" "}
-          <button type="button" onClick={download}>
+          <button type="button" onClick={() => download(out.file, out.text)}>
             {messages.exportDownload}
           </button>
         </>

@@ -210,7 +210,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             {...handlers}
           />
           <h2 className="side-title">OpenZFS tunables</h2>
-          <ExportSettings engine={engine} values={values} />
+          <ExportSettings engine={engine} values={values} runs={runs} changes={lab.comparisonChanges} />
           <ControlPanel
             engine={engine}
             shows={isTunable}

@@ -40,6 +40,8 @@ export interface LabState {
   oldNames: ReadonlyMap<string, string>;
   releaseName: string;
   differences: string[];
+  /** What the comparison run changes, `name: A → B` (the pinned A, or the other models). */
+  comparisonChanges: string[];
   pin: () => void;
   unpin: () => void;
   /** Problems of the opening link or of a preset; the rest of it was applied. */
@@ -219,6 +221,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     oldNames,
     releaseName,
     differences: pinned ? differenceLines(engine, pinned, values) : [],
+    comparisonChanges: differenceLines(engine, comparison.values, values),
     pin: () => setPinned(values),
     unpin: () => setPinned(null),
     notices,

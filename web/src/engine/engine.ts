@@ -13,6 +13,7 @@ import type {
   LabPreset,
   PastedSettings,
   PresetText,
+  SummaryReport,
   TunableName,
 } from "./types";
 
@@ -74,6 +75,14 @@ export interface Engine {
   ): Result<Fit | null>;
   /** Write bandwidth's fit [bytes/s]. */
   fitBandwidth(customer: readonly number[], model: readonly number[]): Result<Fit | null>;
+  /** Ticket-ready Markdown of an A/B comparison from two reports' summaries. */
+  ticketMarkdown(
+    a: SummaryReport,
+    b: SummaryReport,
+    labels: readonly [string, string],
+    changes: readonly string[],
+    link: string,
+  ): Result<string>;
   /** The settings file for `os` of these values' changes from their release's defaults. */
   exportSettings(values: Values, os: "linux" | "freebsd" | "illumos"): Result<string>;
   encodeLink(values: Values, pinned?: Values | null): Result<string>;
@@ -168,6 +177,10 @@ export function makeEngine(wasm: WasmModule): Engine {
       ),
     fitBandwidth: (customer, model) =>
       attempt<Fit | null>(() => wasm.fitBandwidth(Float64Array.from(customer), Float64Array.from(model))),
+    ticketMarkdown: (a, b, labels, changes, link) =>
+      attempt(() =>
+        wasm.ticketMarkdown(JSON.stringify(a), JSON.stringify(b), labels[0], labels[1], [...changes], link),
+      ),
     exportSettings: (values, os) => attempt(() => wasm.exportSettings(column(values), os)),
     encodeLink: (values, pinned) =>
       attempt(() => wasm.encodeLink(column(values), pinned ? column(pinned) : undefined)),

@@ -50,6 +50,7 @@ export const messages = {
   exportMake: "Write the settings",
   exportTicket: "Ticket summary of the comparison (Markdown)",
   exportReport: "Current run's report (JSON)",
+  exportSeries: "Current run's series (CSV)",
   exportCopy: "Copy",
   exportDownload: "Download",
   filterPlaceholder: "name or meaning: delay, vfs.zfs.txg, scrub…",

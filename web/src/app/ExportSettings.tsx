@@ -7,6 +7,7 @@
 import { useId, useState } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { SimReport } from "../engine/report";
+import { download, seriesCsv } from "../views/panel-export";
 import type { RunView } from "../views/runs";
 import { messages } from "../messages";
 
@@ -19,16 +20,6 @@ interface Props {
   runs: RunView[];
   /** The settings the comparison run changes, `name: A → B`. */
   changes: string[];
-}
-
-/** Offers `text` as a file named `name`. */
-export function download(name: string, text: string, type = "text/plain") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 /** The report as the engine wrote it: its series back in the JSON's own shape. */
@@ -94,6 +85,13 @@ export function ExportSettings({ engine, values, runs, changes }: Props) {
           disabled={!b}
         >
           {messages.exportReport}
+        </button>{" "}
+        <button
+          type="button"
+          onClick={() => b && download("series.csv", seriesCsv(b.report), "text/csv")}
+          disabled={!b}
+        >
+          {messages.exportSeries}
         </button>
       </p>
       {out?.error && (

@@ -1,7 +1,8 @@
 // A panel's frame (its title and one-line caption) and the parts panels share: a line per
 // run in the run's colour, and the copyable text views engineers already read.
 
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { download, panelSvg, svgToPng } from "./panel-export";
 import type { RunView } from "./runs";
 
 interface PanelProps {
@@ -12,9 +13,26 @@ interface PanelProps {
 }
 
 export function Panel({ id, title, caption, children }: PanelProps) {
+  const ref = useRef<HTMLElement>(null);
+  const save = (as: "svg" | "png") => {
+    const svg = ref.current ? panelSvg(ref.current) : null;
+    if (!svg) return;
+    if (as === "svg") download(`${id}.svg`, svg.text, "image/svg+xml");
+    else void svgToPng(svg).then((png) => download(`${id}.png`, png));
+  };
   return (
-    <section className="panel" aria-labelledby={`${id}-title`} data-panel={id}>
-      <h2 id={`${id}-title`}>{title}</h2>
+    <section className="panel" aria-labelledby={`${id}-title`} data-panel={id} ref={ref}>
+      <div className="panel-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <span className="panel-save" aria-label={`Save ${title}`}>
+          <button type="button" onClick={() => save("svg")} title={`${title} as SVG`}>
+            SVG
+          </button>
+          <button type="button" onClick={() => save("png")} title={`${title} as PNG`}>
+            PNG
+          </button>
+        </span>
+      </div>
       <p className="caption">{caption}</p>
       {children}
     </section>

@@ -42,9 +42,16 @@ pub fn import_files(
     notes.extend(implied.notes.iter().cloned());
     let share = format!("#{}", link::encode(&t));
     if let Some(path) = scenario_out {
-        let scenario = throttle_model::scenario::lab::scenario_from_settings(&t)?;
-        let text =
-            serde_json::to_string_pretty(&json!({ "link": share, "scenario": scenario })).map_err(|e| e.to_string())?;
+        // Checked as `run` will read it: the settings must make a scenario.
+        throttle_model::scenario::lab::scenario_from_settings(&t)?;
+        let names: Vec<&str> = texts.iter().map(|(n, _)| n.as_str()).collect();
+        let file = json!({
+            "version": 1,
+            "name": "from evidence",
+            "description": format!("Imported from {}", names.join(", ")),
+            "lab": link::encode(&t),
+        });
+        let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
         std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     if json {

@@ -46,6 +46,10 @@ file_struct! {
         workloads: Vec<WorkloadFile>,
         budget: BudgetFile,
         steady: SteadyFile,
+        /// The lab's settings as a share link's query (`v=1&zfs_delay_scale=1ms`), as
+        /// `throttle-lab import --scenario` writes them: the scenario is the app's, and only
+        /// `version`, `name` and `description` may be given beside it.
+        lab: String,
     }
 }
 

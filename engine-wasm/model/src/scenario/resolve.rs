@@ -36,8 +36,11 @@ impl ScenarioFile {
             let message = format!("this engine reads scenario version {SCENARIO_VERSION}, not {version}");
             return Err(FieldError::at("version", message));
         }
-        let name = text(self.name, "name", "unnamed")?;
-        let description = text(self.description, "description", "")?;
+        let name = text(self.name.clone(), "name", "unnamed")?;
+        let description = text(self.description.clone(), "description", "")?;
+        if let Some(query) = &self.lab {
+            return from_lab(&self, query, name, description);
+        }
         let seed = value(self.seed, "seed", 1, 0, u64::MAX)?;
         let duration_ns = value(self.duration, "duration", 30 * S, 1_000_000, DAY)?;
         let report_interval_ns = value(self.report_interval, "report_interval", S, 1_000_000, duration_ns)?;
@@ -290,4 +293,35 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
         return Err(FieldError::at(&path("tenant"), message));
     }
     Ok((w, tenant))
+}
+
+/// A scenario given as the lab's settings (`lab`): the app's scenario of that link, which
+/// must read without a notice, and nothing else beside it but its name and description.
+fn from_lab(file: &ScenarioFile, query: &str, name: String, description: String) -> Result<Scenario, FieldError> {
+    let beside = [
+        ("seed", file.seed.is_some()),
+        ("duration", file.duration.is_some()),
+        ("report_interval", file.report_interval.is_some()),
+        ("models", file.models.is_some()),
+        ("system", file.system.is_some()),
+        ("tunables", file.tunables.is_some()),
+        ("pool", file.pool.is_some()),
+        ("workloads", file.workloads.is_some()),
+        ("budget", file.budget.is_some()),
+        ("steady", file.steady.is_some()),
+    ];
+    if let Some((f, _)) = beside.iter().find(|(_, given)| *given) {
+        return Err(FieldError::at(
+            f,
+            "a scenario given as `lab` settings takes everything from them: give this in the link",
+        ));
+    }
+    let decoded = crate::link::decode(crate::link::query_of(query));
+    if !decoded.notices.is_empty() {
+        return Err(FieldError::at("lab", decoded.notices.join("; ")));
+    }
+    let mut scenario = super::lab::scenario_from_settings(&decoded.tunables).map_err(|e| FieldError::at("lab", e))?;
+    scenario.name = name;
+    scenario.description = description;
+    Ok(scenario)
 }

@@ -121,3 +121,21 @@ fn threads_are_limited_across_workloads_because_each_is_set_up_before_the_budget
     let one = format!(r#"{{"version": 1, "workloads": [{w}]}}"#);
     assert!(Scenario::from_json(&one).is_ok());
 }
+
+#[test]
+fn a_scenario_given_as_the_labs_settings_is_the_apps_scenario_of_that_link() {
+    use throttle_model::scenario::lab::scenario_from_settings;
+    let query = "v=1&zfs_delay_scale=1ms&readers=2&duration=3";
+    let file = format!(r#"{{"version": 1, "name": "from evidence", "lab": "{query}"}}"#);
+    let s = throttle_model::scenario::Scenario::from_json(&file).expect("reads");
+    let decoded = throttle_model::link::decode(query);
+    let mut app = scenario_from_settings(&decoded.tunables).expect("the app's");
+    app.name = "from evidence".into();
+    app.description = String::new();
+    assert_eq!(s, app);
+    // Nothing else beside it, and a link the lab cannot read is an error here, not a notice.
+    let err = throttle_model::scenario::Scenario::from_json(r#"{"lab": "v=1", "duration": "2s"}"#).unwrap_err();
+    assert_eq!(err.path, "duration");
+    let err = throttle_model::scenario::Scenario::from_json(r#"{"lab": "v=1&zfs_nope=3"}"#).unwrap_err();
+    assert!(err.path == "lab" && err.message.contains("zfs_nope"), "{err}");
+}

@@ -9,6 +9,8 @@ mod curves;
 mod devices;
 mod drives;
 mod engine_invariants;
+mod evidence_kstat;
+mod evidence_txgs;
 mod fuzz;
 mod golden;
 mod ground_truth;

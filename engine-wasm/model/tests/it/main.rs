@@ -9,6 +9,7 @@ mod curves;
 mod devices;
 mod drives;
 mod engine_invariants;
+mod evidence_dbgmsg;
 mod evidence_kstat;
 mod evidence_txgs;
 mod fuzz;

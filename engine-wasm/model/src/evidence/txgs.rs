@@ -281,14 +281,14 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Txgs> {
         _ if wrapper_seen.is_some() => TxgsLayout::Kstat,
         _ => TxgsLayout::Procfs,
     };
-    notes.push(
-        match out.layout {
-            TxgsLayout::Old => "the 0.6.2-or-earlier layout (the SPL's txg kstat, /proc/spl/kstat/zfs/txgs-<pool>): no ndirty and no wtime; otime is how long the txg was open, qtime how long it quiesced, stime how long it synced",
-            TxgsLayout::Kstat => "a raw kstat line before the header: the 0.6.3 to 0.7.x layout, where zfs_txg_history defaults to 0 (so it had been set to keep this history)",
-            TxgsLayout::Procfs => "the header alone: the 0.8-or-later layout",
-        }
-        .to_string(),
-    );
+    let layout = match out.layout {
+        TxgsLayout::Old => Some("the 0.6.2-or-earlier layout (the SPL's txg kstat, /proc/spl/kstat/zfs/txgs-<pool>): no ndirty and no wtime; otime is how long the txg was open, qtime how long it quiesced, stime how long it synced"),
+        TxgsLayout::Kstat => Some("a raw kstat line first: the 0.6.3 to 0.7.x layout, where zfs_txg_history defaults to 0 (so it had been set to keep this history)"),
+        // Rows alone do not tell 0.8 from 0.6.3-0.7: the note below says what was assumed.
+        TxgsLayout::Procfs if first_cols.is_none() => None,
+        TxgsLayout::Procfs => Some("the header alone: the 0.8-or-later layout"),
+    };
+    notes.extend(layout.map(str::to_string));
     if first_cols.is_none() {
         if let Some(a) = assumed {
             let labels = if a.len() == OLD_ORDER.len() { OLD_LABELS } else { NEW_LABELS };

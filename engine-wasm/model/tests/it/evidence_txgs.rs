@@ -49,6 +49,7 @@ fn jxdking_2_1_header_and_five_rows() {
     );
     assert_eq!((z.txg, z.ndirty, z.stime), (59758, Some(80887808), 299709676));
     assert!(has_note(&s, "5 txgs (59754 to 59758), 5 of them committed"));
+    assert!(has_note(&s, "the header alone: the 0.8-or-later layout"));
 }
 
 #[test]
@@ -56,6 +57,7 @@ fn jxdking_autotrim_rows_without_header() {
     let (s, t) = sample("gh12194-jxdking-autotrim-shortlived");
     assert_eq!(t.layout, TxgsLayout::Procfs);
     assert!(has_note(&s, "the header was missing, so the 0.8+ column order"));
+    assert!(!has_note(&s, "the header alone"));
     assert_eq!(t.rows.len(), 10);
     let (a, z) = first_last(&t);
     assert_eq!((a.txg, a.otime, a.qtime, a.wtime, a.stime), (427556, 22660, 520, Some(5230), 12670));

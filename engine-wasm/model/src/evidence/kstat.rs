@@ -1,8 +1,18 @@
 //! Named kstats (`dmu_tx`, `dmu_tx_assign`, `arcstats`) as Linux prints them
 //! (`spl-kstat.c`: a numeric first line, `name type data`, one row per stat) and as
 //! FreeBSD names them (`kstat.zfs.misc.arcstats.size: 123`).
+//!
+//! Linux (`module/os/linux/spl/spl-kstat.c`, `kstat_seq_show_headers`): the first line is
+//! `"%d %d 0x%02x %d %d %lld %lld"` = kid type flags ndata data_size crtime snaptime; a
+//! named kstat (type 1) then prints `"%-31s %-4s %s"` = `name type data`, and each row
+//! (`kstat_seq_show_named`) `"%-31s %-4d "` and the value. The widths are minimums and a
+//! name may hold a space (`1024 ns`), so a row is read from its end: the last token is
+//! the value, the one before it the data type, the rest the name.
+//! FreeBSD (`module/os/freebsd/spl/spl_kstat.c`, `__kstat_create`) makes one sysctl per
+//! stat under `kstat.<module>[.<pool>].<class>.<name>.<stat>`.
 
-use super::{Line, Parsed};
+use super::number::{integer, signed_integer};
+use super::{split, txgs, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -16,6 +26,10 @@ pub struct Kstat {
     /// `linux` or `freebsd`.
     pub platform: String,
     pub stats: Vec<Stat>,
+    /// Further kstats read from the same block, in order: several `cat`s pasted with no
+    /// prompt between them, or a FreeBSD listing that runs over several kstats. Each is
+    /// read as this one is; their `more` is empty.
+    pub more: Vec<Kstat>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -26,19 +40,589 @@ pub struct Stat {
     pub name: String,
     /// Signed kstats (type 3) may be negative; counters fit in 64 bits.
     pub value: i128,
+    /// The data type column as printed (`KSTAT_DATA_*`: 4 is UINT64, 3 INT64, 7 STRING);
+    /// absent for FreeBSD sysctls, which do not print it.
+    pub data_type: Option<u8>,
+    /// A string stat's text (types 0 and 7, or a FreeBSD sysctl that is not a number);
+    /// its `value` is then 0.
+    pub text: Option<String>,
 }
 
-/// Does line `i` open a block of this format?
+impl Kstat {
+    /// The value of stat `name` in this kstat, if it was read.
+    pub fn get(&self, name: &str) -> Option<i128> {
+        self.stats.iter().find(|s| s.name == name).map(|s| s.value)
+    }
+}
+
+/// The numeric first line of a Linux kstat (`kstat_seq_show_headers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Wrapper {
+    /// `KSTAT_TYPE_*`: 0 raw, 1 named, 5 the 0.6.2 SPL's txg type.
+    pub ks_type: u64,
+    /// Rows the kstat held when read.
+    pub ndata: u64,
+    /// Tokens past the 7 printed: a garbled or concatenated line.
+    pub extra: usize,
+}
+
+/// `kid type flags ndata data_size crtime snaptime`, e.g. `5 1 0x01 11 528 2058200957
+/// 2095734345211`: integers with the third in hex. Tokens past the seventh are counted,
+/// not read (a real paste had two such lines run together).
+pub(crate) fn wrapper(text: &str) -> Option<Wrapper> {
+    let mut it = text.split_whitespace();
+    let mut f = [""; 7];
+    for slot in &mut f {
+        *slot = it.next()?;
+    }
+    let [kid, ks_type, flags, ndata, size, crtime, snaptime] = f;
+    let hex = flags.strip_prefix("0x")?;
+    if hex.is_empty() || hex.len() > 8 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    integer(kid)?;
+    integer(size)?;
+    signed_integer(crtime)?;
+    signed_integer(snaptime)?;
+    Some(Wrapper { ks_type: integer(ks_type)?, ndata: integer(ndata)?, extra: it.count() })
+}
+
+/// `name type data`, the header of a named kstat.
+fn is_named_header(text: &str) -> bool {
+    let mut it = text.split_whitespace();
+    (it.next(), it.next(), it.next(), it.next()) == (Some("name"), Some("type"), Some("data"), None)
+}
+
+/// A named row read from its end: (name, data type, value token). The data type is one of
+/// `KSTAT_DATA_CHAR` 0 .. `KSTAT_DATA_STRING` 7 (`include/os/linux/spl/sys/kstat.h`).
+fn named_row(text: &str) -> Option<(String, u8, String)> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let n = tokens.len();
+    if n >= 3 {
+        if let Some(ty) = data_type(tokens[n - 2]) {
+            return Some((tokens[..n - 2].join(" "), ty, tokens[n - 1].to_string()));
+        }
+    }
+    // A string stat whose text holds spaces (`dataset_name 7 tank/my fs`).
+    match tokens.get(1).copied().and_then(data_type) {
+        Some(ty @ (0 | 7)) if n >= 3 => Some((tokens[0].to_string(), ty, tokens[2..].join(" "))),
+        _ => None,
+    }
+}
+
+fn data_type(token: &str) -> Option<u8> {
+    match token {
+        "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" => token.parse().ok(),
+        _ => None,
+    }
+}
+
+/// A FreeBSD kstat sysctl, `kstat.zfs[.<pool>].<class>.<name>.<stat>: value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SysctlStat {
+    pool: Option<String>,
+    name: String,
+    stat: String,
+    value: String,
+}
+
+fn sysctl(text: &str) -> Option<SysctlStat> {
+    let t = text.trim();
+    let rest = t.strip_prefix("kstat.")?;
+    // Pool names hold no spaces, so the first ": " ends the name (`sysctl -e` uses `=`).
+    let (path, value) = match rest.find(": ") {
+        Some(p) => (&rest[..p], rest[p + 2..].trim()),
+        None => match rest.strip_suffix(':') {
+            Some(path) => (path, ""),
+            None => rest.split_once('=')?,
+        },
+    };
+    let parts: Vec<&str> = path.split('.').collect();
+    let n = parts.len();
+    // module, [pool...], class, name, stat; O3X's `kstat.zfs.darwin.tunable.*` are
+    // module parameters, not kstats.
+    if n < 4 || parts.iter().any(|p| p.is_empty()) || parts.get(1) == Some(&"darwin") {
+        return None;
+    }
+    let pool = if n > 4 { Some(parts[1..n - 3].join(".")) } else { None };
+    Some(SysctlStat { pool, name: parts[n - 2].to_string(), stat: parts[n - 1].to_string(), value: value.to_string() })
+}
+
+/// The first non-blank line after `i`, within three lines.
+fn next_text<'a>(lines: &[Line<'a>], i: usize) -> Option<&'a str> {
+    lines.iter().skip(i + 1).take(3).map(|l| l.text).find(|t| !t.trim().is_empty())
+}
+
+/// Does line `i` open a block of this format? A named kstat's first line (followed by its
+/// header or a row, not by the txgs header: that raw kstat is the txgs parser's), the
+/// `name type data` header, a FreeBSD `kstat.zfs.` sysctl with a value, or a row that
+/// only these kstats print (`dmu_tx_*`, `1024 ns`, `c_max`) when pasted without header.
 pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
-    let _ = (lines, i);
-    false
+    let Some(text) = lines.get(i).map(|l| l.text) else { return false };
+    if is_named_header(text) {
+        return true;
+    }
+    if let Some(w) = wrapper(text) {
+        return match next_text(lines, i) {
+            Some(next) if txgs::is_header(next) => false,
+            Some(next) => is_named_header(next) || (w.ks_type == 1 && named_row(next).is_some()),
+            None => false,
+        };
+    }
+    if let Some(s) = sysctl(text) {
+        return !s.value.is_empty();
+    }
+    headerless_row(text)
+}
+
+/// Stats of `arcstats` a user greps for, read as a row on their own.
+const ARC_NAMES: [&str; 10] = [
+    "c",
+    "c_min",
+    "c_max",
+    "size",
+    "hits",
+    "misses",
+    "anon_size",
+    "arc_tempreserve",
+    "memory_throttle_count",
+    "arc_meta_used",
+];
+
+fn headerless_row(text: &str) -> bool {
+    let Some((name, ty, value)) = named_row(text) else { return false };
+    if ty == 0 || ty == 7 || signed_integer(&value).is_none() {
+        return false;
+    }
+    name.starts_with("dmu_tx_") || bucket_ns(&name).is_some() || ARC_NAMES.contains(&name.as_str())
+}
+
+/// A `dmu_tx_assign` row name: `1024 ns` (its bound in ns) or the 2013 prototype's
+/// `1024 us` (in ns too).
+fn bucket_ns(name: &str) -> Option<u128> {
+    let (n, unit) = name.split_once(' ')?;
+    let n = u128::from(integer(n)?);
+    match unit {
+        "ns" => Some(n),
+        "us" => Some(n * 1000),
+        _ => None,
+    }
+}
+
+/// A kstat being read.
+#[derive(Default)]
+struct Building {
+    wrapper: Option<(usize, Wrapper)>,
+    header: bool,
+    /// (name, pool) of FreeBSD sysctls.
+    sysctl: Option<(String, Option<String>)>,
+    stats: Vec<Stat>,
+}
+
+impl Building {
+    fn started(&self) -> bool {
+        self.wrapper.is_some() || self.header || !self.stats.is_empty()
+    }
 }
 
 /// Reads a block of this format; lines it cannot read become problems.
 pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
-    Parsed {
-        value: Kstat::default(),
-        notes: Vec::new(),
-        problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect(),
+    let mut problems = Vec::new();
+    let mut built: Vec<Building> = Vec::new();
+    let mut cur = Building::default();
+    let mut named_by_prompt: Vec<(String, Option<String>)> = Vec::new();
+    for (idx, l) in block.iter().enumerate() {
+        let t = l.text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if idx == 0 && split::prompt(l.text).is_some() {
+            named_by_prompt = prompt_names(t);
+            continue;
+        }
+        if let Some(w) = wrapper(t) {
+            if cur.started() {
+                built.push(std::mem::take(&mut cur));
+            }
+            cur.wrapper = Some((l.no, w));
+            continue;
+        }
+        if is_named_header(t) {
+            if !cur.stats.is_empty() {
+                built.push(std::mem::take(&mut cur));
+            }
+            cur.header = true;
+            continue;
+        }
+        if let Some(s) = sysctl(t) {
+            let key = (s.name, s.pool);
+            if cur.sysctl.as_ref() != Some(&key) && cur.started() {
+                built.push(std::mem::take(&mut cur));
+            }
+            cur.sysctl = Some(key);
+            if s.value.is_empty() {
+                problems.push((l.no, format!("expected `kstat.zfs...{}: <value>`, found no value", s.stat)));
+                continue;
+            }
+            let value = signed_integer(&s.value);
+            let text = if value.is_none() { Some(s.value) } else { None };
+            cur.stats.push(Stat { line: l.no, name: s.stat, value: value.unwrap_or(0), data_type: None, text });
+            continue;
+        }
+        // FreeBSD's `sysctl kstat.zfs.<pool>.txgs` names a raw kstat whose table a prompt
+        // can bring here: its lines are not rows of a named kstat.
+        if txgs::is_header(t) || txgs::is_row(t) {
+            problems.push((l.no, "expected a kstat row `name type value`, found a line of the txgs table (read as txgs when pasted without the `sysctl kstat.zfs` prompt)".to_string()));
+            continue;
+        }
+        let Some((name, ty, value)) = named_row(t) else {
+            problems.push((
+                l.no,
+                format!("expected a kstat row `name type value` (e.g. `dmu_tx_assigned 4 56978`), found `{}`", clip(t)),
+            ));
+            continue;
+        };
+        if cur.sysctl.is_some() {
+            built.push(std::mem::take(&mut cur));
+        }
+        match (ty, signed_integer(&value)) {
+            (0 | 7, _) => cur.stats.push(Stat { line: l.no, name, value: 0, data_type: Some(ty), text: Some(value) }),
+            (_, Some(v)) => cur.stats.push(Stat { line: l.no, name, value: v, data_type: Some(ty), text: None }),
+            (_, None) => problems.push((
+                l.no,
+                format!("expected an integer value (data type {ty}) at the end of the row, found `{}`", clip(&value)),
+            )),
+        }
+    }
+    if cur.started() || built.is_empty() {
+        built.push(cur);
+    }
+    let mut notes = Vec::new();
+    let mut kstats = Vec::new();
+    let several = built.len() > 1;
+    // The prompt's paths name the Linux kstats in the order the command printed them.
+    let mut by_prompt = named_by_prompt.into_iter();
+    for b in built {
+        let prompt = if b.sysctl.is_none() { by_prompt.next() } else { None };
+        let (k, mut k_notes) = finish(b, prompt);
+        if several {
+            let label = if k.name.is_empty() { "a kstat".to_string() } else { format!("`{}`", k.name) };
+            k_notes = k_notes.into_iter().map(|n| format!("{label}: {n}")).collect();
+        }
+        notes.extend(k_notes);
+        kstats.push(k);
+    }
+    if several {
+        notes.insert(
+            0,
+            format!(
+                "{} kstats were pasted one after another; the first is the block's, the others are in `more`",
+                kstats.len()
+            ),
+        );
+    }
+    let mut it = kstats.into_iter();
+    let mut value = it.next().unwrap_or_default();
+    value.more = it.collect();
+    Parsed { value, notes, problems }
+}
+
+/// The kstat `b` is, named from its rows, its FreeBSD path or the prompt's path.
+fn finish(b: Building, prompt: Option<(String, Option<String>)>) -> (Kstat, Vec<String>) {
+    let mut notes = Vec::new();
+    let mut k = Kstat { platform: "linux".to_string(), stats: b.stats, ..Kstat::default() };
+    let freebsd = b.sysctl.is_some();
+    if let Some((name, pool)) = b.sysctl {
+        k.platform = "freebsd".to_string();
+        k.name = name;
+        k.pool = pool;
+        notes.push(
+            "FreeBSD sysctl names (`kstat.zfs...`): the same counters Linux prints in /proc/spl/kstat/zfs".to_string(),
+        );
+    } else {
+        match (from_rows(&k.stats), prompt) {
+            (Some(name), Some((p_name, p_pool))) => {
+                if p_name == name {
+                    k.pool = p_pool;
+                } else {
+                    notes.push(format!(
+                        "the command names `{p_name}` but the rows are those of `{name}`; read as `{name}`"
+                    ));
+                }
+                k.name = name.to_string();
+            }
+            (Some(name), None) => k.name = name.to_string(),
+            (None, Some((p_name, p_pool))) => {
+                k.name = p_name;
+                k.pool = p_pool;
+            }
+            (None, None) => {
+                if !k.stats.is_empty() {
+                    notes.push("which kstat this is could not be told from its rows; paste the `cat` command line with it to name it".to_string());
+                }
+            }
+        }
+    }
+    if let Some((line, w)) = b.wrapper {
+        if w.extra > 0 {
+            notes.push(format!(
+                "line {line}: the kstat's first line has {} fields where 7 are printed (kid type flags ndata data_size crtime snaptime); it looks garbled or two reads run together, its first 7 were read",
+                7 + w.extra
+            ));
+        }
+        if w.ks_type != 1 {
+            notes.push(format!("line {line}: the first line gives kstat type {}, not 1 (named)", w.ks_type));
+        }
+        let read = k.stats.len() as u64;
+        if read < w.ndata {
+            notes.push(format!(
+                "the kstat had {} rows when read (ndata, line {line}); {read} are in the paste, so it was cut",
+                w.ndata
+            ));
+        }
+    } else if !b.header && !freebsd && !k.stats.is_empty() {
+        notes.push(
+            "rows without the kstat's first line or its `name type data` header (a grep or an excerpt)".to_string(),
+        );
+    }
+    match k.name.as_str() {
+        "dmu_tx" => notes.extend(dmu_tx_notes(&k)),
+        "dmu_tx_assign" => notes.extend(dmu_tx_assign_notes(&k)),
+        "arcstats" => notes.extend(arcstats_notes(&k)),
+        _ => {}
+    }
+    (k, notes)
+}
+
+/// The kstat its rows belong to: `dmu_tx_*` counters, `N ns` buckets, ARC names.
+fn from_rows(stats: &[Stat]) -> Option<&'static str> {
+    let n = stats.len();
+    if n == 0 {
+        return None;
+    }
+    let count = |f: &dyn Fn(&str) -> bool| stats.iter().filter(|s| f(&s.name)).count();
+    if count(&|s| s.starts_with("dmu_tx_")) * 2 > n {
+        Some("dmu_tx")
+    } else if count(&|s| bucket_ns(s).is_some()) * 2 > n {
+        Some("dmu_tx_assign")
+    } else if count(&|s| {
+        ARC_NAMES.contains(&s)
+            || s.starts_with("demand_")
+            || s.starts_with("l2_")
+            || s.starts_with("mru_")
+            || s.starts_with("mfu_")
+    }) > 0
+    {
+        Some("arcstats")
+    } else {
+        None
+    }
+}
+
+/// (name, pool) of each kstat path the prompt's command names: `/proc/spl/kstat/zfs/tank/
+/// dmu_tx_assign`, the 0.6.2 era's `/proc/spl/kstat/zfs/dmu_tx_assign-tank`, `tank/
+/// dmu_tx_assign` relative to it, or a FreeBSD `kstat.zfs.tank.misc.dmu_tx_assign`.
+fn prompt_names(prompt: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for token in prompt.split_whitespace() {
+        let token = token.trim_matches(|c| c == '"' || c == '\'' || c == ';' || c == '|');
+        if token.starts_with('-') || token.contains(['*', '?', '$', '{']) {
+            continue;
+        }
+        if let Some(rest) = token.strip_prefix("kstat.") {
+            let parts: Vec<&str> = rest.split('.').collect();
+            if let Some(i) = parts.iter().position(|p| *p == "misc") {
+                if let Some(name) = parts.get(i + 1) {
+                    let pool = if i > 1 { Some(parts[1..i].join(".")) } else { None };
+                    out.push((name.to_string(), pool));
+                }
+            }
+            continue;
+        }
+        let parts: Vec<&str> = token.split('/').filter(|p| !p.is_empty()).collect();
+        let Some((&last, dirs)) = parts.split_last() else { continue };
+        let under_zfs = token.contains("/kstat/zfs/");
+        if !under_zfs && !last.starts_with("dmu_tx") && last != "arcstats" {
+            continue;
+        }
+        if under_zfs && dirs.last() == Some(&"kstat") {
+            continue;
+        }
+        let dir_pool = dirs.last().filter(|d| **d != "zfs").map(|d| d.to_string());
+        if let Some((_, pool)) = last.split_once('-').filter(|(n, _)| n.starts_with("dmu_tx_assign")) {
+            out.push(("dmu_tx_assign".to_string(), Some(pool.to_string())));
+        } else {
+            out.push((last.to_string(), dir_pool));
+        }
+    }
+    out
+}
+
+/// What the `dmu_tx` counters say (`module/zfs/dmu_tx.c`, `dmu_tx_stats`).
+fn dmu_tx_notes(k: &Kstat) -> Vec<String> {
+    let has = |n: &str| k.get(n).is_some();
+    let mut notes =
+        vec!["the dmu_tx counters count since the module was loaded: two reads some seconds apart give rates"
+            .to_string()];
+    // dmu_tx_quota is the last counter of every release, so with it the list is whole.
+    if has("dmu_tx_quota") {
+        let release = if has("dmu_tx_write_limit") || has("dmu_tx_memory_inflight") {
+            Some("0.6.2 or earlier (the old write throttle, with dmu_tx_write_limit)")
+        } else if has("dmu_tx_wrlog_delay") {
+            Some("2.2 or later (dmu_tx_wrlog_delay)")
+        } else if has("dmu_tx_dirty_frees_delay") {
+            Some("0.8 to 2.1 (dmu_tx_dirty_frees_delay, no dmu_tx_wrlog_delay)")
+        } else if has("dmu_tx_dirty_delay") {
+            Some("0.6.3 to 0.7 (the new write throttle, before dmu_tx_dirty_frees_delay)")
+        } else {
+            None
+        };
+        if let Some(r) = release {
+            notes.push(format!("its counter list is that of release {r}"));
+        }
+    }
+    let facts = [
+        (
+            "dmu_tx_dirty_delay",
+            "transactions the write throttle delayed (dirty data above zfs_delay_min_dirty_percent)",
+        ),
+        ("dmu_tx_dirty_over_max", "times dirty data reached zfs_dirty_data_max and a writer waited for a txg to sync"),
+        ("dmu_tx_dirty_frees_delay", "transactions delayed because too many frees were dirty"),
+        ("dmu_tx_wrlog_delay", "transactions delayed by the ZIL write-log throttle"),
+        ("dmu_tx_delay", "txg_delay() waits for a txg to sync (not the write throttle's sleeps)"),
+        ("dmu_tx_write_limit", "transactions over the old throttle's write limit, which waited for the next txg"),
+        ("dmu_tx_dirty_throttle", "ARC memory throttles (arc_tempreserve_space)"),
+        ("dmu_tx_memory_reclaim", "transactions that waited for the ARC to reclaim memory"),
+    ];
+    for (name, what) in facts {
+        if let Some(v) = k.get(name).filter(|v| *v > 0) {
+            notes.push(format!("{name} {v}: {what}"));
+        }
+    }
+    notes
+}
+
+/// What the `dmu_tx_assign` histogram says. 0.6.3 on (`module/zfs/spa_stats.c`,
+/// `spa_tx_assign_add_nsecs`): the row `N ns` counts calls that took more than N/2 and at
+/// most N ns, and `spa_tx_assign_update` leaves out the rows after the last non-zero one.
+/// 0.6.2 (`module/zfs/dsl_pool.c`, `dsl_pool_tx_assign_add_usecs`, kstat
+/// `dmu_tx_assign-<pool>`): the same in us, every row printed, the last one catching all
+/// that is longer.
+fn dmu_tx_assign_notes(k: &Kstat) -> Vec<String> {
+    let rows: Vec<(u128, i128)> = k.stats.iter().filter_map(|s| Some((bucket_ns(&s.name)?, s.value))).collect();
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    let us = k.stats.iter().any(|s| s.name.ends_with(" us"));
+    let mut notes = Vec::new();
+    if us {
+        notes.push("rows in us: the 0.6.2 form of this histogram (/proc/spl/kstat/zfs/dmu_tx_assign-<pool>); a row `N us` counts dmu_tx_assign() calls that took more than N/2 and at most N us, the last row all longer ones".to_string());
+    } else {
+        notes.push("a row `N ns` counts dmu_tx_assign() calls that took more than N/2 and at most N ns; rows after the last non-zero one are not printed".to_string());
+    }
+    let total: i128 = rows.iter().map(|r| r.1).sum();
+    // The row of 2^30 ns (2^20 us) holds calls of more than 2^29 ns (2^19 us), about 0.5 s.
+    let (from, label) = if us { ((1u128 << 20) * 1000, "1048576 us") } else { (1 << 30, "1073741824 ns") };
+    let slow: i128 = rows.iter().filter(|r| r.0 >= from).map(|r| r.1).sum();
+    notes
+        .push(format!("{total} calls in the rows read; {slow} of them took more than 0.5 s (the rows from `{label}`)"));
+    notes
+}
+
+/// The ARC's size against its target and bounds.
+fn arcstats_notes(k: &Kstat) -> Vec<String> {
+    let gib = |v: i128| format!("{:.1} GiB", v as f64 / f64::from(1u32 << 30));
+    let mut parts = Vec::new();
+    for name in ["size", "c", "c_min", "c_max", "anon_size"] {
+        if let Some(v) = k.get(name) {
+            parts.push(format!("{name} {}", gib(v)));
+        }
+    }
+    let mut notes = Vec::new();
+    if !parts.is_empty() {
+        notes.push(format!("ARC {}", parts.join(", ")));
+    }
+    if let Some(v) = k.get("memory_throttle_count").filter(|v| *v > 0) {
+        notes.push(format!("memory_throttle_count {v}: writes were throttled because the ARC was short of memory"));
+    }
+    notes
+}
+
+/// At most 80 characters of `text`, for a message.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<Line<'_>> {
+        text.lines().enumerate().map(|(i, t)| Line { no: i + 1, text: t }).collect()
+    }
+
+    #[test]
+    fn wrapper_reads_the_seven_fields_and_counts_extra_ones() {
+        assert_eq!(
+            wrapper("5 1 0x01 11 528 2058200957 2095734345211"),
+            Some(Wrapper { ks_type: 1, ndata: 11, extra: 0 })
+        );
+        let garbled =
+            "18 0 0x01 100 11200 15812979317 105133212710609918 0 0x01 100 11200 15812979317 1051533841667804";
+        assert_eq!(wrapper(garbled), Some(Wrapper { ks_type: 0, ndata: 100, extra: 6 }));
+        assert_eq!(wrapper("5 1 01 11 528 2058200957 2095734345211"), None);
+        assert_eq!(wrapper("5 1 0x01 11 528"), None);
+    }
+
+    #[test]
+    fn rows_are_read_from_their_end() {
+        assert_eq!(named_row("1024 ns                   4    21004"), Some(("1024 ns".into(), 4, "21004".into())));
+        assert_eq!(
+            named_row("dmu_tx_dirty_frees_delay           4    0"),
+            Some(("dmu_tx_dirty_frees_delay".into(), 4, "0".into()))
+        );
+        assert_eq!(named_row("dataset_name 7 tank/my fs"), Some(("dataset_name".into(), 7, "tank/my fs".into())));
+        assert_eq!(named_row("value 9 12"), None);
+    }
+
+    #[test]
+    fn sysctl_names_give_pool_name_and_stat() {
+        let s = sysctl("kstat.zfs.misc.arcstats.size: 123").expect("arcstats");
+        assert_eq!((s.pool, s.name.as_str(), s.stat.as_str(), s.value.as_str()), (None, "arcstats", "size", "123"));
+        let s = sysctl("kstat.zfs.my.pool.misc.dmu_tx_assign.1024 ns: 5").expect("dmu_tx_assign");
+        assert_eq!(
+            (s.pool.as_deref(), s.name.as_str(), s.stat.as_str()),
+            (Some("my.pool"), "dmu_tx_assign", "1024 ns")
+        );
+        assert_eq!(sysctl("kstat.zfs.tank.txgs:"), None);
+        assert_eq!(sysctl("kstat.zfs.darwin.tunable.zfs_dirty_data_max: 1"), None);
+    }
+
+    #[test]
+    fn prompt_paths_name_the_kstat_and_its_pool() {
+        assert_eq!(
+            prompt_names("# cat /proc/spl/kstat/zfs/tank/dmu_tx_assign"),
+            vec![("dmu_tx_assign".into(), Some("tank".into()))]
+        );
+        assert_eq!(
+            prompt_names("$ cat /proc/spl/kstat/zfs/dmu_tx_assign-data"),
+            vec![("dmu_tx_assign".into(), Some("data".into()))]
+        );
+        assert_eq!(prompt_names("$ cat /proc/spl/kstat/zfs/zil"), vec![("zil".into(), None)]);
+        assert_eq!(prompt_names("$ cat /proc/spl/kstat/zfs/*/dmu_tx_assign"), vec![]);
+    }
+
+    #[test]
+    fn opens_on_a_named_kstat_but_not_on_the_txgs_raw_kstat() {
+        let named = lines("5 1 0x01 11 528 2058200957 2095734345211\nname                            type data\n");
+        assert!(opens(&named, 0));
+        let raw = lines("9 0 0x01 46 5152 11216290494 708466177046273\ntxg      birth            state ndirty       nread        nwritten     reads    writes   otime        qtime        wtime        stime\n");
+        assert!(!opens(&raw, 0));
+        assert!(opens(&lines("dmu_tx_dirty_delay 4 12"), 0));
+        assert!(!opens(&lines("zfs_dirty_data_max 4294967296"), 0));
+        assert!(!opens(&lines("kstat.zfs.misc.dbgmsg: "), 0));
     }
 }

@@ -68,6 +68,21 @@ pub fn integer(text: &str) -> Option<u64> {
     t.parse().ok()
 }
 
+/// A signed integer as C's `%d`/`%lld` prints it: `-12`, `+7`, `345` (signed kstats,
+/// DTrace bucket values), with no suffix.
+pub fn signed_integer(text: &str) -> Option<i128> {
+    let t = text.trim();
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || digits.len() > 38 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let v: i128 = digits.parse().ok()?;
+    Some(if negative { -v } else { v })
+}
+
 /// `12.5`, `12,5` or `12` in thousandths (12500); at most three decimals are kept.
 pub fn decimal_thousandths(text: &str) -> Option<u64> {
     let t = text.trim();
@@ -116,5 +131,16 @@ mod tests {
         assert_eq!(nicetime("-"), Some(0));
         assert_eq!(nicetime("12345"), Some(12_345));
         assert_eq!(nicetime("5 parsecs"), None);
+    }
+
+    #[test]
+    fn signed_integer_reads_what_printf_d_prints() {
+        assert_eq!(signed_integer("-12"), Some(-12));
+        assert_eq!(signed_integer(" 345 "), Some(345));
+        assert_eq!(signed_integer("+7"), Some(7));
+        assert_eq!(signed_integer("18446744073709551615"), Some(u64::MAX as i128));
+        assert_eq!(signed_integer("-"), None);
+        assert_eq!(signed_integer("1e3"), None);
+        assert_eq!(signed_integer("9".repeat(60).as_str()), None);
     }
 }

@@ -58,11 +58,14 @@ fn opens(format: Format, lines: &[Line], i: usize) -> bool {
 /// `root@host:~# cat /proc/spl/kstat/zfs/tank/txgs`, `% sysctl vfs.zfs`.
 pub fn prompt(text: &str) -> Option<Format> {
     let t = text.trim_start();
-    let rest = t
-        .strip_prefix('$')
-        .or_else(|| t.strip_prefix('#'))
-        .or_else(|| t.strip_prefix('%'))
-        .or_else(|| t.find("$ ").or_else(|| t.find("# ")).filter(|&p| t[..p].contains('@')).map(|p| &t[p + 1..]))?;
+    let rest = t.strip_prefix('$').or_else(|| t.strip_prefix('#')).or_else(|| t.strip_prefix('%')).or_else(|| {
+        // `root@host:~# cmd`, `/proc/spl/kstat/zfs # cmd`, `~$ cmd`: a prompt is one word
+        // (a user, a host or a path) before its `#`, `$` or `%`.
+        let p = t.find("# ").or_else(|| t.find("$ ")).or_else(|| t.find("% "))?;
+        let before = t[..p].trim_end();
+        let one_word = !before.is_empty() && !before.contains(char::is_whitespace);
+        (one_word && (before.contains('@') || before.starts_with('/') || before.starts_with('~'))).then(|| &t[p + 1..])
+    })?;
     let words: Vec<&str> =
         rest.split_whitespace().map(|w| w.trim_start_matches("sudo")).filter(|w| !w.is_empty()).collect();
     let has = |w: &str| words.iter().any(|x| x.contains(w));
@@ -75,13 +78,14 @@ pub fn prompt(text: &str) -> Option<Format> {
         ("fio", _) => Format::Fio,
         ("dtrace" | "bpftrace", _) => Format::Quantize,
         ("arc_summary" | "arc_summary.py" | "arc_summary3", _) => Format::Params,
-        ("sysctl", _) if has("kstat.zfs") => Format::Kstat,
-        ("sysctl", _) if has("vfs.zfs") || has("tunable") => Format::Params,
-        _ if has("/txgs") || has("txgs-") => Format::Txgs,
+        // The txgs and dbgmsg before other kstats: FreeBSD names them kstat.zfs.* too.
+        _ if has("txgs") => Format::Txgs,
         _ if has("dbgmsg") => Format::Dbgmsg,
-        _ if has("dmu_tx") || has("arcstats") => Format::Kstat,
+        ("sysctl", _) if has("kstat.zfs") && !has("tunable") => Format::Kstat,
+        ("sysctl", _) if has("vfs.zfs") || has("tunable") => Format::Params,
         _ if has("/sys/module/zfs/parameters") || has("modprobe.d") => Format::Params,
         _ if has("/sys/module/zfs/version") => Format::Version,
+        _ if has("dmu_tx") || has("arcstats") || has("/proc/spl/kstat/") => Format::Kstat,
         _ => return None,
     })
 }
@@ -138,5 +142,26 @@ pub fn parse(format: Format, block: &[Line]) -> (Option<Body>, Vec<String>, Vec<
         Format::Fio => done(fio_output::parse(block), Body::Fio),
         Format::Quantize => done(quantize::parse(block), Body::Quantize),
         Format::Dbgmsg => done(dbgmsg::parse(block), Body::Dbgmsg),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{prompt, Format};
+
+    #[test]
+    fn a_prompt_names_the_format_its_command_prints() {
+        assert_eq!(prompt("$ zpool iostat -vl 5"), Some(Format::Iostat));
+        assert_eq!(prompt("root@host:~# cat /proc/spl/kstat/zfs/tank/txgs"), Some(Format::Txgs));
+        assert_eq!(prompt("/proc/spl/kstat/zfs # cat txgs-vz"), Some(Format::Txgs));
+        assert_eq!(prompt("% sysctl kstat.zfs.tank.txgs"), Some(Format::Txgs));
+        assert_eq!(prompt("% sysctl kstat.zfs.misc.dbgmsg"), Some(Format::Dbgmsg));
+        assert_eq!(prompt("% sysctl kstat.zfs.misc.arcstats"), Some(Format::Kstat));
+        assert_eq!(prompt("$ cat /proc/spl/kstat/zfs/zil"), Some(Format::Kstat));
+        assert_eq!(prompt("$ sysctl vfs.zfs"), Some(Format::Params));
+        // Not prompts: a comment, a sentence with a hash in it, an unknown command.
+        assert_eq!(prompt("# At runtime, as root"), None);
+        assert_eq!(prompt("the pool # is full"), None);
+        assert_eq!(prompt("$ ls -l"), None);
     }
 }

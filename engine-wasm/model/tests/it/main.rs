@@ -11,6 +11,7 @@ mod drives;
 mod engine_invariants;
 mod evidence_dbgmsg;
 mod evidence_kstat;
+mod evidence_mangled;
 mod evidence_quantize;
 mod evidence_txgs;
 mod export;

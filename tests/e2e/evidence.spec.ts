@@ -1,0 +1,72 @@
+// From a customer's evidence to settings they can apply: paste a zpool iostat -w and a txgs
+// kstat, read them, use the lab they imply and see the model beside the evidence; export
+// each OS's settings and read the file back to the same tunables.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { collectErrors, field, openLab, simulationsDone } from "./lab";
+
+const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");
+
+async function readEvidence(page: Page, text: string) {
+  const box = page.getByTestId("evidence");
+  if (!(await box.evaluate((d) => (d as HTMLDetailsElement).open))) await box.locator("summary").click();
+  await box.getByRole("textbox").fill(text);
+  await box.getByRole("button", { name: "Read the evidence" }).click();
+  return box;
+}
+
+test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows beside them", async ({ page }) => {
+  const errors = collectErrors(page);
+  await openLab(page);
+  const box = await readEvidence(page, `${fixture("iostat-w.txt")}\n${fixture("txgs.txt")}`);
+  const sections = box.getByTestId("evidence-sections");
+  await expect(sections).toContainText("zpool iostat");
+  await expect(sections).toContainText("txgs kstat");
+  // The settings it implies, each with its source: the device from the histogram, the rate from the txgs.
+  const implied = box.getByTestId("evidence-settings");
+  await expect(implied.locator("tr", { hasText: "async_rate" })).toContainText("dirty bytes of the synced txgs");
+  await expect(implied.locator("tr", { hasText: /^device/ })).toContainText("disk_wait");
+  await box.getByRole("button", { name: "Use these settings" }).click();
+  await simulationsDone(page, 2);
+  const panel = page.locator('[data-panel="evidence"]');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId("fit-txgs")).toContainText(/fit \d+% · median txg dirty data: customer/);
+  await expect(panel.getByTestId("fit-latency").first()).toContainText(/fit \d+% · \w+ (read|write): \d+% of the distributions overlap/);
+  // Squares for the customer's txgs, bars for their histogram, beside the model's.
+  expect(await panel.locator("rect.dot.side-evidence").count()).toBeGreaterThan(3);
+  expect(await panel.locator("rect.bar.side-evidence").count()).toBeGreaterThan(3);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/evidence-panel.png", fullPage: false });
+  expect(errors).toEqual([]);
+});
+
+test("a line that is not evidence is named, markup stays text, and the rest is kept", async ({ page }) => {
+  await openLab(page);
+  const box = await readEvidence(page, `<img src=x onerror="window.pwned=1">\n${fixture("txgs.txt")}`);
+  await expect(box.getByTestId("evidence-problems")).toContainText("pasted line 1: not part of any output the lab reads");
+  await expect(box.getByTestId("evidence-sections")).toContainText("txgs kstat");
+  expect(await page.locator(".evidence img").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+});
+
+for (const os of ["linux", "freebsd", "illumos"] as const) {
+  test(`the ${os} export reads back to the same tunables`, async ({ page }) => {
+    await openLab(page, "#v=1&release=2.2&zfs_txg_timeout=10&zfs_vdev_async_write_max_active=20&zfs_dirty_data_max=2G");
+    const exp = page.getByTestId("export");
+    await exp.locator("summary").click();
+    await exp.getByLabel("Operating system").selectOption(os);
+    await exp.getByRole("button", { name: "Write the settings" }).click();
+    const text = await exp.getByTestId("export-text").inputValue();
+    const expected = os === "freebsd" ? 'vfs.zfs.txg.timeout="10"' : os === "illumos" ? "set zfs:zfs_txg_timeout = 10" : "options zfs zfs_txg_timeout=10";
+    expect(text).toContain(expected);
+    // The file back as evidence: the same tunables, each from its line.
+    const box = await readEvidence(page, text);
+    const implied = box.getByTestId("evidence-settings");
+    await expect(implied.locator("tr", { hasText: "zfs_txg_timeout" }).locator("td").first()).toHaveText("10");
+    await expect(implied.locator("tr", { hasText: "zfs_vdev_async_write_max_active" }).locator("td").first()).toHaveText("20");
+    await expect(implied.locator("tr", { hasText: "zfs_dirty_data_max" }).locator("td").first()).toHaveText("2G");
+    await box.getByRole("button", { name: "Use these settings" }).click();
+    await expect(field(page, "zfs_txg_timeout")).toHaveValue("10");
+  });
+}

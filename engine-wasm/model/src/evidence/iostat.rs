@@ -751,15 +751,18 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
     if t.is_empty() {
         return false;
     }
-    let words = words_of(t);
-    if is_stats_top(&words) || bottom_kind(&words) == Some(Kind::Stats) {
-        return true;
-    }
-    if is_histo_top(&words) {
-        return histo_top_at(lines, i);
-    }
-    if matches!(bottom_kind(&words), Some(Kind::Histo(_))) && words.len() >= 9 {
-        return true;
+    // Every header line holds one of these; most lines of a paste hold none.
+    if ["capacity", "alloc", "_wait", "_queue", "sync_", "latency", "req_size"].iter().any(|k| t.contains(k)) {
+        let words = words_of(t);
+        if is_stats_top(&words) || bottom_kind(&words) == Some(Kind::Stats) {
+            return true;
+        }
+        if is_histo_top(&words) {
+            return histo_top_at(lines, i);
+        }
+        if matches!(bottom_kind(&words), Some(Kind::Histo(_))) && words.len() >= 9 {
+            return true;
+        }
     }
     if is_timestamp(t) || is_separator(t) {
         return next_nonblank(lines, i + 1, 2).is_some_and(|j| {
@@ -1453,4 +1456,150 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Iostat> {
         i += 1 + p.line(block, &texts, i);
     }
     p.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<Line<'_>> {
+        text.lines().enumerate().map(|(i, t)| Line { no: i + 1, text: t }).collect()
+    }
+
+    fn opens_at(text: &str) -> Vec<usize> {
+        let ls = lines(text);
+        (0..ls.len()).filter(|&i| opens(&ls, i)).map(|i| i + 1).collect()
+    }
+
+    #[test]
+    fn opens_on_headers_only() {
+        let stats = "              capacity     operations     bandwidth\npool        alloc   free   read  write   read  write\n----------  -----  -----  -----  -----  -----  -----\ntank        1.00T  2.00T     10     20   1.0M   2.0M\n";
+        assert_eq!(opens_at(stats), [1, 2]);
+        let w = "\ntank         total_wait     disk_wait    syncq_wait    asyncq_wait\nlatency      read  write   read  write   read  write   read  write  scrub   trim  rebuild\n----------  -----\n1ns             0      0      0      0      0      0      0      0      0      0      0\n";
+        assert_eq!(opens_at(w), [2, 3]);
+        let r = "lnec-ost01    sync_read    sync_write    async_read    async_write      scrub         trim\n\nreq_size      ind    agg    ind    agg    ind    agg    ind    agg    ind    agg    ind    agg\n";
+        assert_eq!(opens_at(r), [1, 3]);
+        // A -T timestamp or a separator opens only right before a header.
+        assert_eq!(opens_at(&format!("Mon Mar 15 13:48:44 MST 2021\n{stats}")), [1, 2, 3]);
+        assert_eq!(opens_at(&format!("1615841324\n\n{stats}")), [1, 3, 4]);
+        assert_eq!(opens_at(&format!("----------  -----\n{stats}")), [1, 2, 3]);
+        // Names that are not a -w title: the word `latency` must follow.
+        assert!(opens_at("tank total_wait disk_wait\nsomething else\n").is_empty());
+    }
+
+    #[test]
+    fn does_not_open_on_other_formats() {
+        let others = "\
+  pool: tank
+ state: ONLINE
+  scan: resilvered 1.2G in 00:10:05 with 0 errors
+config:
+
+\tNAME        STATE     READ WRITE CKSUM
+\ttank        ONLINE       0     0     0
+\t  mirror-0  ONLINE       0     0     0
+errors: No known data errors
+5 1 0x01 11 528 2058200957 2095734345211
+name                            type data
+dmu_tx_assigned                 4    1234
+txg      birth            state ndirty       nread        nwritten     reads    writes   otime        qtime        wtime        stime
+18530    5116620568013    C     67108864     0            71446528     0        628      1000147927   11437        41224        626838455
+NAME    SIZE  ALLOC   FREE  CKPOINT  EXPANDSZ   FRAG    CAP  DEDUP    HEALTH  ALTROOT
+bckpool  capacity                       7%                             -
+tank\tsize\t10G\t-
+zfs_dirty_data_max\t4294967296
+           value  ------------- Distribution ------------- count
+  write: IOPS=1234, BW=4936KiB/s (5054kB/s)(289MiB/60001msec); 0 zone resets
+Sun Mar 14 00:26:04 2021
+--------------------------------------------------------
+1615841324
+";
+        assert!(opens_at(others).is_empty(), "{:?}", opens_at(others));
+    }
+
+    #[test]
+    fn opens_on_scripted_output() {
+        assert_eq!(opens_at("tank\t1.20T\t2.40T\t10\t20\t1.1M\t2.2M\n"), [1]);
+        assert_eq!(opens_at("tank\n1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n3\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n"), [1]);
+        // Too few values, or not values.
+        assert!(opens_at("tank\t1.20T\t2.40T\t10\n").is_empty());
+        assert!(opens_at("tank\tcompression\ton\tlocal\tx\ty\tz\n").is_empty());
+    }
+
+    #[test]
+    fn command_lines_as_getopt_reads_them() {
+        let c = command("root@host:~# zpool iostat -vlTd pool2 5").unwrap();
+        assert_eq!((c.flags.as_str(), c.interval, c.names.as_slice()), ("vlT", Some(5000), &["pool2".to_string()][..]));
+        let c = command("# zpool iostat zpool1-store1 -q -l 1").unwrap();
+        assert_eq!((c.flags.as_str(), c.interval), ("ql", Some(1000)));
+        let c = command("$ zpool iostat -c 'echo a=1' -v tank 2 3 | tee out").unwrap();
+        assert_eq!((c.flags.as_str(), c.interval, c.names.as_slice()), ("cv", Some(2000), &["tank".to_string()][..]));
+        let c = command("PS C:\\Windows\\system32> C:\\tools\\zfs\\zpool.exe iostat -r 5").unwrap();
+        assert_eq!((c.flags.as_str(), c.interval), ("r", Some(5000)));
+        let c = command("$ sudo /sbin/zpool iostat -T u -y 0.5").unwrap();
+        assert_eq!((c.flags.as_str(), c.interval), ("Ty", Some(500)));
+        assert!(command("$ zpool status -v").is_none());
+    }
+
+    #[test]
+    fn every_latency_label_names_its_bucket() {
+        for j in 0..37u32 {
+            let end = (1u64 << (j + 1)) - 1;
+            let label = crate::report::zpool_iostat::nicetime(end);
+            assert_eq!(bucket_bound(HistogramKind::Latency, &label), Some(end), "{label}");
+            assert_eq!(bucket_bound(HistogramKind::Latency, &end.to_string()), Some(end));
+        }
+        assert_eq!(bucket_bound(HistogramKind::Latency, "5ns"), None);
+        assert_eq!(bucket_bound(HistogramKind::Latency, "137s"), Some((1 << 37) - 1));
+        for (label, start) in [("512", 512), ("1K", 1024), ("128K", 128 << 10), ("16M", 16 << 20), ("4096", 4096)] {
+            assert_eq!(bucket_bound(HistogramKind::RequestSize, label), Some(start));
+        }
+        assert_eq!(bucket_bound(HistogramKind::RequestSize, "3K"), None);
+    }
+
+    #[test]
+    fn timestamps_and_clocks() {
+        assert!(is_timestamp("Mon Mar 15 13:48:44 MST 2021"));
+        assert!(is_timestamp("Mo 15. Mär 13:48:44 CET 2021"));
+        assert!(is_timestamp("2021-03-15 13:48:44"));
+        assert!(is_timestamp("1615841324"));
+        assert!(!is_timestamp("pci-0000:00:1f.2-ata-1"));
+        assert!(!is_timestamp("tank 1.00T 2.00T 10 20 1.0M 2.0M"));
+        assert!(!is_timestamp("12345"));
+    }
+
+    #[test]
+    fn colour_codes_are_dropped() {
+        assert_eq!(strip_ansi("\u{1b}[1;34m1.00T\u{1b}[0m  2"), "1.00T  2");
+        assert_eq!(strip_ansi("plain"), "plain");
+        assert_eq!(strip_ansi("\u{1b}"), "");
+    }
+
+    #[test]
+    fn columns_by_position_when_the_top_labels_do_not_match() {
+        // A top line that lost `operations`: the runs take their nearest top label.
+        let top = "              capacity                    bandwidth    total_wait";
+        let bottom = "pool        alloc   free   read  write   read  write   read  write";
+        let (t, b) = (tokens(top), tokens(bottom));
+        let mut sink = Sink::default();
+        let l = build_layout(Kind::Stats, "pool", Some(&t), b.get(1..).unwrap(), 2, &mut sink);
+        let names: Vec<&str> = l.cols.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names[4..], ["bandwidth read", "bandwidth write", "total_wait read", "total_wait write"]);
+        assert!(sink.notes.iter().any(|n| n.contains("nearest")));
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        let texts = [
+            "capacity operations bandwidth\npool alloc free\n\u{1b}[\n-\t\t\n1\t\n",
+            "pool alloc free read write read write\nx\n  -  -  -  -  -  -  -\nlogs - - - - - -\n",
+            "x total_wait disk_wait\nlatency read write\n1ns 1\n137s 99999999999999999999E\n",
+            "tank\n1\t2\n\n512\t1\t2\t3\t4\t5\t6\t7\t8\t9\t10\n",
+            "$ zpool iostat -T\n$ zpool iostat -c '\n",
+            "req_size ind agg\n16M x y\n18446744073709551615\t1\t1\t1\t1\t1\t1\t1\t1\t1\n",
+        ];
+        for t in texts {
+            let _ = parse(&lines(t));
+        }
+    }
 }

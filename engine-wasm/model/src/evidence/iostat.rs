@@ -745,6 +745,12 @@ fn scripted_bucket_sig(text: &str) -> bool {
 /// when `latency`/`req_size` follows), on its second when the first is missing, on a
 /// `-T` timestamp or a line of dashes just before a header, and on `-H` rows.
 pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
+    opens_at(lines, i, true)
+}
+
+/// [`opens`]; `command` also opens on a `zpool iostat ...` line a shell prompt does not
+/// mark (`### zpool iostat -q 1`, a PowerShell prompt) when a header follows it.
+fn opens_at(lines: &[Line], i: usize, command_line: bool) -> bool {
     let Some(line) = lines.get(i) else { return false };
     let text = strip_ansi(line.text);
     let t = text.trim();
@@ -763,6 +769,9 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
         if matches!(bottom_kind(&words), Some(Kind::Histo(_))) && words.len() >= 9 {
             return true;
         }
+    }
+    if command_line && t.contains("iostat") && command(t).is_some() {
+        return next_nonblank(lines, i + 1, 3).is_some_and(|j| opens_at(lines, j, false));
     }
     if is_timestamp(t) || is_separator(t) {
         return next_nonblank(lines, i + 1, 2).is_some_and(|j| {
@@ -854,8 +863,17 @@ struct Parser {
     scripted: bool,
     /// The `-H` rows' layout and its count of values.
     scripted_layout: Option<(usize, Layout)>,
-    /// Where the header's `pool` starts: a row's depth is its indentation past it, by 2.
+    /// Where a pool's name starts: a row's depth is its indentation past it, by 2
+    /// (`print_vdev_stats()` indents each level by 2). Taken from the first row under a
+    /// header, always a pool, so that a paste that shifted the rows reads the same.
     base_indent: usize,
+    base_pending: bool,
+    /// A row of the block was indented past its pool: the indentation is trusted.
+    indent_seen: bool,
+    /// The current pool's row (an index into the sample's rows), until a separator.
+    section_start: Option<usize>,
+    /// `-v` rows that lost their indentation in the paste: depth from the capacity cells.
+    flat: bool,
     class: Option<String>,
     /// The last histogram of the sample still takes rows (its closing line not yet seen).
     histo_open: bool,
@@ -891,6 +909,7 @@ impl Parser {
         }
         self.class = None;
         self.histo_open = false;
+        self.section_start = None;
     }
 
     fn touch(&mut self, no: usize) {
@@ -986,8 +1005,10 @@ impl Parser {
             }
             return;
         }
-        // A histogram's closing line (`print_solid_separator()`).
+        // A histogram's closing line (`print_solid_separator()`), or the end of a pool's
+        // `-v` tree (`print_iostat()` prints a separator after each pool).
         self.histo_open = false;
+        self.section_start = None;
     }
 
     fn header(&mut self, no: usize, bottom_text: &str, kind: Kind) {
@@ -1059,6 +1080,8 @@ impl Parser {
             }
         }
         self.base_indent = indent(bottom_text);
+        self.base_pending = kind == Kind::Stats;
+        self.section_start = None;
         self.layout = Some(layout);
         self.scripted = false;
         self.expect_dashes = true;
@@ -1114,7 +1137,11 @@ impl Parser {
     /// A pool, vdev or class row; `indent` is `None` for `-H` (no indentation printed).
     fn add_row(&mut self, layout: &Layout, no: usize, name: &str, indent: Option<usize>, cells: &[&str]) {
         let class_header = CLASSES.contains(&name) && cells.iter().all(|c| *c == "-");
-        let depth = if class_header {
+        if let Some(ind) = indent.filter(|_| self.base_pending && !class_header) {
+            self.base_indent = ind;
+            self.base_pending = false;
+        }
+        let mut depth = if class_header {
             1
         } else {
             indent.map_or(0, |ind| u32::try_from(ind.saturating_sub(self.base_indent).div_ceil(2)).unwrap_or(u32::MAX))
@@ -1128,8 +1155,35 @@ impl Parser {
             if self.cur.rows.first().is_some_and(|r| r.depth == 0 && r.name == name) {
                 self.boundary(no);
             }
-            self.class = None;
+            // A second unindented row before the pool's separator, in a `-v` paste
+            // whose indentation was lost (a leaf's `-` capacity says so even without the
+            // command line): `print_iostat_default()` prints capacity only for vdevs
+            // with space, so those are top-level and the others leaves.
+            let cell = |f: Field| layout.cols.iter().position(|c| c.field == f).and_then(|j| cells.get(j).copied());
+            let leaf =
+                cell(Field::Alloc) == Some("-") || (cell(Field::Alloc) == Some("0") && cell(Field::Free) == Some("0"));
+            let in_tree =
+                indent.is_some() && self.section_start.is_some() && !self.indent_seen && layout.title != "vdev";
+            if in_tree && !self.flat && (leaf || self.cmd.as_ref().is_some_and(|c| c.has('v'))) {
+                self.flat = true;
+                self.reflow_section();
+                self.sink.note(
+                    "the -v rows carry no indentation (lost in the paste): a vdev's depth was taken from its capacity (top-level vdevs have one, leaves print -)"
+                        .to_string(),
+                );
+            }
+            if in_tree && self.flat {
+                depth = if leaf { 2 } else { 1 };
+                self.flag('v');
+            } else {
+                // A pool (or, until a leaf shows the tree is flat, a row taken for one).
+                self.class = None;
+                if self.section_start.is_none() {
+                    self.section_start = Some(self.cur.rows.len());
+                }
+            }
         } else {
+            self.indent_seen = true;
             self.flag('v');
         }
         self.touch(no);
@@ -1168,6 +1222,21 @@ impl Parser {
             }
         }
         self.cur.rows.push(row);
+    }
+
+    /// The rows of the current pool read so far as pools become its vdevs (a flat `-v`).
+    fn reflow_section(&mut self) {
+        let Some(start) = self.section_start else { return };
+        let mut class: Option<String> = None;
+        for r in self.cur.rows.iter_mut().skip(start + 1) {
+            if r.class.as_deref() == Some(r.name.as_str()) && r.read_ops.is_none() {
+                class = r.class.clone();
+                continue;
+            }
+            r.depth = if r.alloc.is_none() || (r.alloc == Some(0) && r.free == Some(0)) { 2 } else { 1 };
+            r.class = class.clone();
+        }
+        self.class = class;
     }
 
     fn histo_row(&mut self, no: usize, kind: HistogramKind, text: &str) {
@@ -1351,13 +1420,25 @@ impl Parser {
             self.out.samples.push(done);
         }
         let cmd = self.cmd.take().unwrap_or_default();
+        let mut notes = Vec::new();
+        // The columns printed say -l -q -w -r better than a command line (users paste a
+        // wrong one); -v -p -H are not always visible, so the command line adds them.
+        let read_any = !self.out.samples.is_empty();
+        let shown: String = ['l', 'q', 'w', 'r'].iter().filter(|c| self.flags.contains(c)).collect();
+        let typed: String = ['l', 'q', 'w', 'r'].iter().filter(|c| cmd.has(**c)).collect();
+        if read_any && !cmd.flags.is_empty() && shown != typed {
+            notes.push(format!(
+                "the command line's options ({}) do not match the columns printed ({}); the output was read as printed",
+                if typed.is_empty() { "none of -l -q -w -r".to_string() } else { format!("-{typed}") },
+                if shown.is_empty() { "the default ones".to_string() } else { format!("-{shown}") }
+            ));
+        }
         for c in cmd.flags.chars() {
-            if FLAG_LETTERS.contains(&c) {
+            if matches!(c, 'v' | 'p' | 'H') || (!read_any && FLAG_LETTERS.contains(&c)) {
                 self.flag(c);
             }
         }
         self.out.flags = FLAG_LETTERS.iter().filter(|c| self.flags.contains(c)).collect();
-        let mut notes = Vec::new();
         if let Some(t) = cmd.interval {
             if t % 1000 == 0 {
                 self.out.interval_s = Some(t / 1000);
@@ -1466,7 +1547,7 @@ mod tests {
         text.lines().enumerate().map(|(i, t)| Line { no: i + 1, text: t }).collect()
     }
 
-    fn opens_at(text: &str) -> Vec<usize> {
+    fn opened(text: &str) -> Vec<usize> {
         let ls = lines(text);
         (0..ls.len()).filter(|&i| opens(&ls, i)).map(|i| i + 1).collect()
     }
@@ -1474,17 +1555,17 @@ mod tests {
     #[test]
     fn opens_on_headers_only() {
         let stats = "              capacity     operations     bandwidth\npool        alloc   free   read  write   read  write\n----------  -----  -----  -----  -----  -----  -----\ntank        1.00T  2.00T     10     20   1.0M   2.0M\n";
-        assert_eq!(opens_at(stats), [1, 2]);
+        assert_eq!(opened(stats), [1, 2]);
         let w = "\ntank         total_wait     disk_wait    syncq_wait    asyncq_wait\nlatency      read  write   read  write   read  write   read  write  scrub   trim  rebuild\n----------  -----\n1ns             0      0      0      0      0      0      0      0      0      0      0\n";
-        assert_eq!(opens_at(w), [2, 3]);
+        assert_eq!(opened(w), [2, 3]);
         let r = "lnec-ost01    sync_read    sync_write    async_read    async_write      scrub         trim\n\nreq_size      ind    agg    ind    agg    ind    agg    ind    agg    ind    agg    ind    agg\n";
-        assert_eq!(opens_at(r), [1, 3]);
+        assert_eq!(opened(r), [1, 3]);
         // A -T timestamp or a separator opens only right before a header.
-        assert_eq!(opens_at(&format!("Mon Mar 15 13:48:44 MST 2021\n{stats}")), [1, 2, 3]);
-        assert_eq!(opens_at(&format!("1615841324\n\n{stats}")), [1, 3, 4]);
-        assert_eq!(opens_at(&format!("----------  -----\n{stats}")), [1, 2, 3]);
+        assert_eq!(opened(&format!("Mon Mar 15 13:48:44 MST 2021\n{stats}")), [1, 2, 3]);
+        assert_eq!(opened(&format!("1615841324\n\n{stats}")), [1, 3, 4]);
+        assert_eq!(opened(&format!("----------  -----\n{stats}")), [1, 2, 3]);
         // Names that are not a -w title: the word `latency` must follow.
-        assert!(opens_at("tank total_wait disk_wait\nsomething else\n").is_empty());
+        assert!(opened("tank total_wait disk_wait\nsomething else\n").is_empty());
     }
 
     #[test]
@@ -1514,16 +1595,16 @@ Sun Mar 14 00:26:04 2021
 --------------------------------------------------------
 1615841324
 ";
-        assert!(opens_at(others).is_empty(), "{:?}", opens_at(others));
+        assert!(opened(others).is_empty(), "{:?}", opened(others));
     }
 
     #[test]
     fn opens_on_scripted_output() {
-        assert_eq!(opens_at("tank\t1.20T\t2.40T\t10\t20\t1.1M\t2.2M\n"), [1]);
-        assert_eq!(opens_at("tank\n1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n3\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n"), [1]);
+        assert_eq!(opened("tank\t1.20T\t2.40T\t10\t20\t1.1M\t2.2M\n"), [1]);
+        assert_eq!(opened("tank\n1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n3\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\n"), [1]);
         // Too few values, or not values.
-        assert!(opens_at("tank\t1.20T\t2.40T\t10\n").is_empty());
-        assert!(opens_at("tank\tcompression\ton\tlocal\tx\ty\tz\n").is_empty());
+        assert!(opened("tank\t1.20T\t2.40T\t10\n").is_empty());
+        assert!(opened("tank\tcompression\ton\tlocal\tx\ty\tz\n").is_empty());
     }
 
     #[test]

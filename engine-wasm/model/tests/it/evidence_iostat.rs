@@ -807,3 +807,66 @@ fn a_large_paste_is_read_in_linear_time() {
     assert_eq!(io.samples.len(), 200_000);
     assert!(start.elapsed().as_secs() < 20);
 }
+
+#[test]
+fn a_v_tree_that_lost_or_shifted_its_indentation() {
+    // Whitespace collapsed (a paste outside a code block): the capacity cells give depth.
+    let flat: String = text_of("zpool-iostat-v", "gh2888-dswartz-mirror-slog-2014")
+        .lines()
+        .map(|l| format!("{}\n", l.trim()))
+        .collect();
+    let (io, notes) = only("x", &flat);
+    let depths: Vec<(&str, u32, Option<&str>)> =
+        io.samples[0].rows.iter().map(|r| (r.name.as_str(), r.depth, r.class.as_deref())).collect();
+    assert_eq!(
+        depths,
+        [
+            ("tank-copy", 0, None),
+            ("mirror", 1, None),
+            ("wwn-5000c5002e38e0eb", 2, None),
+            ("wwn-5000c5002e3aa680", 2, None),
+            ("logs", 1, Some("logs")),
+            ("wwn-5000c500301004bf", 1, Some("logs")),
+        ]
+    );
+    assert!(notes.iter().any(|n| n.contains("no indentation")), "{notes:#?}");
+    let flat: String =
+        text_of("zpool-iostat-v", "gh4834-bdaroz-0.6.5-2xraidz2").lines().map(|l| format!("{}\n", l.trim())).collect();
+    let (io, _) = only("x", &flat);
+    let s = &io.samples[0];
+    assert_eq!(s.rows.iter().map(|r| r.depth).collect::<Vec<_>>(), [0, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 0]);
+
+    // Rows shifted right of their header (a quote, an editor): the pool is the first row.
+    let shifted: String = text_of("zpool-iostat-v", "gh4834-bdaroz-0.6.5-2xraidz2")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i >= 3 { format!("   {l}\n") } else { format!("{l}\n") })
+        .collect();
+    let (io, _) = only("x", &shifted);
+    assert_eq!(
+        io.samples[0].rows.iter().map(|r| r.depth).collect::<Vec<_>>(),
+        [0, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 0]
+    );
+
+    // Several pools without -v keep depth 0 (no leaf, no -v on a command line).
+    let (io, _) =
+        only("x", "pool alloc free read write read write\ntank 100G 900G 1 2 3K 4K\nbackup 1.50T 500G 5 6 7K 8K\n");
+    assert!(io.samples[0].rows.iter().all(|r| r.depth == 0 && r.class.is_none()));
+}
+
+#[test]
+fn a_command_heading_without_a_prompt() {
+    let text = format!("### zpool iostat -q 1\n\n{}", text_of("zpool-iostat-q", "gh9557-jimfinlayson-0.8.2-q"));
+    let imp = import(&[("x", &text)]);
+    assert!(imp.problems.is_empty(), "{:#?}", imp.problems);
+    assert_eq!(imp.sections[0].first_line, 1);
+    let io = iostat(&imp);
+    assert_eq!((io.flags.as_str(), io.interval_s, io.samples.len()), ("q", Some(1), 3));
+
+    // gh4880's poster labelled -w output `zpool iostat -r`: the output is read as printed.
+    let text = format!("zpool iostat -r\n{}", text_of("zpool-iostat-w", "gh4880-koplover-0.7.0rc1-vm"));
+    let imp = import(&[("x", &text)]);
+    assert!(imp.problems.is_empty(), "{:#?}", imp.problems);
+    assert_eq!(iostat(&imp).flags, "w");
+    assert!(imp.sections[0].notes.iter().any(|n| n.contains("do not match")), "{:#?}", imp.sections[0].notes);
+}

@@ -149,7 +149,7 @@ fn is_top_word(w: &str) -> bool {
     matches!(w, "capacity" | "operations" | "bandwidth" | "scrub" | "trim" | "rebuild")
         || HISTO_TOPS.contains(&w)
         || QUEUE_TOPS.contains(&w)
-        || [&"_wait", &"_queue", &"_read", &"_write"].iter().any(|s| w.len() > s.len() && w.ends_with(*s))
+        || ["_wait", "_queue", "_read", "_write"].iter().any(|s| w.len() > s.len() && w.ends_with(s))
 }
 
 fn is_bottom_word(w: &str) -> bool {
@@ -176,7 +176,7 @@ enum Kind {
 fn bottom_kind(words: &[&str]) -> Option<Kind> {
     let (first, rest) = words.split_first()?;
     match *first {
-        "pool" | "vdev" if rest.len() >= 2 && rest[..2] == ["alloc", "free"] => Some(Kind::Stats),
+        "pool" | "vdev" if rest.get(..2) == Some(&["alloc", "free"][..]) => Some(Kind::Stats),
         "latency"
             if rest.len() >= 2
                 && rest.iter().all(|w| matches!(*w, "read" | "write" | "scrub" | "trim" | "rebuild")) =>
@@ -637,7 +637,7 @@ fn is_zpool(w: &str) -> bool {
 /// its `getopt()` string `c:gLPT:vyhplqrwnH` (`zpool_do_iostat()`) reads it.
 fn command(text: &str) -> Option<Command> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let at = words.windows(2).position(|w| is_zpool(w[0]) && w[1].eq_ignore_ascii_case("iostat"))?;
+    let at = words.windows(2).position(|w| matches!(w, [z, i] if is_zpool(z) && i.eq_ignore_ascii_case("iostat")))?;
     let mut c = Command::default();
     let mut operands: Vec<&str> = Vec::new();
     let mut k = at + 2;
@@ -734,7 +734,7 @@ fn scripted_bucket_sig(text: &str) -> bool {
     }
     let fields: Vec<&str> = text.split('\t').map(str::trim).filter(|f| !f.is_empty()).collect();
     let Some((first, rest)) = fields.split_first() else { return false };
-    let label = integer(first).unwrap_or(0);
+    let Some(label) = integer(first).filter(|&v| v >= 1) else { return false };
     let latency = label.checked_add(1).is_some_and(u64::is_power_of_two) && (9..=11).contains(&rest.len());
     let size = label >= 512 && label.is_power_of_two() && matches!(rest.len(), 10 | 12 | 14);
     (latency || size) && rest.iter().all(|c| nicenum(c).is_some())
@@ -1304,6 +1304,7 @@ impl Parser {
         // A bucket's label is 2^k - 1 (latency) or 2^k (size); `-g` prints vdevs by
         // their guid, also an integer, in a stats row.
         let bucket = integer(first)
+            .filter(|&v| v >= 1)
             .is_some_and(|v| v.checked_add(1).is_some_and(u64::is_power_of_two) || v.is_power_of_two())
             && (9..=14).contains(&rest.len());
         if rest.is_empty() && next_is_bucket() {

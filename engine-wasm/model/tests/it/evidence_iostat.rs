@@ -870,3 +870,38 @@ fn a_command_heading_without_a_prompt() {
     assert_eq!(iostat(&imp).flags, "w");
     assert!(imp.sections[0].notes.iter().any(|n| n.contains("do not match")), "{:#?}", imp.sections[0].notes);
 }
+
+#[test]
+fn the_widest_table_2_2_vlqp() {
+    // `zpool iostat -vlqp` as 2.2's print_iostat_labels() lays it out (columns 15, 10
+    // and 6 wide under -p, labels centred over them); rebuild columns in both groups.
+    let text = "\
+                            capacity                         operations                         bandwidth                   total_wait               disk_wait              syncq_wait              asyncq_wait            scrub        trim     rebuild    syncq_read      syncq_write     asyncq_read    asyncq_write     scrubq_read     trimq_write   rebuildq_write
+pool                      alloc             free             read            write             read            write        read       write        read       write        read       write        read       write        wait        wait        wait    pend   activ    pend   activ    pend   activ    pend   activ    pend   activ    pend   activ    pend   activ
+--------------  ---------------  ---------------  ---------------  ---------------  ---------------  ---------------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------
+tank              1099511627776    2199023255552               10               20          1048576          2097152       12345           -       12345           -       12345           -       12345           -       12345           -       12345       3       4       3       4       3       4       3       4       3       4       3       4       3       4
+  mirror-0         549755813888    1099511627776                5               10          1048576          2097152       12345           -       12345           -       12345           -       12345           -       12345           -       12345       3       4       3       4       3       4       3       4       3       4       3       4       3       4
+    sda                       0                0                5               10          1048576          2097152       12345           -       12345           -       12345           -       12345           -       12345           -       12345       3       4       3       4       3       4       3       4       3       4       3       4       3       4
+logs                          -                -                -                -                -                -           -           -           -           -           -           -           -           -           -           -           -       -       -       -       -       -       -       -       -       -       -       -       -       -       -
+  nvme0n1                  1024             2048                0                7                0             7168       12345           -       12345           -       12345           -       12345           -       12345           -       12345       3       4       3       4       3       4       3       4       3       4       3       4       3       4
+--------------  ---------------  ---------------  ---------------  ---------------  ---------------  ---------------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ----------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------  ------
+";
+    let (io, notes) = only("x", text);
+    assert_eq!(io.flags, "vlqp");
+    let s = &io.samples[0];
+    assert_eq!(s.rows.len(), 5);
+    let tank = &s.rows[0];
+    assert_eq!((tank.alloc, tank.free, tank.write_bytes), (Some(1 << 40), Some(2 << 40), Some(2 * M)));
+    assert_eq!(tank.latency.len(), 11);
+    assert_eq!(tank.queues.len(), 14);
+    assert_eq!(lat(tank, "rebuild wait"), Some(12_345));
+    assert_eq!(lat(tank, "total_wait write"), Some(0));
+    assert_eq!(queue(tank, "rebuildq_write activ"), Some(4));
+    assert_eq!(queue(tank, "syncq_read pend"), Some(3));
+    let sda = row(s, "sda");
+    assert_eq!((sda.depth, sda.alloc, sda.free), (2, Some(0), Some(0)));
+    let slog = row(s, "nvme0n1");
+    assert_eq!((slog.depth, slog.class.as_deref(), slog.write_bytes), (1, Some("logs"), Some(7 * K)));
+    assert!(notes.iter().any(|n| n.contains("14 -q queue columns are those of OpenZFS 2.2")), "{notes:#?}");
+    assert!(!notes.iter().any(|n| n.contains("nearest")), "{notes:#?}");
+}

@@ -10,6 +10,7 @@ mod devices;
 mod drives;
 mod engine_invariants;
 mod evidence_dbgmsg;
+mod evidence_iostat;
 mod evidence_kstat;
 mod evidence_mangled;
 mod evidence_quantize;

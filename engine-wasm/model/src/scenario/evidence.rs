@@ -171,8 +171,93 @@ fn release(import: &Import, b: &mut Builder) -> Release {
             return r;
         }
     }
-    b.note("no version line (zfs version, modinfo zfs) or parameters dump: the release stays master".into());
-    Release::Master
+    // No version line or dump: the releases the printed formats allow.
+    let (mut lo, mut hi, mut why) = (Release::V0_6_4, Release::Master, Vec::new());
+    for (s, body) in import.bodies() {
+        if let Some((a, z, what)) = format_releases(body) {
+            if a.max(lo) > z.min(hi) {
+                b.note(format!(
+                    "{}: {what}, which disagrees with {}; the first is kept",
+                    at(&s.file, s.first_line),
+                    why.join(", ")
+                ));
+                continue;
+            }
+            (lo, hi) = (a.max(lo), z.min(hi));
+            why.push(format!("{} ({what})", at(&s.file, s.first_line)));
+        }
+    }
+    if why.is_empty() {
+        b.note("no version line (zfs version, modinfo zfs), parameters dump or release-specific format: the release stays master".into());
+        return Release::Master;
+    }
+    b.set(
+        Id::Release,
+        hi.index(),
+        format!("no version line; {} allow {} to {} (newest taken)", why.join(", "), lo.name(), hi.name()),
+    );
+    hi
+}
+
+/// The releases a printed format allows: the txgs kstat's layout (`spa_stats.c`), the
+/// `dmu_tx` counters (`dmu_tx.c`), the `-l`/`-w` columns of `zpool iostat` (`zpool_main.c`).
+fn format_releases(body: &Body) -> Option<(Release, Release, String)> {
+    use crate::evidence::txgs::TxgsLayout;
+    match body {
+        Body::Txgs(t) => Some(match t.layout {
+            TxgsLayout::Old => (Release::V0_6_4, Release::V0_6_4, "the txgs kstat's 0.6.2 layout".into()),
+            TxgsLayout::Kstat => {
+                (Release::V0_6_4, Release::V0_7, "the txgs kstat as a raw kstat (0.6.3 to 0.7)".into())
+            }
+            // Header-only (0.8 on) and rows alone (0.8 on, or 0.6.3-0.7 cut) tell too little.
+            TxgsLayout::Procfs => return None,
+        }),
+        Body::Kstat(k) if k.name == "dmu_tx" => {
+            let has = |n: &str| k.get(n).is_some();
+            Some(if has("dmu_tx_wrlog_delay") {
+                (Release::V2_2, Release::Master, "dmu_tx counts dmu_tx_wrlog_delay (2.2 on)".into())
+            } else if has("dmu_tx_dirty_frees_delay") {
+                (
+                    Release::V0_8,
+                    Release::V2_1,
+                    "dmu_tx counts dmu_tx_dirty_frees_delay but not wrlog_delay (0.8 to 2.1)".into(),
+                )
+            } else if has("dmu_tx_dirty_delay") {
+                (
+                    Release::V0_6_4,
+                    Release::V0_7,
+                    "dmu_tx has neither dirty_frees_delay nor wrlog_delay (0.6.3 to 0.7)".into(),
+                )
+            } else {
+                return None;
+            })
+        }
+        Body::Iostat(io) => {
+            let columns: Vec<&str> = io
+                .samples
+                .iter()
+                .flat_map(|s| {
+                    s.histograms
+                        .iter()
+                        .flat_map(|h| h.columns.iter())
+                        .chain(s.rows.iter().flat_map(|r| r.latency.iter().map(|c| &c.name)))
+                })
+                .map(String::as_str)
+                .collect();
+            if columns.is_empty() {
+                return None;
+            }
+            let any = |w: &str| columns.iter().any(|c| c.starts_with(w));
+            Some(if any("rebuild") {
+                (Release::V2_2, Release::Master, "zpool iostat prints a rebuild column (2.2 on)".into())
+            } else if any("trim") {
+                (Release::V0_8, Release::V2_1, "zpool iostat prints trim but no rebuild column (0.8 to 2.1)".into())
+            } else {
+                (Release::V0_7, Release::V0_7, "zpool iostat's latency columns end at scrub (0.7)".into())
+            })
+        }
+        _ => None,
+    }
 }
 
 fn stat(k: &crate::evidence::kstat::Kstat, name: &str) -> Option<(u64, usize)> {
@@ -442,13 +527,18 @@ fn device(import: &Import, b: &mut Builder) {
         } else {
             b.set(Id::Device, 0, src(&format!("read {read} ns: an HDD")));
             // An HDD's random read waits a seek and half a turn; what is left of the median
-            // after a 4 ms seek picks the nearest spindle speed.
-            let half_turn = read.saturating_sub(4_000_000).max(1_000_000);
-            let rpm = [5400u64, 7200, 10_000, 15_000]
-                .into_iter()
-                .min_by_key(|&rpm| (30_000_000_000 / rpm).abs_diff(half_turn))
-                .unwrap_or(7200);
-            b.set(Id::HddRpm, rpm, src("read, less a 4 ms seek, as half a turn"));
+            // after a 4 ms seek picks the nearest spindle speed, when it is a half turn at
+            // all (2.0 to 5.6 ms, 15,000 to 5,400 rpm); longer means queueing in the drive.
+            let half_turn = read.saturating_sub(4_000_000);
+            if (1_500_000..=7_000_000).contains(&half_turn) {
+                let rpm = [5400u64, 7200, 10_000, 15_000]
+                    .into_iter()
+                    .min_by_key(|&rpm| (30_000_000_000 / rpm).abs_diff(half_turn))
+                    .unwrap_or(7200);
+                b.set(Id::HddRpm, rpm, src("read, less a 4 ms seek, as half a turn"));
+            } else {
+                b.note(format!("{}: the disk_wait read median, {read} ns, is no seek and half turn: queueing in the drive dominates this histogram, so the spindle speed is left as it is", at(&s.file, h.line)));
+            }
         }
         return;
     }

@@ -14,6 +14,7 @@ mod evidence_iostat;
 mod evidence_kstat;
 mod evidence_mangled;
 mod evidence_quantize;
+mod evidence_scenario;
 mod evidence_txgs;
 mod export;
 mod fuzz;

@@ -1,0 +1,71 @@
+//! The lab a customer's evidence implies: each value worked out from the numbers in the
+//! captured samples, with its source named.
+
+use throttle_model::evidence::import;
+use throttle_model::scenario::evidence::{from_evidence, FromEvidence};
+
+fn sample(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/../../tests/evidence/{path}", env!("CARGO_MANIFEST_DIR"))).expect("a sample")
+}
+
+fn implied(files: &[(&str, &str)]) -> FromEvidence {
+    from_evidence(&import(files))
+}
+
+fn value<'a>(f: &'a FromEvidence, name: &str) -> Option<(&'a str, &'a str)> {
+    f.settings.iter().find(|s| s.name == name).map(|s| (s.value.as_str(), s.source.as_str()))
+}
+
+#[test]
+fn the_write_rate_is_the_synced_txgs_dirty_bytes_over_the_time_their_births_span() {
+    let text = sample("txgs/gh11929-jxdking-2.1-fio-gzip.txt");
+    let f = implied(&[("txgs", &text)]);
+    // Rows 59754..59758: the first four txgs' ndirty over birth(59758) - birth(59754).
+    let ndirty: u128 = 81018880 + 140787712 + 81018880 + 151011328;
+    let span: u128 = 62525792336340 - 62524099457587;
+    let rate = (ndirty * 1_000_000_000 / span) as u64;
+    let (v, source) = value(&f, "async_rate").expect("a rate");
+    assert_eq!(v, format!("{rate}/s"));
+    assert!(source.starts_with("txgs lines 2-6: dirty bytes of the synced txgs"), "{source}");
+}
+
+#[test]
+fn an_ssd_is_told_by_its_disk_wait_medians_from_iostat_w() {
+    // A -w table whose disk_wait reads sit in the 65us bucket and writes in 262us.
+    let mut t = String::from("tank         total_wait     disk_wait    syncq_wait    asyncq_wait\nlatency      read  write   read  write   read  write   read  write  scrub   trim  rebuild\n----------  -----  -----  -----  -----  -----  -----  -----  -----  -----  -----  -----\n");
+    let labels = ["1ns", "3ns", "7ns", "15ns", "31ns", "63ns", "127ns", "255ns", "511ns", "1us", "2us", "4us", "8us", "16us", "32us", "65us", "131us", "262us", "524us", "1ms", "2ms", "4ms", "8ms", "16ms", "33ms", "67ms", "134ms", "268ms", "536ms", "1s", "2s", "4s", "8s", "17s", "34s", "68s", "137s"];
+    for (j, l) in labels.iter().enumerate() {
+        let (r, w) = (if j == 15 { 900 } else { 0 }, if j == 17 { 500 } else { 0 });
+        t.push_str(&format!("{l:<10} {r:>6} {w:>6} {r:>6} {w:>6} 0 0 0 0 0 0 0\n"));
+    }
+    t.push_str("-----------------------------------------------------------------------\n");
+    let f = implied(&[("w", &t)]);
+    assert_eq!(value(&f, "device").map(|v| v.0), Some("ssd"));
+    // The middle of the buckets [2^15, 2^16) and [2^17, 2^18) ns: 3/4 of their ends, 65535 and 262143.
+    assert_eq!(value(&f, "ssd_read").map(|v| v.0), Some("49149"));
+    assert_eq!(value(&f, "ssd_program").map(|v| v.0), Some("196605"));
+    // Its columns are 2.2's (rebuild): the release is the newest such.
+    let (release, source) = value(&f, "release").expect("a release");
+    assert_eq!(release, "master");
+    assert!(source.contains("rebuild column (2.2 on)"), "{source}");
+}
+
+#[test]
+fn formats_that_disagree_on_the_release_are_said_and_the_first_kept() {
+    let old = sample("txgs/gh4512-crollorc-0.6.5-writeperf.txt");
+    let dmu = sample("dmu_tx/gh7718-loyou-master-2018-frees_delay.txt");
+    let f = implied(&[("txgs", &old), ("dmu_tx", &dmu)]);
+    let (release, _) = value(&f, "release").expect("a release");
+    assert_eq!(release, "0.7", "the raw-kstat txgs layout allows 0.6.3 to 0.7");
+    assert!(f.notes.iter().any(|n| n.contains("dirty_frees_delay") && n.contains("disagrees")), "{:?}", f.notes);
+}
+
+#[test]
+fn implied_settings_make_a_lab_and_overrides_win() {
+    let text = sample("txgs/gh11929-jxdking-2.1-fio-gzip.txt");
+    let f = implied(&[("txgs", &text)]);
+    let (t, notes) = f.tunables(&["async_rate=10M".to_string(), "nonsense=1".to_string()]);
+    assert_eq!(t.get(throttle_model::Id::AsyncRate), 10 << 20);
+    assert!(notes.iter().any(|n| n.contains("nonsense")), "{notes:?}");
+    throttle_model::scenario::lab::scenario_from_settings(&t).expect("a scenario");
+}

@@ -9,6 +9,7 @@ mod curves;
 mod devices;
 mod drives;
 mod engine_invariants;
+mod evidence_params;
 mod fuzz;
 mod golden;
 mod ground_truth;

@@ -10,6 +10,7 @@ mod devices;
 mod drives;
 mod engine_invariants;
 mod evidence_params;
+mod evidence_properties;
 mod evidence_status;
 mod fuzz;
 mod golden;

@@ -12,6 +12,7 @@ mod engine_invariants;
 mod evidence_params;
 mod evidence_properties;
 mod evidence_status;
+mod evidence_version;
 mod fuzz;
 mod golden;
 mod ground_truth;

@@ -9,6 +9,7 @@ mod curves;
 mod devices;
 mod drives;
 mod engine_invariants;
+mod evidence_fio;
 mod evidence_params;
 mod evidence_properties;
 mod evidence_status;

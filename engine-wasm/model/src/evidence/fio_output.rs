@@ -233,7 +233,7 @@ fn text_line(
             let unit = unit_ns(unit).ok_or_else(|| format!("expected a unit (nsec, usec, msec) in {key:?}"))?;
             let avg = rest.split(',').find_map(|kv| kv.trim().strip_prefix("avg=")).unwrap_or("");
             let mean = decimal_thousandths(avg)
-                .map(|m| (u128::from(m) * u128::from(unit) / 1000) as u64)
+                .and_then(|m| u64::try_from(u128::from(m) * u128::from(unit) / 1000).ok())
                 .ok_or_else(|| format!("expected avg=NUMBER in the clat line, found {avg:?}"))?;
             if let Some(d) = current_dir(st, out) {
                 d.clat_mean_ns = Some(mean);
@@ -426,8 +426,10 @@ fn read_json(joined: &str, starts: &[usize], k: usize, block: &[Line], out: &mut
     let value = match stream.next() {
         Some(Ok(v)) => v,
         Some(Err(e)) => {
+            // At the end of the text serde counts one line past the last: name the last.
+            let last_no = block.last().map_or(first_no, |l| l.no);
             let line = (first_no + e.line()).saturating_sub(1 + usize::from(!brace.is_empty()));
-            out.problems.push((line.max(first_no), format!("fio's JSON does not parse: {e}")));
+            out.problems.push((line.clamp(first_no, last_no.max(first_no)), format!("fio's JSON does not parse: {e}")));
             return None;
         }
         None => return Some(block.len() - k),

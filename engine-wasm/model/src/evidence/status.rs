@@ -436,7 +436,7 @@ fn scan_clause(clause: &str, scan: &mut Scan) -> Result<(), &'static str> {
 fn duration_s(text: &str) -> Option<u64> {
     let t = text.trim();
     if let Some((h, m)) = t.strip_suffix('m').and_then(|r| r.split_once('h')) {
-        return Some(h.parse::<u64>().ok()?.checked_mul(3600)? + m.parse::<u64>().ok()? * 60);
+        return h.parse::<u64>().ok()?.checked_mul(3600)?.checked_add(m.parse::<u64>().ok()?.checked_mul(60)?);
     }
     let (days, clock) = match t.split_once(" days ").or_else(|| t.split_once(" day ")) {
         Some((d, c)) => (d.trim().parse::<u64>().ok()?, c.trim()),
@@ -447,7 +447,8 @@ fn duration_s(text: &str) -> Option<u64> {
     if parts.next().is_some() {
         return None;
     }
-    days.checked_mul(86_400)?.checked_add(h * 3600 + m * 60 + s)
+    let clock_s = h.checked_mul(3600)?.checked_add(m.checked_mul(60)?)?.checked_add(s)?;
+    days.checked_mul(86_400)?.checked_add(clock_s)
 }
 
 /// What a support engineer should know of a pool's scan.
@@ -489,6 +490,8 @@ mod tests {
         assert_eq!(duration_s("158831 days 07:42:27"), Some(158_831 * 86_400 + 7 * 3600 + 42 * 60 + 27));
         assert_eq!(duration_s("soon"), None);
         assert_eq!(duration_s("1:2:3:4"), None);
+        assert_eq!(duration_s("18446744073709551615:00:00"), None);
+        assert_eq!(duration_s("18446744073709551615h0m"), None);
     }
 
     #[test]

@@ -332,3 +332,10 @@ fn many_json_documents_read_in_linear_time() {
     assert_eq!(f.jobs.len(), 20_000);
     assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
 }
+
+#[test]
+fn mangled_fio_never_panics() {
+    crate::evidence_params::never_panics(FIO3_RANDWRITE, 300);
+    crate::evidence_params::never_panics(FIO3_RANDRW, 300);
+    crate::evidence_params::never_panics(FIO3_JSON, 300);
+}

@@ -360,3 +360,110 @@ fn big_dumps_read_in_linear_time() {
     assert!(!notes.is_empty());
     assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
 }
+
+/// `text` mangled by `seed`: lines cut, doubled, dropped or swapped, characters (multi-byte
+/// ones too) put in, numbers stretched past u64. For the never-panic tests of the
+/// evidence formats read in this branch.
+pub(crate) fn mangle(text: &str, seed: u64) -> String {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n.max(1) as u64) as usize
+    };
+    const BITS: [&str; 12] = ["é", "€", "\t", ":", "=", "|", "[", "]", "%", "/s", "99999999999999999999999", " "];
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    for _ in 0..1 + next(6) {
+        if lines.is_empty() {
+            break;
+        }
+        let i = next(lines.len());
+        match next(5) {
+            0 => {
+                let cut = lines[i]
+                    .char_indices()
+                    .map(|(p, _)| p)
+                    .nth(next(lines[i].chars().count() + 1))
+                    .unwrap_or(lines[i].len());
+                lines[i].truncate(cut);
+            }
+            1 => {
+                let l = lines[i].clone();
+                lines.insert(i, l);
+            }
+            2 => {
+                lines.remove(i);
+            }
+            3 => {
+                let j = next(lines.len());
+                lines.swap(i, j);
+            }
+            _ => {
+                let at = lines[i]
+                    .char_indices()
+                    .map(|(p, _)| p)
+                    .nth(next(lines[i].chars().count() + 1))
+                    .unwrap_or(lines[i].len());
+                lines[i].insert_str(at, BITS[next(BITS.len())]);
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// Reads every mangled `text`: no panic, and every problem on a line of the text.
+pub(crate) fn never_panics(text: &str, seeds: u64) {
+    for seed in 0..seeds {
+        let t = mangle(text, seed);
+        let imp = import(&[("m", &t)]);
+        let n = t.lines().count();
+        for p in &imp.problems {
+            assert!(p.line <= n, "seed {seed}: problem at line {} of {n}: {}", p.line, p.message);
+        }
+    }
+}
+
+#[test]
+fn mangled_dumps_never_panic() {
+    for entry in std::fs::read_dir(DIR).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().map_or(true, |e| e != "txt") {
+            continue;
+        }
+        never_panics(&std::fs::read_to_string(&path).unwrap(), 300);
+    }
+    never_panics("Tunables:\n        zfs_arc_max   0\nZIL committed transactions:\n        x  1\n==> /sys/module/zfs/parameters/a <==\n", 300);
+}
+
+/// The formats of this branch (module parameters, zpool status, zpool/zfs get, version,
+/// fio) are not opened by any line of another format's samples.
+#[test]
+fn no_other_sample_is_read_as_these_formats() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/evidence/");
+    let mine = ["module parameters", "zpool status", "zpool/zfs get", "version", "fio output"];
+    let own = ["module-params", "zpool-status-get"];
+    for dir in std::fs::read_dir(root).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() || own.iter().any(|o| dir.ends_with(o)) {
+            continue;
+        }
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let path = f.unwrap().path();
+            if path.extension().map_or(true, |e| e != "txt") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for s in import(&[("x", &text)]).sections {
+                assert!(
+                    !mine.contains(&s.body.format()),
+                    "{}: lines {}-{} read as {}",
+                    path.display(),
+                    s.first_line,
+                    s.last_line,
+                    s.body.format()
+                );
+            }
+        }
+    }
+}

@@ -140,3 +140,11 @@ tank/a  recordsize  1M  local
     assert!(notes.iter().any(|n| n == "properties of 2 pools or datasets"), "{notes:?}");
     assert!(notes.iter().any(|n| n.contains("feature flags")), "{notes:?}");
 }
+
+#[test]
+fn mangled_properties_never_panic() {
+    let text = "NAME      PROPERTY    VALUE       SOURCE\nmy pool   mountpoint  /my pool    default\ntank\tused\t1T\t-\ntank/a compression lz4 inherited from tank\n";
+    crate::evidence_params::never_panics(text, 500);
+    let name = "gh15824-imanolbarba-zpool-get-all-2.2";
+    crate::evidence_params::never_panics(&std::fs::read_to_string(format!("{DIR}{name}.txt")).unwrap(), 300);
+}

@@ -334,3 +334,16 @@ zfs_dirty_data_max=4294967296
     assert_eq!(formats, vec!["zpool status", "module parameters"]);
     assert_eq!((imp.sections[0].last_line, imp.sections[1].first_line), (8, 9));
 }
+
+#[test]
+fn mangled_status_never_panics() {
+    for entry in std::fs::read_dir(DIR).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().map_or(true, |e| e != "txt") {
+            continue;
+        }
+        crate::evidence_params::never_panics(&std::fs::read_to_string(&path).unwrap(), 300);
+    }
+    let more = "  pool: a\n  scan: scrub repaired 0B in 1 days 00:00:01 with 0 errors on Mon\n  scan: resilver (x) in progress since Mon\n\t1G / 2G scanned at 1M/s, 1G / 2G issued\n\t1G resilvered, 50,00% done, 0h1m to go\nerrors: 1\n\tfile\n";
+    crate::evidence_params::never_panics(more, 300);
+}

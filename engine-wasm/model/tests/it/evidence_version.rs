@@ -124,3 +124,9 @@ fn beside_zpool_status() {
     let formats: Vec<&str> = imp.sections.iter().map(|s| s.body.format()).collect();
     assert_eq!(formats, vec!["version", "zpool status"]);
 }
+
+#[test]
+fn mangled_versions_never_panic() {
+    let text = "zfs-2.1.5-1ubuntu6~22.04.1\nzfs-kmod-2.1.5-1\nfilename:       /lib/modules/x/zfs.ko.zst\nversion:        0.8.3-1\nsignature:      30:64\n\t\t1B:2C\n[    4.9] ZFS: Loaded module v0.6.5.9-1, ZFS pool version 5000\n/sys/module/zfs/version:2.2.2-1\n2.2.2-1\n";
+    crate::evidence_params::never_panics(text, 500);
+}

@@ -200,8 +200,14 @@ fn text_line(
                 return Ok(());
             }
             let d = direction(rest, &mut st.old_units)?;
+            if st.job.is_none() {
+                // Pasted from the direction line on: a job with no name.
+                out.value.jobs.push(FioJob { line: no, ..FioJob::default() });
+                out.notes.push(format!("line {no}: results with no `NAME: (groupid=...)` line before them"));
+                st.job = Some(out.value.jobs.len() - 1);
+            }
             let Some(job) = st.job.and_then(|j| out.value.jobs.get_mut(j)) else {
-                return Err(format!("a {key}: line before any job's `NAME: (groupid=...)` line"));
+                return Ok(());
             };
             match dir {
                 Dir::Read => job.read = Some(d),

@@ -144,7 +144,6 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
     let mut skipped: Option<(usize, String, usize)> = None;
     // `head` prints `==> path <==` and then the file's value.
     let mut pending_head: Option<(usize, String)> = None;
-    let mut kinds_seen: Vec<Kind> = Vec::new();
     let mut entries: Vec<(Param, Kind)> = Vec::new();
 
     for line in block {
@@ -189,16 +188,10 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
         if let Some((_, path)) = pending_head.take() {
             let name = basename(&path).to_string();
             entries.push((Param { line: line.no, name, as_written: path, value: t.to_string() }, Kind::Grep));
-            kinds_seen.push(Kind::Grep);
             continue;
         }
         match read_line(t, in_arc_summary, line.no) {
-            Ok(read) => {
-                for (p, k) in read {
-                    kinds_seen.push(k);
-                    entries.push((p, k));
-                }
-            }
+            Ok(read) => entries.extend(read),
             Err(message) => out.problems.push((line.no, message)),
         }
     }
@@ -218,10 +211,11 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
         }
     }
 
-    let style = style.or_else(|| kinds_seen.first().copied());
+    let kinds: Vec<Kind> = entries.iter().map(|(_, k)| *k).collect();
+    let style = style.or_else(|| kinds.first().copied());
     out.value.style = style.map_or("", Kind::style).to_string();
     out.value.entries = entries.into_iter().map(|(p, _)| p).collect();
-    out.notes = notes(&out.value.entries, &kinds_seen, freebsd_summary);
+    out.notes = notes(&out.value.entries, &kinds, freebsd_summary);
     out
 }
 
@@ -315,13 +309,18 @@ fn read_line(t: &str, in_arc_summary: bool, no: usize) -> Result<Vec<(Param, Kin
     let kind_of = |k: Kind| if in_arc_summary { Kind::ArcSummary } else { k };
     // `for x in *; do echo -n $x=; cat $x; done` prints `name=value`; `echo "$i = $(cat $i)"`
     // prints `name = value`; arc_summary --alternate prints `\tname=value`.
-    if let Some((name, value)) = t.split_once('=') {
-        let name = name.trim();
-        if name_chars(name) {
+    if let Some((written, value)) = t.split_once('=') {
+        let written = written.trim();
+        if name_chars(written) {
             if value.trim().is_empty() {
-                return Err(format!("expected a value after {name}="));
+                return Err(format!("expected a value after {written}="));
             }
-            return Ok(vec![entry(name.to_string(), name, value, kind_of(Kind::Assignment))]);
+            // The kernel command line sets a module's parameter as `zfs.zfs_arc_max=...`.
+            let name = match written.strip_prefix("zfs.").or_else(|| written.strip_prefix("spl.")) {
+                Some(n) if param_like(n) => n,
+                _ => written,
+            };
+            return Ok(vec![entry(name.to_string(), written, value, kind_of(Kind::Assignment))]);
         }
     }
     // `printf "%-50s" name; cat file` and arc_summary's right-aligned values: the name, then

@@ -339,3 +339,15 @@ fn mangled_fio_never_panics() {
     crate::evidence_params::never_panics(FIO3_RANDRW, 300);
     crate::evidence_params::never_panics(FIO3_JSON, 300);
 }
+
+#[test]
+fn results_pasted_without_their_job_line() {
+    let text = "$ fio job.fio\n  write: IOPS=2.5k, BW=9.77MiB/s (10.2MB/s)(586MiB/60001msec)\n    clat (usec): min=3, max=9123, avg=398.10, stdev=12.00\n";
+    let (f, notes, problems) = one(text);
+    assert_eq!(problems, vec![]);
+    let job = &f.jobs[0];
+    assert_eq!((job.line, job.name.as_str()), (2, ""));
+    let w = job.write.as_ref().unwrap();
+    assert_eq!((w.iops, w.bytes_per_s, w.clat_mean_ns), (2500, 9770 * 1024 * 1024 / 1000, Some(398_100)));
+    assert!(notes.iter().any(|n| n.starts_with("line 2: results with no")), "{notes:?}");
+}

@@ -288,6 +288,10 @@ fn head_modprobe_and_a_prompt_first() {
     let got: Vec<(usize, &str, &str)> = p.entries.iter().map(|e| (e.line, e.name.as_str(), e.value.as_str())).collect();
     assert_eq!(got, vec![(3, "zfs_txg_timeout", "5"), (6, "zfs_arc_max", "8589934592")]);
 
+    let (p, _, problems) = one("zfs_txg_timeout=5\nzfs.zfs_arc_max=8589934592\n");
+    assert_eq!(problems, vec![]);
+    assert_eq!((p.entries[1].name.as_str(), p.entries[1].as_written.as_str()), ("zfs_arc_max", "zfs.zfs_arc_max"));
+
     let text = "# cat /etc/modprobe.d/zfs.conf\n\
                 # cap the ARC\n\
                 options zfs zfs_arc_max=8589934592 zfs_txg_timeout=10\n\

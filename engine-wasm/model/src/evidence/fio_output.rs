@@ -139,6 +139,15 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<FioResult> {
             out.notes.push(format!("fio job {} has no read or write results", job.name));
         }
     }
+    // numjobs=N and repeated runs say the same things many times: each once, the first few.
+    const MAX_NOTES: usize = 20;
+    let mut seen = std::collections::BTreeSet::new();
+    out.notes.retain(|n| seen.insert(n.clone()));
+    if out.notes.len() > MAX_NOTES {
+        let more = out.notes.len() - MAX_NOTES;
+        out.notes.truncate(MAX_NOTES);
+        out.notes.push(format!("{more} more notes are left out"));
+    }
     out
 }
 

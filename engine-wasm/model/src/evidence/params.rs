@@ -492,8 +492,10 @@ fn notes(entries: &[Param], kinds: &[Kind], freebsd_summary: bool) -> Vec<String
         if printed.iter().all(|p| p.value == first.value) {
             same.push((first.line, name));
         } else {
-            let values: Vec<String> = printed.iter().map(|p| format!("{} at line {}", p.value, p.line)).collect();
-            differ.push((first.line, format!("{name} is printed with different values: {}", values.join(", "))));
+            let values: Vec<String> =
+                printed.iter().take(5).map(|p| format!("{} at line {}", p.value, p.line)).collect();
+            let more = if printed.len() > 5 { format!(" and {} more", printed.len() - 5) } else { String::new() };
+            differ.push((first.line, format!("{name} is printed with different values: {}{more}", values.join(", "))));
         }
     }
     same.sort_unstable();

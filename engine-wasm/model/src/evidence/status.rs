@@ -245,8 +245,13 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Status> {
     for h in healthy_lines {
         out.notes.push(format!("zpool status -x: {h}"));
     }
-    for p in &pools {
+    // A paste of many pools notes its first ones; the rest are said in one.
+    const MAX_NOTED_POOLS: usize = 20;
+    for p in pools.iter().take(MAX_NOTED_POOLS) {
         out.notes.extend(scan_notes(p));
+    }
+    if pools.len() > MAX_NOTED_POOLS {
+        out.notes.push(format!("{} more pools are read but not noted", pools.len() - MAX_NOTED_POOLS));
     }
     let mut pools = pools.into_iter();
     if let Some(mut first) = pools.next() {

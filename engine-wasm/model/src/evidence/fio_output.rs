@@ -1,8 +1,22 @@
 //! fio's output: the normal text (`write: IOPS=2k, BW=8MiB/s`, `clat (usec): ... avg=`,
 //! `clat percentiles`) and `--output-format=json`.
+//!
+//! The text is fio's `show_thread_status_normal()` (`stat.c`): per job `NAME: (groupid=0,
+//! jobs=1): err= 0: pid=...`, per direction `  write: IOPS=%s, BW=%s (%s)(%s/%llumsec)`
+//! (`show_ddir_status()`; IOPS by `num2str()` with 1000-based `k M G`, BW 1024-based in
+//! `KiB/s MiB/s` and 1000-based in `kB/s MB/s`), then `display_lat()`'s `clat (usec):
+//! min=, max=, avg=, stdev=` and `show_clat_percentiles()`'s `clat percentiles (usec):`
+//! with rows of ` |  1.00th=[  184],  5.00th=[  208], ...`. fio 2.x wrote the direction
+//! line as `write: io=121340KB, bw=2019.9KB/s, iops=504, runt= 60073msec`, its `KB` and
+//! `MB` 1024-based. The JSON (`show_thread_status_json()`) has `jobs[]` (or, from a fio
+//! server, `client_stats[]`) with `jobname` and `read`/`write` objects holding `iops`,
+//! `bw_bytes` (`bw` in KiB/s before it), and `clat_ns` (`clat` in usec before 3.0) with
+//! `mean` and `percentile` (`{"99.000000": ns}`).
 
+use super::number::decimal_thousandths;
 use super::{Line, Parsed};
 use serde::Serialize;
+use serde_json::Value;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -32,17 +46,486 @@ pub struct FioDirection {
     pub clat_percentiles: Vec<(u64, u64)>,
 }
 
+/// fio's version line: `fio-3.28`, `fio-2.1.11`.
+fn version_line(t: &str) -> bool {
+    t.strip_prefix("fio-").is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()) && !v.contains(' '))
+}
+
 /// Does line `i` open a block of this format?
 pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
-    let _ = (lines, i);
-    false
+    let Some(line) = lines.get(i) else { return false };
+    let t = line.text.trim();
+    if version_line(t) || t.contains(": (groupid=") || (t.contains(": (g=") && t.contains("rw=")) {
+        return true;
+    }
+    if t.starts_with("\"fio version\"") {
+        return true;
+    }
+    // The JSON's opening brace, when its next line names fio.
+    t == "{" && lines.get(i + 1).is_some_and(|l| l.text.trim().starts_with("\"fio version\""))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dir {
+    Read,
+    Write,
+    /// trim, mixed (unified) and the sync calls: read past.
+    Other,
+}
+
+/// Which percentile rows the next ` |` lines are, and their unit [ns].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rows {
+    Clat(u64),
+    Other,
+}
+
+#[derive(Default)]
+struct State {
+    job: Option<usize>,
+    dir: Option<Dir>,
+    rows: Option<Rows>,
+    /// After `Disk stats (read/write):`: the per-device lines.
+    disk_stats: bool,
+    /// fio 2.x's `KB`, `MB` are 1024-based; its direction line says which fio wrote it.
+    old_units: bool,
 }
 
 /// Reads a block of this format; lines it cannot read become problems.
 pub(crate) fn parse(block: &[Line]) -> Parsed<FioResult> {
-    Parsed {
-        value: FioResult::default(),
-        notes: Vec::new(),
-        problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect(),
+    let mut out = Parsed::<FioResult>::default();
+    let mut st = State::default();
+    let mut skipped_dirs: Vec<String> = Vec::new();
+    // The block's text joined once, and where each line starts in it, for the JSON reader
+    // (so that many JSON documents in one block are read in linear time).
+    let mut joined = String::new();
+    let mut starts = Vec::with_capacity(block.len());
+    if block.iter().any(|l| json_start(l.text.trim())) {
+        for l in block {
+            starts.push(joined.len());
+            joined.push_str(l.text);
+            joined.push('\n');
+        }
+    }
+    let mut k = 0;
+    while let Some(line) = block.get(k) {
+        let t = line.text.trim();
+        if json_start(t) {
+            match read_json(&joined, &starts, k, block, &mut out) {
+                Some(used) => k += used,
+                None => break,
+            }
+            continue;
+        }
+        k += 1;
+        if t.is_empty() || super::split::prompt(line.text).is_some() {
+            if t.is_empty() {
+                st.disk_stats = false;
+            }
+            continue;
+        }
+        if let Err(m) = text_line(t, line.no, &mut st, &mut out, &mut skipped_dirs) {
+            out.problems.push((line.no, m));
+        }
+    }
+    skipped_dirs.sort();
+    skipped_dirs.dedup();
+    if !skipped_dirs.is_empty() {
+        out.notes
+            .push(format!("fio's {} results are not read (the lab reads read and write)", skipped_dirs.join(", ")));
+    }
+    for job in &out.value.jobs {
+        if job.read.is_none() && job.write.is_none() {
+            out.notes.push(format!("fio job {} has no read or write results", job.name));
+        }
+    }
+    // numjobs=N and repeated runs say the same things many times: each once, the first few.
+    const MAX_NOTES: usize = 20;
+    let mut seen = std::collections::BTreeSet::new();
+    out.notes.retain(|n| seen.insert(n.clone()));
+    if out.notes.len() > MAX_NOTES {
+        let more = out.notes.len() - MAX_NOTES;
+        out.notes.truncate(MAX_NOTES);
+        out.notes.push(format!("{more} more notes are left out"));
+    }
+    out
+}
+
+fn text_line(
+    t: &str,
+    no: usize,
+    st: &mut State,
+    out: &mut Parsed<FioResult>,
+    skipped: &mut Vec<String>,
+) -> Result<(), String> {
+    if let Some(rows) = t.strip_prefix('|') {
+        return match st.rows {
+            Some(Rows::Clat(unit)) => percentile_row(rows, unit, current_dir(st, out)),
+            Some(_) => Ok(()),
+            None => Err("a percentile row ( | 1.00th=[...]) with no `percentiles (usec):` line before it".to_string()),
+        };
+    }
+    st.rows = None;
+    if version_line(t) {
+        out.notes.push(format!("fio version {}", t.trim_start_matches("fio-")));
+        return Ok(());
+    }
+    if let Some(p) = t.find(": (groupid=") {
+        // A job's (or a group's, with group_reporting; or `All clients`') results.
+        out.value.jobs.push(FioJob { line: no, name: t[..p].trim().to_string(), ..FioJob::default() });
+        st.job = Some(out.value.jobs.len() - 1);
+        st.dir = None;
+        st.disk_stats = false;
+        if let Some(err) = t.split("err=").nth(1).and_then(|e| e.split([':', '(']).next()) {
+            if err.trim() != "0" {
+                out.notes.push(format!("fio job {} ended with err={}", t[..p].trim(), err.trim()));
+            }
+        }
+        return Ok(());
+    }
+    if t.contains(": (g=") && t.contains("rw=") {
+        // The job's definition, printed at start: `NAME: (g=0): rw=randwrite, bs=(R) 4096B-4096B, ...`.
+        if let Some(def) = t.split_once(": (g=").and_then(|(name, rest)| rest.split_once("): ").map(|r| (name, r.1))) {
+            out.notes.push(format!("fio job {}: {}", def.0.trim(), def.1.trim()));
+        }
+        return Ok(());
+    }
+    if st.disk_stats && t.contains("ios=") {
+        return Ok(());
+    }
+    let (key, rest) = t.split_once(':').map_or((t, ""), |(k, r)| (k.trim(), r.trim()));
+    match key {
+        "read" | "write" | "trim" | "mixed" => {
+            let dir = match key {
+                "read" => Dir::Read,
+                "write" => Dir::Write,
+                _ => {
+                    skipped.push(key.to_string());
+                    Dir::Other
+                }
+            };
+            st.dir = Some(dir);
+            if dir == Dir::Other {
+                return Ok(());
+            }
+            let d = direction(rest, &mut st.old_units)?;
+            if st.job.is_none() {
+                // Pasted from the direction line on: a job with no name.
+                out.value.jobs.push(FioJob { line: no, ..FioJob::default() });
+                out.notes.push(format!("line {no}: results with no `NAME: (groupid=...)` line before them"));
+                st.job = Some(out.value.jobs.len() - 1);
+            }
+            let Some(job) = st.job.and_then(|j| out.value.jobs.get_mut(j)) else {
+                return Ok(());
+            };
+            match dir {
+                Dir::Read => job.read = Some(d),
+                _ => job.write = Some(d),
+            }
+            return Ok(());
+        }
+        "fsync/fdatasync/sync_file_range/syncfs" => {
+            st.dir = Some(Dir::Other);
+            return Ok(());
+        }
+        _ => {}
+    }
+    // `clat (usec): min=..., avg=...`, `clat percentiles (usec):`, and their kin.
+    if let Some(p) = key.find("percentiles (") {
+        // `clat percentiles (usec)`, `lat percentiles (nsec)`, `clat prio 1/4/0 (0.50% of
+        // IOs) percentiles (usec)`: only the plain clat rows are read.
+        let (what, unit) = (key[..p].trim(), key[p + "percentiles (".len()..].trim_end_matches(')').trim());
+        st.rows = Some(match (what, unit_ns(unit)) {
+            ("clat", Some(u)) if st.dir != Some(Dir::Other) => Rows::Clat(u),
+            (_, Some(_)) => Rows::Other,
+            (_, None) => return Err(format!("expected a unit (nsec, usec, msec) in {key:?}")),
+        });
+        return Ok(());
+    }
+    if let Some(unit_at) = key.find(" (") {
+        let (what, unit) = (&key[..unit_at], key[unit_at + 2..].trim_end_matches(')').trim());
+        if what == "clat" && rest.contains("avg=") && st.dir != Some(Dir::Other) {
+            let unit = unit_ns(unit).ok_or_else(|| format!("expected a unit (nsec, usec, msec) in {key:?}"))?;
+            let avg = rest.split(',').find_map(|kv| kv.trim().strip_prefix("avg=")).unwrap_or("");
+            let mean = decimal_thousandths(avg)
+                .and_then(|m| u64::try_from(u128::from(m) * u128::from(unit) / 1000).ok())
+                .ok_or_else(|| format!("expected avg=NUMBER in the clat line, found {avg:?}"))?;
+            if let Some(d) = current_dir(st, out) {
+                d.clat_mean_ns = Some(mean);
+            }
+            return Ok(());
+        }
+        // slat, lat, `clat prio`, sync's latency line, `lat (usec)   : 250=0.01%`, `bw (  KiB/s)`.
+        if matches!(what.split_whitespace().next(), Some("slat" | "clat" | "lat" | "bw" | "sync")) {
+            return Ok(());
+        }
+    }
+    let first = key.split_whitespace().next().unwrap_or("");
+    if matches!(
+        key,
+        "iops"
+            | "cpu"
+            | "IO depths"
+            | "submit"
+            | "complete"
+            | "issued rwts"
+            | "issued"
+            | "latency"
+            | "errors"
+            | "Description"
+            | "steadystate"
+            | "states"
+            | "block lifetime percentiles"
+    ) || t.starts_with("Run status group")
+        || t.starts_with("Starting ")
+        || t.starts_with("Jobs: ")
+        || t.contains("Laying out IO file")
+        || t == "..."
+        || matches!(first, "READ" | "WRITE" | "TRIM" | "MIXED")
+    {
+        return Ok(());
+    }
+    if t.starts_with("Disk stats") {
+        st.disk_stats = true;
+        return Ok(());
+    }
+    if let Some(msg) = t.strip_prefix("fio: ").or_else(|| t.strip_prefix("note: ")) {
+        out.notes.push(format!("fio said: {msg}"));
+        return Ok(());
+    }
+    Err(format!(
+        "expected a line of fio's output (NAME: (groupid=...), read:/write: IOPS=..., clat (usec): ..., percentiles), found {:?}",
+        shorten(t)
+    ))
+}
+
+fn current_dir<'a>(st: &State, out: &'a mut Parsed<FioResult>) -> Option<&'a mut FioDirection> {
+    let job = out.value.jobs.get_mut(st.job?)?;
+    match st.dir? {
+        Dir::Read => job.read.as_mut(),
+        Dir::Write => job.write.as_mut(),
+        Dir::Other => None,
+    }
+}
+
+fn shorten(t: &str) -> String {
+    match t.char_indices().nth(60) {
+        Some((i, _)) => format!("{}...", &t[..i]),
+        None => t.to_string(),
+    }
+}
+
+fn unit_ns(unit: &str) -> Option<u64> {
+    Some(match unit {
+        "nsec" => 1,
+        "usec" => 1_000,
+        "msec" => 1_000_000,
+        "sec" => 1_000_000_000,
+        _ => return None,
+    })
+}
+
+/// `IOPS=2047, BW=8188KiB/s (8384kB/s)(480MiB/60001msec)` (fio 3) or `io=121340KB,
+/// bw=2019.9KB/s, iops=504, runt= 60073msec` (fio 2).
+fn direction(rest: &str, old_units: &mut bool) -> Result<FioDirection, String> {
+    let mut iops = None;
+    let mut bw = None;
+    for kv in rest.split(',') {
+        let Some((k, v)) = kv.split_once('=') else { continue };
+        let v = v.trim();
+        match k.trim() {
+            "IOPS" => iops = count(v),
+            "iops" => {
+                *old_units = true;
+                iops = count(v);
+            }
+            "BW" => bw = rate(v.split(['(', ' ']).next().unwrap_or(""), false),
+            "bw" => {
+                *old_units = true;
+                bw = rate(v, true);
+            }
+            _ => {}
+        }
+    }
+    match (iops, bw) {
+        (Some(iops), Some(bytes_per_s)) => Ok(FioDirection { iops, bytes_per_s, ..FioDirection::default() }),
+        _ => Err(format!(
+            "expected IOPS=N, BW=RATE (fio 3) or bw=RATE, iops=N (fio 2) after the direction, found {:?}",
+            shorten(rest)
+        )),
+    }
+}
+
+/// A count as fio's `num2str()` prints it: `2047`, `2.5k`, `84.8k`, `1.2M` (1000-based).
+fn count(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (mantissa, mult) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (
+            &t[..i],
+            match c {
+                'k' | 'K' => 1_000u128,
+                'M' => 1_000_000,
+                'G' => 1_000_000_000,
+                'T' => 1_000_000_000_000,
+                _ => return None,
+            },
+        ),
+        _ => (t, 1),
+    };
+    u64::try_from(u128::from(decimal_thousandths(mantissa)?) * mult / 1000).ok()
+}
+
+/// A bandwidth in bytes/s: `8188KiB/s`, `8384kB/s`, `1.2GiB/s`, `772Mi` (fio 3's client
+/// summary), `100Mibit/s`; fio 2's `2019.9KB/s` (`old`: its `KB`, `MB` are 1024-based).
+fn rate(text: &str, old: bool) -> Option<u64> {
+    let t = text.trim();
+    let t = t.strip_suffix("/s").unwrap_or(t);
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let (mantissa, unit) = t.split_at(split);
+    let (unit, bits) = match unit.strip_suffix("bit") {
+        Some(u) => (u, true),
+        None => (unit.strip_suffix('B').unwrap_or(unit), false),
+    };
+    let per: u128 = match unit {
+        "" => 1,
+        "Ki" => 1 << 10,
+        "Mi" => 1 << 20,
+        "Gi" => 1 << 30,
+        "Ti" => 1 << 40,
+        "K" if old => 1 << 10,
+        "M" if old => 1 << 20,
+        "G" if old => 1 << 30,
+        "T" if old => 1 << 40,
+        "k" | "K" => 1_000,
+        "M" => 1_000_000,
+        "G" => 1_000_000_000,
+        "T" => 1_000_000_000_000,
+        _ => return None,
+    };
+    let v = u128::from(decimal_thousandths(mantissa)?) * per / 1000;
+    u64::try_from(if bits { v / 8 } else { v }).ok()
+}
+
+/// ` 1.00th=[  184],  5.00th=[  208], 10.00th=[  237],` into the direction's percentiles.
+fn percentile_row(row: &str, unit: u64, dir: Option<&mut FioDirection>) -> Result<(), String> {
+    let mut read = Vec::new();
+    for item in row.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let parsed = item.split_once("th=[").and_then(|(p, v)| {
+            let pct = decimal_thousandths(p)? / 10;
+            let v = count(v.trim().trim_end_matches(']'))?;
+            Some((pct, v.checked_mul(unit)?))
+        });
+        read.push(parsed.ok_or_else(|| format!("expected percentiles as P.PPth=[VALUE], found {item:?}"))?);
+    }
+    if let Some(d) = dir {
+        d.clat_percentiles.extend(read);
+    }
+    Ok(())
+}
+
+fn json_start(t: &str) -> bool {
+    t.starts_with('{') || t.starts_with("\"fio version\"")
+}
+
+/// Reads fio's JSON from line `k` of the block (`joined` is the block's text, `starts`
+/// where each line starts in it): the jobs into `out`, and how many lines it took; `None`
+/// when it does not parse (one problem says where and why).
+fn read_json(joined: &str, starts: &[usize], k: usize, block: &[Line], out: &mut Parsed<FioResult>) -> Option<usize> {
+    let first_no = block.get(k).map_or(0, |l| l.no);
+    let from = starts.get(k).copied().unwrap_or(joined.len());
+    let rest = joined.get(from..).unwrap_or("");
+    // Opened at `"fio version"`, the brace before it was cut off: read as if it were there.
+    let brace: &[u8] = if rest.trim_start().starts_with('{') { b"" } else { b"{\n" };
+    let reader = std::io::Read::chain(brace, rest.as_bytes());
+    let mut stream = serde_json::Deserializer::from_reader(reader).into_iter::<Value>();
+    let value = match stream.next() {
+        Some(Ok(v)) => v,
+        Some(Err(e)) => {
+            // At the end of the text serde counts one line past the last: name the last.
+            let last_no = block.last().map_or(first_no, |l| l.no);
+            let line = (first_no + e.line()).saturating_sub(1 + usize::from(!brace.is_empty()));
+            out.problems.push((line.clamp(first_no, last_no.max(first_no)), format!("fio's JSON does not parse: {e}")));
+            return None;
+        }
+        None => return Some(block.len() - k),
+    };
+    // The lines the document took: up to the one holding its last byte.
+    let end = (from + stream.byte_offset()).saturating_sub(brace.len());
+    let last = starts.partition_point(|&s| s < end);
+    let used = last.saturating_sub(k).max(1);
+    let jobs = value.get("jobs").or_else(|| value.get("client_stats")).and_then(Value::as_array);
+    let Some(jobs) = jobs else {
+        out.problems.push((first_no, "expected fio's JSON to hold \"jobs\" (or \"client_stats\")".to_string()));
+        return Some(used);
+    };
+    if let Some(v) = value.get("fio version").and_then(Value::as_str) {
+        out.notes.push(format!("fio version {}", v.trim_start_matches("fio-")));
+    }
+    for job in jobs {
+        let name = job.get("jobname").and_then(Value::as_str).unwrap_or("").to_string();
+        out.value.jobs.push(FioJob {
+            line: first_no,
+            name,
+            read: job.get("read").and_then(json_dir),
+            write: job.get("write").and_then(json_dir),
+        });
+    }
+    Some(used)
+}
+
+/// A direction of fio's JSON, if it did any I/O.
+fn json_dir(d: &Value) -> Option<FioDirection> {
+    let num = |v: Option<&Value>| v.and_then(Value::as_f64).filter(|x| x.is_finite() && *x >= 0.0);
+    let iops = num(d.get("iops")).unwrap_or(0.0);
+    let io_bytes = num(d.get("io_bytes")).unwrap_or(0.0);
+    if iops <= 0.0 && io_bytes <= 0.0 {
+        return None;
+    }
+    let bytes_per_s = num(d.get("bw_bytes")).or_else(|| num(d.get("bw")).map(|kib| kib * 1024.0)).unwrap_or(0.0);
+    // fio 3 has clat_ns in ns; fio 2 had clat in usec.
+    let (clat, per) = match d.get("clat_ns") {
+        Some(c) => (Some(c), 1.0),
+        None => (d.get("clat"), 1000.0),
+    };
+    let clat_mean_ns = num(clat.and_then(|c| c.get("mean"))).map(|m| (m * per) as u64);
+    let mut clat_percentiles: Vec<(u64, u64)> = clat
+        .and_then(|c| c.get("percentile"))
+        .and_then(Value::as_object)
+        .map(|p| {
+            p.iter().filter_map(|(k, v)| Some((decimal_thousandths(k)? / 10, (num(Some(v))? * per) as u64))).collect()
+        })
+        .unwrap_or_default();
+    clat_percentiles.sort_unstable();
+    Some(FioDirection { iops: iops as u64, bytes_per_s: bytes_per_s as u64, clat_mean_ns, clat_percentiles })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_rates() {
+        assert_eq!(count("2047"), Some(2047));
+        assert_eq!(count("2.5k"), Some(2500));
+        assert_eq!(count("84.8k"), Some(84_800));
+        assert_eq!(count("1.2M"), Some(1_200_000));
+        assert_eq!(count("lots"), None);
+        assert_eq!(rate("8188KiB/s", false), Some(8188 * 1024));
+        assert_eq!(rate("8384kB/s", false), Some(8_384_000));
+        assert_eq!(rate("1.5GiB/s", false), Some(3 << 29));
+        assert_eq!(rate("772Mi", false), Some(772 << 20));
+        assert_eq!(rate("100Mbit/s", false), Some(12_500_000));
+        assert_eq!(rate("2019.9KB/s", true), Some(2_068_377));
+        assert_eq!(rate("10MB/s", false), Some(10_000_000));
+        assert_eq!(rate("10MB/s", true), Some(10 << 20));
+        assert_eq!(rate("fast", false), None);
+    }
+
+    #[test]
+    fn a_percentile_row() {
+        let mut d = FioDirection::default();
+        assert_eq!(percentile_row("  1.00th=[  184],  5.00th=[  208], 99.99th=[16188],", 1000, Some(&mut d)), Ok(()));
+        assert_eq!(d.clat_percentiles, vec![(100, 184_000), (500, 208_000), (9999, 16_188_000)]);
+        assert!(percentile_row(" 1.00th=184", 1000, Some(&mut d)).is_err());
     }
 }

@@ -1,6 +1,14 @@
 //! Module parameters as users dump them: `grep . /sys/module/zfs/parameters/*`
-//! (`path:value`), `NAME=VALUE`, `NAME VALUE` columns, `arc_summary`'s tunables, FreeBSD's
-//! `sysctl vfs.zfs` and macOS's `kstat.zfs.darwin.tunable`.
+//! (`path:value`), `path value`, `NAME=VALUE` and `NAME = VALUE`, `NAME VALUE` columns
+//! (`printf "%-50s"`), `head` of the files (`==> path <==`), `options zfs NAME=VALUE`
+//! (modprobe.d), `arc_summary`'s tunables, FreeBSD's `sysctl vfs.zfs` and macOS's
+//! `kstat.zfs.darwin.tunable`.
+//!
+//! Every entry is named by its Linux module parameter (`zfs_txg_timeout`); FreeBSD's and
+//! macOS's sysctl names are mapped to it by the rule of OpenZFS's `ZFS_MODULE_PARAM`
+//! (see [`linux_name`]), and the name as printed is kept in `as_written`. The SPL module's
+//! parameters (`spl_kmem_cache_*`, `/sys/module/spl/parameters/`) are kept under their
+//! own names.
 
 use super::{Line, Parsed};
 use serde::Serialize;
@@ -26,17 +34,563 @@ pub struct Param {
     pub value: String,
 }
 
+/// The first word of the Linux names of the zfs, spl and icp modules' parameters, as
+/// `module_param()`/`ZFS_MODULE_PARAM()` declare them from 0.6 to 2.4 (`zfs_*` for most;
+/// `l2arc_*`, `metaslab_*`, `spa_*`, `zfetch_*`, ... for the rest), plus `arc_` and `txg_`
+/// that hand-written lists use.
+const NAME_PREFIXES: [&str; 24] = [
+    "zfs_",
+    "zil_",
+    "zio_",
+    "spa_",
+    "spl_",
+    "metaslab_",
+    "metaslabs_",
+    "l2arc_",
+    "dbuf_",
+    "dmu_",
+    "vdev_",
+    "arc_",
+    "zvol_",
+    "txg_",
+    "zfetch_",
+    "zap_",
+    "raidz_",
+    "icp_",
+    "ddt_",
+    "brt_",
+    "zstd_",
+    "send_holes_",
+    "ignore_hole_",
+    "reference_",
+];
+
+/// Headers of `arc_summary`'s tunables: `ZFS Tunables:` (arc_summary.py, 0.7), `Tunables:`
+/// (arc_summary3, 0.8 on; `section_tunables()`), `ZFS Tunable (sysctl):` (FreeBSD's
+/// arc_summary.pl) and arc_summary3's `Solaris Porting Layer (SPL):`, whose lines are the
+/// spl module's parameters in the same layout.
+fn arc_summary_header(t: &str) -> bool {
+    t == "Tunables:" || t == "ZFS Tunables:" || t.starts_with("ZFS Tunable") || t == "Solaris Porting Layer (SPL):"
+}
+
+/// Does `name` look like a Linux module parameter of zfs or spl?
+fn param_like(name: &str) -> bool {
+    name.len() > 4
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        && NAME_PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
 /// Does line `i` open a block of this format?
 pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
-    let _ = (lines, i);
-    false
+    let Some(line) = lines.get(i) else { return false };
+    let t = line.text.trim();
+    if t.starts_with("/sys/module/zfs/parameters/")
+        || t.starts_with("/sys/module/spl/parameters/")
+        || t.starts_with("==> /sys/module/zfs/parameters/")
+        || t.starts_with("==> /sys/module/spl/parameters/")
+        || arc_summary_header(t)
+    {
+        return true;
+    }
+    if let Some(rest) = t.strip_prefix("vfs.zfs.").or_else(|| t.strip_prefix("kstat.zfs.darwin.tunable.")) {
+        return rest.contains([':', '=']);
+    }
+    if let Some(rest) = t.strip_prefix("options zfs ").or_else(|| t.strip_prefix("options spl ")) {
+        return rest.split_whitespace().any(|w| w.split_once('=').is_some_and(|(n, _)| param_like(n)));
+    }
+    // `name=value`, `name = value`: the name, one value.
+    if let Some((name, value)) = t.split_once('=') {
+        let value = value.trim();
+        return param_like(name.trim()) && !value.is_empty() && value.split_whitespace().count() == 1;
+    }
+    // `name value` columns: exactly two words, so that kstat rows (`name type value`),
+    // `zpool get` rows (four) and vdev rows (five) never open here.
+    let mut words = t.split_whitespace();
+    matches!((words.next(), words.next(), words.next()), (Some(name), Some(_), None) if param_like(name))
 }
+
+/// What a line was read as.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Grep,
+    Assignment,
+    Columns,
+    ArcSummary,
+    FreeBsd,
+    MacOs,
+}
+
+impl Kind {
+    fn style(self) -> &'static str {
+        match self {
+            Kind::Grep => "grep",
+            Kind::Assignment => "assignments",
+            Kind::Columns => "columns",
+            Kind::ArcSummary => "arc_summary",
+            Kind::FreeBsd => "freebsd_sysctl",
+            Kind::MacOs => "macos_sysctl",
+        }
+    }
+}
+
+const EXPECTED: &str = "expected a module parameter (PATH:VALUE, NAME=VALUE, NAME VALUE or vfs.zfs.NAME: VALUE)";
 
 /// Reads a block of this format; lines it cannot read become problems.
 pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
-    Parsed {
-        value: Params::default(),
-        notes: Vec::new(),
-        problems: block.iter().map(|l| (l.no, "not read yet".to_string())).collect(),
+    let mut out = Parsed::<Params>::default();
+    let mut style: Option<Kind> = None;
+    let mut in_arc_summary = false;
+    // arc_summary's sections other than the tunables: (first line, title, lines).
+    let mut skipped: Option<(usize, String, usize)> = None;
+    // `head` prints `==> path <==` and then the file's value.
+    let mut pending_head: Option<(usize, String)> = None;
+    let mut entries: Vec<(Param, Kind)> = Vec::new();
+
+    for line in block {
+        let raw = line.text;
+        let t = raw.trim();
+        if t.is_empty() || super::split::prompt(line.text).is_some() || is_separator(t) {
+            continue;
+        }
+        if arc_summary_header(t) {
+            flush_skipped(&mut skipped, &mut out.problems);
+            in_arc_summary = true;
+            style.get_or_insert(Kind::ArcSummary);
+            continue;
+        }
+        if let Some(s) = skipped.as_mut() {
+            // Inside a section of arc_summary the lab does not read; it runs to the next
+            // unindented title.
+            if raw.starts_with([' ', '\t']) {
+                s.2 += 1;
+                continue;
+            }
+            flush_skipped(&mut skipped, &mut out.problems);
+        }
+        if t.starts_with('#') {
+            // A comment of modprobe.d or loader.conf, or arc_summary -d's description.
+            continue;
+        }
+        if in_arc_summary && !raw.starts_with([' ', '\t']) && !arc_summary_row(t) {
+            // arc_summary indents every tunable; an unindented line that is not one (the
+            // indent lost in a paste) is the title of its next section (`ZIL committed
+            // transactions:`, `VDEV cache disabled`).
+            skipped = Some((line.no, t.to_string(), 1));
+            continue;
+        }
+        if let Some(path) = t.strip_prefix("==>").and_then(|r| r.strip_suffix("<==")) {
+            if let Some((no, p)) = pending_head.take() {
+                out.problems.push((no, format!("`head` printed no value for {p}")));
+            }
+            pending_head = Some((line.no, path.trim().to_string()));
+            continue;
+        }
+        if let Some((_, path)) = pending_head.take() {
+            let name = basename(&path).to_string();
+            entries.push((Param { line: line.no, name, as_written: path, value: t.to_string() }, Kind::Grep));
+            continue;
+        }
+        match read_line(t, in_arc_summary, line.no) {
+            Ok(read) => entries.extend(read),
+            Err(message) => out.problems.push((line.no, message)),
+        }
+    }
+    flush_skipped(&mut skipped, &mut out.problems);
+    if let Some((no, p)) = pending_head {
+        out.problems.push((no, format!("`head` printed no value for {p}")));
+    }
+
+    // arc_summary3 on FreeBSD prints the sysctl names less `vfs.zfs.` (`vdev.async_write_max_active`,
+    // `dirty_data_max`): when any tunable has a dot, every one is read that way.
+    let freebsd_summary = entries.iter().any(|(p, k)| *k == Kind::ArcSummary && p.as_written.contains('.'));
+    if freebsd_summary {
+        for (p, k) in entries.iter_mut() {
+            if *k == Kind::ArcSummary && !p.name.starts_with("spl_") {
+                p.name = linux_name(&format!("zfs.{}", p.as_written));
+            }
+        }
+    }
+
+    let kinds: Vec<Kind> = entries.iter().map(|(_, k)| *k).collect();
+    let style = style.or_else(|| kinds.first().copied());
+    out.value.style = style.map_or("", Kind::style).to_string();
+    out.value.entries = entries.into_iter().map(|(p, _)| p).collect();
+    out.notes = notes(&out.value.entries, &kinds, freebsd_summary);
+    out
+}
+
+/// An arc_summary tunable row whose indent was lost: a parameter's name, then a value.
+fn arc_summary_row(t: &str) -> bool {
+    let name = t.split(|c: char| c.is_whitespace() || c == '=').next().unwrap_or("");
+    !t.ends_with(':') && (param_like(name) || (name.contains('.') && name_chars(name)))
+}
+
+fn flush_skipped(skipped: &mut Option<(usize, String, usize)>, problems: &mut Vec<(usize, String)>) {
+    if let Some((no, title, n)) = skipped.take() {
+        problems.push((
+            no,
+            format!("arc_summary's section \"{title}\" ({n} lines) is not read; the lab reads its Tunables section"),
+        ));
+    }
+}
+
+/// A line of dashes or equals signs (arc_summary's rules, a pasted table's border).
+fn is_separator(t: &str) -> bool {
+    t.len() >= 3 && t.bytes().all(|b| matches!(b, b'-' | b'=' | b'_' | b'*'))
+}
+
+fn basename(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// `"4G"` or `'4G'` as written in loader.conf or by systool: the text inside.
+fn unquote(v: &str) -> &str {
+    let v = v.trim();
+    for q in ['"', '\''] {
+        if let Some(inner) = v.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    v
+}
+
+/// A name as a dump prints it: lower-case letters, digits, `_`, and `.` for sysctl paths,
+/// starting with a letter (every parameter and sysctl name is so; prose is not).
+fn name_chars(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'.')
+}
+
+/// Reads one line (trimmed) into its entries, or says what was expected.
+fn read_line(t: &str, in_arc_summary: bool, no: usize) -> Result<Vec<(Param, Kind)>, String> {
+    let entry = |name: String, as_written: &str, value: &str, kind: Kind| {
+        (Param { line: no, name, as_written: as_written.to_string(), value: unquote(value).to_string() }, kind)
+    };
+    // `grep . /sys/module/zfs/parameters/*` prints `path:value`; `for f in ...; do echo $f
+    // $(cat $f)` prints `path value`. A relative path (`./zfs_arc_max:0`, `grep -r .` in the
+    // directory) reads the same.
+    if t.starts_with('/') || t.starts_with("./") || t.starts_with("parameters/") {
+        let (path, value) = match t.find(':') {
+            Some(p) if !t[..p].contains(char::is_whitespace) => (&t[..p], &t[p + 1..]),
+            _ => t.split_once(char::is_whitespace).unwrap_or((t, "")),
+        };
+        let name = basename(path);
+        if !name_chars(name) {
+            return Err(format!("{EXPECTED}; the path {path} does not end in a parameter's name"));
+        }
+        return Ok(vec![entry(name.to_string(), path, value.trim(), Kind::Grep)]);
+    }
+    // FreeBSD: `sysctl vfs.zfs` prints `vfs.zfs.NAME: VALUE`; loader.conf and sysctl.conf
+    // hold `vfs.zfs.NAME="VALUE"`.
+    for (prefix, kind) in [("vfs.", Kind::FreeBsd), ("kstat.zfs.darwin.tunable.", Kind::MacOs)] {
+        if let Some(path) = t.strip_prefix(prefix) {
+            let Some(p) = path.find([':', '=']) else {
+                return Err(format!("expected {prefix}NAME: VALUE, found no `:` or `=` after the name"));
+            };
+            let (sysctl, value) = (path[..p].trim(), &path[p + 1..]);
+            if !name_chars(sysctl) {
+                return Err(format!("expected {prefix}NAME: VALUE; {sysctl} is not a sysctl name"));
+            }
+            let as_written = t[..prefix.len() + p].trim_end();
+            return Ok(vec![entry(linux_name(sysctl), as_written, value, kind)]);
+        }
+    }
+    // modprobe.d: `options zfs zfs_arc_max=4294967296 zfs_txg_timeout=10`.
+    if let Some(rest) = t.strip_prefix("options zfs ").or_else(|| t.strip_prefix("options spl ")) {
+        let mut read = Vec::new();
+        for w in rest.split_whitespace() {
+            match w.split_once('=') {
+                Some((n, v)) if name_chars(n) => read.push(entry(n.to_string(), n, v, Kind::Assignment)),
+                _ => return Err(format!("expected NAME=VALUE after `options zfs`, found {w:?}")),
+            }
+        }
+        return Ok(read);
+    }
+    let kind_of = |k: Kind| if in_arc_summary { Kind::ArcSummary } else { k };
+    // `for x in *; do echo -n $x=; cat $x; done` prints `name=value`; `echo "$i = $(cat $i)"`
+    // prints `name = value`; arc_summary --alternate prints `\tname=value`.
+    if let Some((written, value)) = t.split_once('=') {
+        let written = written.trim();
+        if name_chars(written) {
+            if value.trim().is_empty() {
+                return Err(format!("expected a value after {written}="));
+            }
+            // The kernel command line sets a module's parameter as `zfs.zfs_arc_max=...`.
+            let name = match written.strip_prefix("zfs.").or_else(|| written.strip_prefix("spl.")) {
+                Some(n) if param_like(n) => n,
+                _ => written,
+            };
+            return Ok(vec![entry(name.to_string(), written, value, kind_of(Kind::Assignment))]);
+        }
+    }
+    // `printf "%-50s" name; cat file` and arc_summary's right-aligned values: the name, then
+    // the value after blanks.
+    match t.split_once(char::is_whitespace) {
+        Some((name, value)) if name_chars(name) => {
+            Ok(vec![entry(name.to_string(), name, value.trim(), kind_of(Kind::Columns))])
+        }
+        None if t.len() > 50 && t.is_char_boundary(50) && param_like(&t[..50]) => {
+            // printf's `%-50s` leaves no blank after a name of 50 characters or more; the
+            // value starts at column 50 (arc_summary.py's `\t%-50s%s` too).
+            let (name, value) = t.split_at(50);
+            Ok(vec![entry(name.to_string(), name, value, kind_of(Kind::Columns))])
+        }
+        None if name_chars(t) => Err(format!("expected a value after the parameter name {t}")),
+        _ => Err(format!("{EXPECTED}, found {:?}", shorten(t))),
+    }
+}
+
+/// At most 60 characters of `t`, for a message.
+fn shorten(t: &str) -> String {
+    match t.char_indices().nth(60) {
+        Some((i, _)) => format!("{}...", &t[..i]),
+        None => t.to_string(),
+    }
+}
+
+/// A sysctl node whose parameters' Linux names start with something other than the node's
+/// own name: OpenZFS declares each tunable once as `ZFS_MODULE_PARAM(scope_prefix,
+/// name_prefix, name, ...)` (`include/os/*/spl/sys/mod_os.h`, `include/os/linux/kernel/
+/// linux/mod_compat.h`). Linux names it `name_prefix` + `name`; FreeBSD makes it the sysctl
+/// `vfs.` + the scope's nodes + `.name` (`zfs_vdev` → `vfs.zfs.vdev.NAME`), and macOS
+/// `kstat.zfs.darwin.tunable.` + scope + `.name` (`zfs_vdev.NAME`). Most scopes use their
+/// own name as the prefix (`zfs_vdev_` + `async_write_max_active`); these use another.
+const SCOPE_PREFIX: [(&str, &str); 13] = [
+    ("zfs", "zfs_"),
+    ("zfs_l2arc", "l2arc_"),
+    ("zfs_metaslab", "metaslab_"),
+    ("zfs_prefetch", "zfetch_"),
+    // FreeBSD's LEGACY node for two prefetch tunables (module/os/freebsd/zfs/sysctl_os.c).
+    ("zfs_zfetch", "zfetch_"),
+    ("zfs_spa", "spa_"),
+    ("zfs_zil", "zil_"),
+    ("zfs_zio", "zio_"),
+    ("zfs_dbuf", "dbuf_"),
+    ("zfs_dbuf_cache", "dbuf_cache_"),
+    ("zfs_vol", "zvol_"),
+    ("zfs_vdev_file", "vdev_file_"),
+    // macOS's tunable root holds the old OS X names, already Linux's (`zfs_arc_max`).
+    ("", ""),
+];
+
+/// The tunables whose Linux name the scope's prefix does not give, as (scope, name, Linux
+/// name): the `ZFS_MODULE_PARAM` declarations of zfs-2.0.0 to zfs-2.4.0 with an unusual
+/// `name_prefix`, and FreeBSD's LEGACY sysctls (module/os/freebsd/zfs/sysctl_os.c) that
+/// alias a Linux parameter under another name. `vfs.zfs.top_maxinflight` is left to the
+/// rule: before 2.0 it was FreeBSD's zfs_top_maxinflight, since 2.0 an alias of
+/// zfs_vdev_max_active.
+const EXCEPTIONS: [(&str, &str, &str); 58] = [
+    ("zfs", "abort_size", "zstd_abort_size"),
+    ("zfs", "earlyabort_pass", "zstd_earlyabort_pass"),
+    ("zfs", "cpus_per_allocator", "spa_cpus_per_allocator"),
+    ("zfs", "num_allocators", "spa_num_allocators"),
+    ("zfs", "dmu_ddt_copies", "dmu_ddt_copies"),
+    ("zfs", "dmu_object_alloc_chunk_shift", "dmu_object_alloc_chunk_shift"),
+    ("zfs", "dmu_prefetch_max", "dmu_prefetch_max"),
+    ("zfs", "reference_history", "reference_history"),
+    ("zfs", "reference_tracking_enable", "reference_tracking_enable"),
+    ("zfs", "send_holes_without_birth_time", "send_holes_without_birth_time"),
+    ("zfs", "zap_iterate_prefetch", "zap_iterate_prefetch"),
+    ("zfs", "zap_micro_max_size", "zap_micro_max_size"),
+    ("zfs", "zap_shrink_enabled", "zap_shrink_enabled"),
+    ("zfs", "zvol_enforce_quotas", "zvol_enforce_quotas"),
+    ("zfs", "l2arc_feed_again", "l2arc_feed_again"),
+    ("zfs", "l2arc_feed_min_ms", "l2arc_feed_min_ms"),
+    ("zfs", "l2arc_feed_secs", "l2arc_feed_secs"),
+    ("zfs", "l2arc_headroom", "l2arc_headroom"),
+    ("zfs", "l2arc_headroom_boost", "l2arc_headroom_boost"),
+    ("zfs", "l2arc_noprefetch", "l2arc_noprefetch"),
+    ("zfs", "l2arc_norw", "l2arc_norw"),
+    ("zfs", "l2arc_write_boost", "l2arc_write_boost"),
+    ("zfs", "l2arc_write_max", "l2arc_write_max"),
+    ("zfs", "max_auto_ashift", "zfs_vdev_max_auto_ashift"),
+    ("zfs", "min_auto_ashift", "zfs_vdev_min_auto_ashift"),
+    ("zfs", "validate_skip", "vdev_validate_skip"),
+    ("zfs_brt", "brt_zap_default_bs", "brt_zap_default_bs"),
+    ("zfs_brt", "brt_zap_default_ibs", "brt_zap_default_ibs"),
+    ("zfs_brt", "brt_zap_prefetch", "brt_zap_prefetch"),
+    ("zfs_dedup", "ddt_zap_default_bs", "ddt_zap_default_bs"),
+    ("zfs_dedup", "ddt_zap_default_ibs", "ddt_zap_default_ibs"),
+    ("zfs_metaslab", "find_max_tries", "zfs_metaslab_find_max_tries"),
+    ("zfs_metaslab", "fragmentation_threshold", "zfs_metaslab_fragmentation_threshold"),
+    ("zfs_metaslab", "max_size_cache_sec", "zfs_metaslab_max_size_cache_sec"),
+    ("zfs_metaslab", "mem_limit", "zfs_metaslab_mem_limit"),
+    ("zfs_metaslab", "segment_weight_enabled", "zfs_metaslab_segment_weight_enabled"),
+    ("zfs_metaslab", "switch_threshold", "zfs_metaslab_switch_threshold"),
+    ("zfs_metaslab", "try_hard_before_gang", "zfs_metaslab_try_hard_before_gang"),
+    ("zfs_metaslab", "sm_blksz_no_log", "zfs_metaslab_sm_blksz_no_log"),
+    ("zfs_metaslab", "sm_blksz_with_log", "zfs_metaslab_sm_blksz_with_log"),
+    ("zfs_prefetch", "disable", "zfs_prefetch_disable"),
+    ("zfs_send", "override_estimate_recordsize", "zfs_override_estimate_recordsize"),
+    ("zfs_spa", "discard_memory_limit", "zfs_spa_discard_memory_limit"),
+    ("zfs_vdev", "expand_max_copy_bytes", "raidz_expand_max_copy_bytes"),
+    ("zfs_vdev", "expand_max_reflow_bytes", "raidz_expand_max_reflow_bytes"),
+    ("zfs_vdev", "io_aggregate_rows", "raidz_io_aggregate_rows"),
+    ("zfs_vdev", "raidz_outlier_check_interval_ms", "vdev_raidz_outlier_check_interval_ms"),
+    ("zfs_vdev", "raidz_outlier_insensitivity", "vdev_raidz_outlier_insensitivity"),
+    ("zfs_vdev", "read_sit_out_secs", "vdev_read_sit_out_secs"),
+    ("zfs_vdev", "removal_max_span", "vdev_removal_max_span"),
+    ("zfs_vdev", "validate_skip", "vdev_validate_skip"),
+    ("zfs_vdev", "removal_ignore_errors", "zfs_removal_ignore_errors"),
+    ("zfs_vdev", "removal_suspend_progress", "zfs_removal_suspend_progress"),
+    ("zfs_vdev", "remove_max_segment", "zfs_remove_max_segment"),
+    ("zfs_vol", "mode", "zvol_volmode"),
+    ("zfs_zil", "clean_taskq_maxalloc", "zfs_zil_clean_taskq_maxalloc"),
+    ("zfs_zil", "clean_taskq_minalloc", "zfs_zil_clean_taskq_minalloc"),
+    ("zfs_zil", "clean_taskq_nthr_pct", "zfs_zil_clean_taskq_nthr_pct"),
+];
+
+/// The Linux module parameter of a FreeBSD or macOS sysctl, given without its `vfs.` or
+/// `kstat.zfs.darwin.tunable.` prefix: `zfs.vdev.async_write_max_active` (FreeBSD) and
+/// `zfs_vdev.async_write_max_active` (macOS) are `zfs_vdev_async_write_max_active`,
+/// `zfs.txg.timeout` is `zfs_txg_timeout`, `zfs.l2arc.write_max` is `l2arc_write_max`.
+pub fn linux_name(sysctl: &str) -> String {
+    let (nodes, leaf) = sysctl.rsplit_once('.').unwrap_or(("", sysctl));
+    // A scope's nodes joined by `_` give its C name whether FreeBSD split it into nodes
+    // (`zfs.vdev.file`) or macOS kept it whole (`zfs_vdev.file`); FreeBSD's `dbuf_cache`
+    // node is one node with an underscore, which joins the same.
+    let mut scope = nodes.replace('.', "_");
+    if !scope.is_empty() && scope != "zfs" && !scope.starts_with("zfs_") {
+        // macOS's LEGACY `zfetch.max_distance` sits under the tunable root, not `zfs`.
+        scope = format!("zfs_{scope}");
+    }
+    if let Some(&(_, _, linux)) = EXCEPTIONS.iter().find(|(s, n, _)| *s == scope && *n == leaf) {
+        return linux.to_string();
+    }
+    if let Some(&(_, prefix)) = SCOPE_PREFIX.iter().find(|(s, _)| *s == scope) {
+        if scope.is_empty() && (!param_like(leaf) || leaf.starts_with("arc_") || leaf.starts_with("txg_")) {
+            // A macOS LEGACY name at the root (`arc_max`, `condense_pct`) is `zfs.arc_max`.
+            return format!("zfs_{leaf}");
+        }
+        return format!("{prefix}{leaf}");
+    }
+    format!("{scope}_{leaf}")
+}
+
+/// Facts about the dump: the names it maps, parameters printed twice, and what the
+/// parameters present say about the release.
+fn notes(entries: &[Param], kinds: &[Kind], freebsd_summary: bool) -> Vec<String> {
+    let mut notes = Vec::new();
+    if kinds.iter().any(|k| matches!(k, Kind::FreeBsd | Kind::MacOs)) || freebsd_summary {
+        notes.push(
+            "sysctl names are mapped to the Linux module parameters by OpenZFS's ZFS_MODULE_PARAM rule \
+             (vfs.zfs.txg.timeout is zfs_txg_timeout, vfs.zfs.vdev.async_write_max_active is \
+             zfs_vdev_async_write_max_active); the sysctl's own name is kept as written"
+                .to_string(),
+        );
+    }
+    // Parameters printed more than once, in the order first seen (sorting keeps this
+    // linear): the same value each time says the dump was pasted twice; different values,
+    // two hosts or two moments.
+    let mut by_name: Vec<(&str, usize)> = entries.iter().enumerate().map(|(i, p)| (p.name.as_str(), i)).collect();
+    by_name.sort();
+    let mut same: Vec<(usize, &str)> = Vec::new();
+    let mut differ: Vec<(usize, String)> = Vec::new();
+    for group in by_name.chunk_by(|a, b| a.0 == b.0).filter(|g| g.len() > 1) {
+        let printed: Vec<&Param> = group.iter().filter_map(|&(_, i)| entries.get(i)).collect();
+        let (Some(first), Some(&(name, _))) = (printed.first(), group.first()) else { continue };
+        if printed.iter().all(|p| p.value == first.value) {
+            same.push((first.line, name));
+        } else {
+            let values: Vec<String> =
+                printed.iter().take(5).map(|p| format!("{} at line {}", p.value, p.line)).collect();
+            let more = if printed.len() > 5 { format!(" and {} more", printed.len() - 5) } else { String::new() };
+            differ.push((first.line, format!("{name} is printed with different values: {}{more}", values.join(", "))));
+        }
+    }
+    same.sort_unstable();
+    differ.sort();
+    if !same.is_empty() {
+        let names: Vec<&str> = same.iter().take(5).map(|s| s.1).collect();
+        let more = if same.len() > 5 { format!(" and {} more", same.len() - 5) } else { String::new() };
+        notes.push(format!(
+            "{} parameters are printed more than once, each time with the same value ({}{more}): the dump was pasted twice?",
+            same.len(),
+            names.join(", ")
+        ));
+    }
+    const MAX_DIFFER_NOTES: usize = 10;
+    let n = differ.len();
+    notes.extend(differ.into_iter().take(MAX_DIFFER_NOTES).map(|(_, m)| m));
+    if n > MAX_DIFFER_NOTES {
+        notes.push(format!("{} more parameters are printed with different values", n - MAX_DIFFER_NOTES));
+    }
+    let has = |name: &str| entries.iter().any(|p| p.name == name);
+    if has("zfs_no_write_throttle") || has("zfs_write_limit_shift") || has("zfs_write_limit_override") {
+        notes.push(
+            "zfs_no_write_throttle / zfs_write_limit_* are the old write throttle's parameters: a release \
+             of 0.6.2 or before, without the dirty-data throttle (zfs_dirty_data_max, zfs_delay_scale) that \
+             came in 0.6.3"
+                .to_string(),
+        );
+    }
+    if has("zfs_dirty_data_sync") {
+        notes.push(
+            "zfs_dirty_data_sync is in bytes: a release from 0.6.3 to 0.7 (0.8 on has \
+             zfs_dirty_data_sync_percent, a percent of zfs_dirty_data_max)"
+                .to_string(),
+        );
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sysctl_names_map_to_linux_names() {
+        assert_eq!(linux_name("zfs.dirty_data_max"), "zfs_dirty_data_max");
+        assert_eq!(linux_name("zfs.vdev.async_write_max_active"), "zfs_vdev_async_write_max_active");
+        assert_eq!(linux_name("zfs.txg.timeout"), "zfs_txg_timeout");
+        assert_eq!(linux_name("zfs.arc.max"), "zfs_arc_max");
+        assert_eq!(linux_name("zfs.arc_max"), "zfs_arc_max");
+        assert_eq!(linux_name("zfs.l2arc.write_max"), "l2arc_write_max");
+        assert_eq!(linux_name("zfs.l2arc_write_max"), "l2arc_write_max");
+        assert_eq!(linux_name("zfs.prefetch.max_distance"), "zfetch_max_distance");
+        assert_eq!(linux_name("zfs.zfetch.max_distance"), "zfetch_max_distance");
+        assert_eq!(linux_name("zfs.prefetch.disable"), "zfs_prefetch_disable");
+        assert_eq!(linux_name("zfs.dbuf_cache.hiwater_pct"), "dbuf_cache_hiwater_pct");
+        assert_eq!(linux_name("zfs.vdev.file.logical_ashift"), "vdev_file_logical_ashift");
+        assert_eq!(linux_name("zfs.vdev.mirror.rotating_inc"), "zfs_vdev_mirror_rotating_inc");
+        assert_eq!(linux_name("zfs.zil.maxblocksize"), "zil_maxblocksize");
+        assert_eq!(linux_name("zfs.vol.mode"), "zvol_volmode");
+        assert_eq!(linux_name("zfs.min_auto_ashift"), "zfs_vdev_min_auto_ashift");
+        assert_eq!(linux_name("zfs.dmu_offset_next_sync"), "zfs_dmu_offset_next_sync");
+        assert_eq!(linux_name("zfs.dmu_prefetch_max"), "dmu_prefetch_max");
+        // macOS keeps the scope whole.
+        assert_eq!(linux_name("zfs_vdev.async_write_max_active"), "zfs_vdev_async_write_max_active");
+        assert_eq!(linux_name("zfs_arc.max"), "zfs_arc_max");
+        assert_eq!(linux_name("zfs_arc_max"), "zfs_arc_max");
+        assert_eq!(linux_name("arc_max"), "zfs_arc_max");
+        assert_eq!(linux_name("zfetch.max_distance"), "zfetch_max_distance");
+    }
+
+    #[test]
+    fn the_exceptions_are_not_what_the_rule_gives() {
+        for (scope, name, linux) in EXCEPTIONS {
+            let prefix = SCOPE_PREFIX.iter().find(|(s, _)| *s == scope).map_or(format!("{scope}_"), |p| p.1.into());
+            assert_ne!(format!("{prefix}{name}"), linux, "{scope}.{name} needs no exception");
+        }
+    }
+
+    #[test]
+    fn opens_only_on_parameter_lines() {
+        let l = |t| [Line { no: 1, text: t }];
+        assert!(opens(&l("/sys/module/zfs/parameters/zfs_txg_timeout:5"), 0));
+        assert!(opens(&l("vfs.zfs.dirty_data_max: 3426535833"), 0));
+        assert!(opens(&l("kstat.zfs.darwin.tunable.zfs.delay_scale: 500000"), 0));
+        assert!(opens(&l("Tunables:"), 0));
+        assert!(opens(&l("zfs_arc_max=0"), 0));
+        assert!(opens(&l("l2arc_feed_again = 1"), 0));
+        assert!(opens(&l("spl_kmem_cache_expire                             2"), 0));
+        assert!(opens(&l("options zfs zfs_arc_max=4294967296"), 0));
+        // arcstats and dmu_tx rows (name type value), zpool get rows, zpool status rows.
+        assert!(!opens(&l("arc_meta_used                   4    123456"), 0));
+        assert!(!opens(&l("dmu_tx_assigned                 4    1234"), 0));
+        assert!(!opens(&l("zfs_pool  size  58.2T  -"), 0));
+        assert!(!opens(&l("\tzfs_pool    ONLINE       0     0     0"), 0));
+        assert!(!opens(&l("rw=randwrite"), 0));
+        assert!(!opens(&l("hits                            4    123"), 0));
     }
 }

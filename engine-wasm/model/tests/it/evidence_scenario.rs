@@ -33,7 +33,11 @@ fn the_write_rate_is_the_synced_txgs_dirty_bytes_over_the_time_their_births_span
 fn an_ssd_is_told_by_its_disk_wait_medians_from_iostat_w() {
     // A -w table whose disk_wait reads sit in the 65us bucket and writes in 262us.
     let mut t = String::from("tank         total_wait     disk_wait    syncq_wait    asyncq_wait\nlatency      read  write   read  write   read  write   read  write  scrub   trim  rebuild\n----------  -----  -----  -----  -----  -----  -----  -----  -----  -----  -----  -----\n");
-    let labels = ["1ns", "3ns", "7ns", "15ns", "31ns", "63ns", "127ns", "255ns", "511ns", "1us", "2us", "4us", "8us", "16us", "32us", "65us", "131us", "262us", "524us", "1ms", "2ms", "4ms", "8ms", "16ms", "33ms", "67ms", "134ms", "268ms", "536ms", "1s", "2s", "4s", "8s", "17s", "34s", "68s", "137s"];
+    let labels = [
+        "1ns", "3ns", "7ns", "15ns", "31ns", "63ns", "127ns", "255ns", "511ns", "1us", "2us", "4us", "8us", "16us",
+        "32us", "65us", "131us", "262us", "524us", "1ms", "2ms", "4ms", "8ms", "16ms", "33ms", "67ms", "134ms",
+        "268ms", "536ms", "1s", "2s", "4s", "8s", "17s", "34s", "68s", "137s",
+    ];
     for (j, l) in labels.iter().enumerate() {
         let (r, w) = (if j == 15 { 900 } else { 0 }, if j == 17 { 500 } else { 0 });
         t.push_str(&format!("{l:<10} {r:>6} {w:>6} {r:>6} {w:>6} 0 0 0 0 0 0 0\n"));

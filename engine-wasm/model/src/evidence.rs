@@ -179,7 +179,11 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     } else {
         // Lines before the first block that are neither blank nor a shell prompt.
         let first = blocks.first().map_or(0, |b| b.1.start);
-        for l in lines[..first].iter().filter(|l| !l.text.trim().is_empty() && split::prompt(l.text).is_none()) {
+        // A comment (`# ...`) is not evidence; nor is it lost evidence.
+        let skipped = |l: &&Line| {
+            l.text.trim().is_empty() || l.text.trim_start().starts_with('#') || split::prompt(l.text).is_some()
+        };
+        for l in lines[..first].iter().filter(|l| !skipped(l)) {
             problems.push((l.no, "not part of any output the lab reads; skipped".to_string()));
         }
     }

@@ -98,6 +98,12 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
     if let Some(rest) = t.strip_prefix("options zfs ").or_else(|| t.strip_prefix("options spl ")) {
         return rest.split_whitespace().any(|w| w.split_once('=').is_some_and(|(n, _)| param_like(n)));
     }
+    if let Some(rest) = t.strip_prefix("set zfs:").or_else(|| t.strip_prefix("set spl:")) {
+        return rest.contains('=');
+    }
+    if let Some(rest) = t.strip_prefix("echo ") {
+        return rest.contains("> /sys/module/zfs/parameters/") || rest.contains(">/sys/module/zfs/parameters/");
+    }
     // `name=value`, `name = value`: the name, one value.
     if let Some((name, value)) = t.split_once('=') {
         let value = value.trim();
@@ -266,6 +272,31 @@ fn read_line(t: &str, in_arc_summary: bool, no: usize) -> Result<Vec<(Param, Kin
     let entry = |name: String, as_written: &str, value: &str, kind: Kind| {
         (Param { line: no, name, as_written: as_written.to_string(), value: unquote(value).to_string() }, kind)
     };
+    // What the lab exports and admins run: `echo VALUE > /sys/module/zfs/parameters/NAME`
+    // (Linux, at runtime) and illumos's `/etc/system` `set zfs:NAME = VALUE`.
+    if let Some((value, path)) = t.strip_prefix("echo ").and_then(|r| r.split_once('>')) {
+        let path = path.trim();
+        let name = basename(path);
+        if !path.contains("/parameters/") || !name_chars(name) {
+            return Err(format!("{EXPECTED}; echo writes to {path}, not a module parameter's file"));
+        }
+        return Ok(vec![entry(name.to_string(), path, value.trim(), Kind::Assignment)]);
+    }
+    if let Some(rest) = t.strip_prefix("set zfs:").or_else(|| t.strip_prefix("set spl:")) {
+        let Some((name, value)) = rest.split_once('=') else {
+            return Err("expected set zfs:NAME = VALUE (/etc/system), found no `=`".to_string());
+        };
+        let name = name.trim();
+        if !name_chars(name) {
+            return Err(format!("expected set zfs:NAME = VALUE; {name} is not a variable's name"));
+        }
+        return Ok(vec![entry(
+            name.to_string(),
+            t.split('=').next().unwrap_or(t).trim(),
+            value.trim(),
+            Kind::Assignment,
+        )]);
+    }
     // `grep . /sys/module/zfs/parameters/*` prints `path:value`; `for f in ...; do echo $f
     // $(cat $f)` prints `path value`. A relative path (`./zfs_arc_max:0`, `grep -r .` in the
     // directory) reads the same.

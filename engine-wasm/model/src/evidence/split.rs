@@ -66,8 +66,33 @@ pub fn prompt(text: &str) -> Option<Format> {
         let one_word = !before.is_empty() && !before.contains(char::is_whitespace);
         (one_word && (before.contains('@') || before.starts_with('/') || before.starts_with('~'))).then(|| &t[p + 1..])
     })?;
-    let words: Vec<&str> =
-        rest.split_whitespace().map(|w| w.trim_start_matches("sudo")).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = rest.split_whitespace().skip_while(|&w| w == "sudo").collect();
+    // A prompt runs a command: a comment (`# the pool is slow`) does not.
+    const COMMANDS: [&str; 20] = [
+        "zpool",
+        "zfs",
+        "cat",
+        "sysctl",
+        "grep",
+        "modinfo",
+        "fio",
+        "dtrace",
+        "bpftrace",
+        "arc_summary",
+        "arc_summary.py",
+        "arc_summary3",
+        "head",
+        "tail",
+        "less",
+        "more",
+        "dmesg",
+        "journalctl",
+        "for",
+        "systool",
+    ];
+    if !words.first().is_some_and(|w| COMMANDS.contains(w) || w.ends_with("/arc_summary")) {
+        return None;
+    }
     let has = |w: &str| words.iter().any(|x| x.contains(w));
     let first_two = (words.first().copied().unwrap_or(""), words.get(1).copied().unwrap_or(""));
     Some(match first_two {
@@ -163,5 +188,7 @@ mod tests {
         assert_eq!(prompt("# At runtime, as root"), None);
         assert_eq!(prompt("the pool # is full"), None);
         assert_eq!(prompt("$ ls -l"), None);
+        assert_eq!(prompt("# zfs_dirty_data_max: 2 GiB. Costs longer txgs"), None);
+        assert_eq!(prompt("$ sudo zpool status tank"), Some(Format::Status));
     }
 }

@@ -83,7 +83,7 @@ fn module_file(path: &str) -> Option<&'static str> {
 pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
     let Some(line) = lines.get(i) else { return false };
     let t = line.text.trim();
-    if t.contains("ZFS: Loaded module v") || t.contains("SPL: Loaded module v") {
+    if t.contains("ZFS: Loaded module v") || t.contains("SPL: Loaded module v") || lab_export(t).is_some() {
         return true;
     }
     if let Some(v) = t.strip_prefix("/sys/module/zfs/version:").or_else(|| t.strip_prefix("/sys/module/spl/version:")) {
@@ -94,6 +94,14 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
     }
     // modinfo's first line names the module file.
     matches!(modinfo_key(t), Some(("filename", path)) if module_file(path).is_some())
+}
+
+/// The first line of the lab's own export, `# Throttle Lab: settings for OpenZFS 2.2 on
+/// linux`: the release the settings were written for (`master` has no number and is not one).
+fn lab_export(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("# Throttle Lab: settings for OpenZFS ")?;
+    let v = rest.split_whitespace().next()?;
+    release(v).map(|_| v)
 }
 
 /// `zfs-2.1.5-1` (userland) or `zfs-kmod-2.1.5-1` (kernel module), as one word.
@@ -149,6 +157,14 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Version> {
         }
         let no = line.no;
         let bad = |m: &str| (no, m.to_string());
+        if let Some(v) = lab_export(t) {
+            out.value.lines.extend(entry(no, "lab export", v, "zfs"));
+            continue;
+        }
+        if t.starts_with('#') {
+            // The export's own comments: what each setting does.
+            continue;
+        }
         if let Some((what, v)) = alias(t) {
             in_modinfo = false;
             out.value.lines.extend(entry(no, what, v, "zfs"));

@@ -317,7 +317,13 @@ fn params(import: &Import, release: Release, b: &mut Builder) {
                 unknown += 1;
                 continue;
             };
-            let Some(v) = crate::evidence::number::integer(e.value.trim()) else {
+            let text = e.value.trim();
+            // /etc/system writes hex (`0x100000000`).
+            let hex = text
+                .strip_prefix("0x")
+                .or_else(|| text.strip_prefix("0X"))
+                .and_then(|h| u64::from_str_radix(h, 16).ok());
+            let Some(v) = hex.or_else(|| crate::evidence::number::integer(text)) else {
                 b.note(format!("{}: {} = '{}' is not a whole number", at(&s.file, e.line), e.name, e.value.trim()));
                 continue;
             };

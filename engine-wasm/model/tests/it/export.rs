@@ -134,3 +134,45 @@ fn only_changes_from_the_releases_own_defaults_are_written_with_unit_and_cost() 
     assert!(text.contains("options zfs zfs_dirty_data_max_max=3221225472"), "{text}");
     assert!(!text.contains("echo 3221225472"), "{text}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 60, ..Default::default() })]
+
+    /// What is exported for an OS reads back, as evidence, to the same tunables and release.
+    #[test]
+    fn an_export_reads_back_to_the_same_tunables(release in 4usize..10, os in 0usize..3, picks in proptest::collection::vec((0usize..200, 0u64..1000), 1..8)) {
+        use throttle_model::evidence::import;
+        use throttle_model::scenario::evidence::from_evidence;
+        let release = Release::ALL[release];
+        let os = Os::ALL[os];
+        let mut t = Tunables::default();
+        t.set(Id::Release, release.index()).expect("a release");
+        let ids: Vec<Id> = Id::ALL.iter().copied().filter(|&id| is_parameter(release, id, os)).collect();
+        for (k, per_mille) in picks {
+            let id = ids[k % ids.len()];
+            let s = id.spec();
+            // From nothing to twice the default: values a tuning would try.
+            let v = ((u128::from(s.default.max(1)) * u128::from(per_mille) / 500) as u64).clamp(s.min, s.max);
+            let _ = t.set(id, v);
+        }
+        let text = export(&t, os).expect("exports");
+        if throttle_model::validate::check(&t).errors.is_empty() && !text.contains("nothing to set") {
+            let read = import(&[("export", text.as_str())]);
+            proptest::prop_assert!(read.problems.is_empty(), "{:?}\n{text}", read.problems);
+            let implied = from_evidence(&read);
+            let (back, notes) = implied.tunables(&[]);
+            proptest::prop_assert!(notes.is_empty(), "{notes:?}");
+            proptest::prop_assert_eq!(back.get(Id::Release), release.index());
+            for line in text.lines().filter(|l| l.starts_with("options zfs ") || l.starts_with("vfs.") || l.starts_with("set zfs:")) {
+                let name = line.trim_start_matches("options zfs ").trim_start_matches("set zfs:").split(['=', ' ']).next().unwrap_or("");
+                let id = if name.starts_with("vfs.") {
+                    Id::ALL.iter().copied().find(|id| id.spec().freebsd == Some(name)).expect("a sysctl of the schema")
+                } else {
+                    release.tunable(name).expect("a tunable")
+                };
+                let eff = throttle_model::scenario::lab::effective;
+                proptest::prop_assert_eq!(eff(&back).get(id), eff(&t).get(id), "{} in\n{}", name, text);
+            }
+        }
+    }
+}

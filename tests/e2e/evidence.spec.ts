@@ -2,11 +2,10 @@
 // kstat, read them, use the lab they imply and see the model beside the evidence; export
 // each OS's settings and read the file back to the same tunables.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { collectErrors, field, openLab, simulationsDone } from "./lab";
 
-const fixture = (name: string) => readFileSync(join(__dirname, "fixtures", name), "utf8");
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
 async function readEvidence(page: Page, text: string) {
   const box = page.getByTestId("evidence");

@@ -131,12 +131,16 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
     <Panel
       id="evidence"
       title="Model beside evidence"
-      caption="The customer's figures (squares, hatched bars) beside the current run's (B) in the same units and buckets, with a fit per part: how much of the distributions overlap, or the smaller median over the larger."
+      caption="The customer's figures beside the current run's in the same units and buckets, with a fit per part: how much of the two distributions overlaps, or the smaller median over the larger."
     >
+      <p className="readout legend" data-testid="evidence-legend">
+        <span className="key side-evidence">■ the customer&apos;s evidence</span>{" "}
+        <span className="key side-b">● {run.label} (the model)</span>
+      </p>
       {customerTxgs.length > 0 && (
         <div className="evidence-part" data-testid="evidence-txgs">
           <FitLine fit={txgFit?.status === "ok" ? txgFit.value : null} testId="fit-txgs" />
-          <div className="bars-row">
+          <div>
             <TxgDots
               title="Dirty data per synced txg"
               unit="MiB"

@@ -524,14 +524,15 @@ fn device(import: &Import, b: &mut Builder) {
         let Some(read) = read.or(write) else { continue };
         let src =
             |what: &str| format!("{}: zpool iostat -w disk_wait of {}, median {what}", at(&s.file, h.line), h.name);
+        let ns = |v: u64| crate::units::describe_value(crate::units::Unit::Nanoseconds, v);
         if read < 1_000_000 {
-            b.set(Id::Device, 1, src(&format!("read {read} ns: an SSD")));
+            b.set(Id::Device, 1, src(&format!("read {}: an SSD", ns(read))));
             b.set(Id::SsdRead, read, src("read"));
             if let Some(w) = write {
                 b.set(Id::SsdProgram, w, src("write"));
             }
         } else {
-            b.set(Id::Device, 0, src(&format!("read {read} ns: an HDD")));
+            b.set(Id::Device, 0, src(&format!("read {}: an HDD", ns(read))));
             // An HDD's random read waits a seek and half a turn; what is left of the median
             // after a 4 ms seek picks the nearest spindle speed, when it is a half turn at
             // all (2.0 to 5.6 ms, 15,000 to 5,400 rpm); longer means queueing in the drive.
@@ -543,7 +544,7 @@ fn device(import: &Import, b: &mut Builder) {
                     .unwrap_or(7200);
                 b.set(Id::HddRpm, rpm, src("read, less a 4 ms seek, as half a turn"));
             } else {
-                b.note(format!("{}: the disk_wait read median, {read} ns, is no seek and half turn: queueing in the drive dominates this histogram, so the spindle speed is left as it is", at(&s.file, h.line)));
+                b.note(format!("{}: the disk_wait read median, {}, is no seek and half turn: queueing in the drive dominates this histogram, so the spindle speed is left as it is", at(&s.file, h.line), ns(read)));
             }
         }
         return;

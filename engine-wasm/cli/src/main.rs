@@ -270,6 +270,53 @@ mod tests {
     }
 
     #[test]
+    fn import_reads_evidence_says_what_it_implies_and_writes_a_scenario_run_reads() {
+        let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/e2e/fixtures");
+        let (w, txgs) = (format!("{fixtures}/iostat-w.txt"), format!("{fixtures}/txgs.txt"));
+        let out = run_words(&["import", &w, &txgs]).expect("reads");
+        assert!(out.contains("zpool iostat -w: 1 report(s)") && out.contains("txgs kstat: 5 txgs"), "{out}");
+        assert!(out.contains("async_rate=268085826/s  <- ") && out.contains("\nlink: #v=1&"), "{out}");
+        let json: Value = serde_json::from_str(&run_words(&["import", &w, "--json"]).expect("json")).expect("parses");
+        assert_eq!(json["sections"][0]["format"], "iostat");
+        assert_eq!(
+            json["sections"][0]["data"]["samples"][0]["histograms"][0]["buckets"].as_array().map(Vec::len),
+            Some(37)
+        );
+        // An override wins, and the scenario file runs as the link would.
+        let dir = std::env::temp_dir().join(format!("throttle-lab-import-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let out_file = dir.join("case.json");
+        let path = out_file.to_str().expect("utf-8 path");
+        run_words(&["import", &txgs, "--set", "duration=2", "--scenario", path]).expect("writes");
+        let ran = run_words(&["run", path]).expect("runs");
+        assert!(ran.starts_with("from evidence: 2.0 s simulated"), "{ran}");
+        assert!(run_words(&["import"]).unwrap_err().contains("at least one file"));
+        assert!(run_words(&["import", "/no/such/file"]).unwrap_err().starts_with("cannot read /no/such/file"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn export_writes_each_os_and_names_what_it_cannot() {
+        let linux =
+            run_words(&["export", "--os", "linux", "--release", "2.1", "--set", "zfs_txg_timeout=10"]).expect("runs");
+        assert!(
+            linux.contains("options zfs zfs_txg_timeout=10\n")
+                && linux.contains("echo 10 > /sys/module/zfs/parameters/zfs_txg_timeout"),
+            "{linux}"
+        );
+        let bsd =
+            run_words(&["export", "--os", "freebsd", "--link", "#v=1&release=2.2&zfs_txg_timeout=10"]).expect("runs");
+        assert!(bsd.contains("OpenZFS 2.2 on freebsd") && bsd.contains("vfs.zfs.txg.timeout=10\n"), "{bsd}");
+        let illumos = run_words(&["export", "--os", "illumos", "--set", "zfs_dirty_data_max=1G"]).expect("runs");
+        assert!(illumos.contains("set zfs:zfs_dirty_data_max = 0x40000000"), "{illumos}");
+        assert!(run_words(&["export"]).unwrap_err().contains("--os"));
+        assert!(run_words(&["export", "--os", "aix"]).unwrap_err().contains("'aix'"));
+        assert!(run_words(&["export", "--os", "freebsd", "--release", "0.7"]).unwrap_err().contains("no FreeBSD port"));
+        assert!(run_words(&["export", "--os", "linux", "--release", "9.9"]).unwrap_err().contains("expected one of"));
+        assert!(run_words(&["export", "--ticket", "--link", "v=1"]).unwrap_err().contains("no pinned"));
+    }
+
+    #[test]
     fn tunables_lists_every_entry() {
         let table = run_words(&["tunables"]).expect("runs");
         assert!(SPECS.iter().all(|s| table.contains(s.name)));

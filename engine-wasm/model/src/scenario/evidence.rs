@@ -348,7 +348,61 @@ fn params(import: &Import, release: Release, b: &mut Builder) {
     }
 }
 
+/// The pool's `zpool create` words from the first `zpool iostat -v` report's tree: top-level
+/// vdevs at depth 1 (`mirror-0`, `raidz2`, a disk), their leaves at depth 2, each class
+/// (`logs`, `special`, `cache`, `spares`, `dedup`) as its keyword.
+fn create_words(io: &Iostat) -> Option<(String, String, usize)> {
+    let sample = io.samples.first()?;
+    let mut rows = sample.rows.iter();
+    let pool = rows.next().filter(|r| r.depth == 0)?;
+    let mut words = Vec::new();
+    for r in rows {
+        let header = r.read_ops.is_none() && r.write_ops.is_none() && r.class.as_deref() == Some(r.name.as_str());
+        if r.depth == 0 && !header {
+            break; // the next pool
+        }
+        if header {
+            words.push(match r.name.as_str() {
+                "logs" => "log".to_string(),
+                "spares" => "spare".to_string(),
+                other => other.to_string(),
+            });
+            continue;
+        }
+        let name = r.name.as_str();
+        let group = ["mirror", "raidz", "draid"].iter().any(|g| name.starts_with(g)) && r.depth == 1;
+        if group {
+            // `mirror-0`, `raidz2-1`, `draid2:4d:12c:1s-0`: the type less its index.
+            let kind = match name.rsplit_once('-') {
+                Some((k, i)) if i.bytes().all(|c| c.is_ascii_digit()) => k,
+                _ => name,
+            };
+            words.push(kind.to_string());
+        } else {
+            words.push(name.to_string());
+        }
+    }
+    (!words.is_empty()).then(|| (pool.name.clone(), words.join(" "), sample.line))
+}
+
 fn pool(import: &Import, b: &mut Builder) {
+    let has_status = import.bodies().any(|(_, body)| matches!(body, Body::Status(st) if !st.config.is_empty()));
+    for (s, body) in import.bodies().filter(|_| !has_status) {
+        let Body::Iostat(io) = body else { continue };
+        if !io.flags.contains('v') {
+            continue;
+        }
+        let Some((name, words, line)) = create_words(io) else { continue };
+        match zpool_layout::parse(&words).and_then(|l| l.lab_settings()) {
+            Ok(settings) => {
+                for (id, v) in settings {
+                    b.set(id, v, format!("{}: zpool iostat -v tree of {name}", at(&s.file, line)));
+                }
+            }
+            Err(e) => b.note(format!("{}: pool {name} from zpool iostat -v: {e}", s.file)),
+        }
+        break;
+    }
     for (s, body) in import.bodies() {
         let Body::Status(st) = body else { continue };
         if !st.config.is_empty() {

@@ -73,3 +73,20 @@ fn implied_settings_make_a_lab_and_overrides_win() {
     assert!(notes.iter().any(|n| n.contains("nonsense")), "{notes:?}");
     throttle_model::scenario::lab::scenario_from_settings(&t).expect("a scenario");
 }
+
+#[test]
+fn the_pool_comes_from_the_iostat_v_tree_when_no_zpool_status_is_given() {
+    let text = sample("zpool-iostat-v/gh4834-bdaroz-0.6.5-2xraidz2.txt");
+    let f = implied(&[("v", &text)]);
+    assert_eq!(value(&f, "top_level_vdevs").map(|v| v.0), Some("2"));
+    assert_eq!(value(&f, "raidz").map(|v| v.0), Some("raidz2"));
+    let (width, source) = value(&f, "mirror").expect("a width");
+    assert_eq!(width, "6");
+    assert_eq!(source, "v line 1: zpool iostat -v tree of storage");
+    // A mirror with a log device.
+    let text = sample("zpool-iostat-v/gh2888-dswartz-mirror-slog-2014.txt");
+    let f = implied(&[("v", &text)]);
+    assert_eq!((value(&f, "mirror").map(|v| v.0), value(&f, "slog").map(|v| v.0)), (Some("2"), Some("ssd")));
+    // The mean write bandwidth of its one (since boot) report: 69.2M.
+    assert_eq!(value(&f, "async_rate").map(|v| v.0), Some("72561459/s"));
+}

@@ -110,6 +110,63 @@ function TxgDots({
   );
 }
 
+/** Write bandwidth over time: the customer's reports (at their interval, else one a second) and the run's series. */
+function BandwidthOverTime({
+  intervalS,
+  customer,
+  model,
+}: {
+  intervalS: number | null;
+  customer: number[];
+  model: (readonly [number, number])[];
+}) {
+  const w = VIEW.width - M.left - M.right;
+  const h = VIEW.height - M.top - M.bottom;
+  const step = intervalS ?? 1;
+  const xMax = Math.max(customer.length * step, model.at(-1)?.[0] ?? 0, 1);
+  const x = scaleLinear().domain([0, xMax]).range([0, w]);
+  const y = scaleLinear()
+    .domain([0, Math.max(...customer, ...model.map((p) => p[1]), 1e-9) * 1.1])
+    .range([h, 0])
+    .nice();
+  const path = model
+    .map(([t, v], i) => `${i === 0 ? "M" : "L"}${x(t).toFixed(1)},${y(v).toFixed(1)}`)
+    .join("");
+  const title = `Write bandwidth over time, MiB/s${intervalS ? "" : " (the customer's interval unknown: one report a second)"}`;
+  return (
+    <figure className="bars">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${VIEW.width} ${VIEW.height}`} role="img" aria-label={title}>
+        <g transform={`translate(${M.left},${M.top})`}>
+          {y.ticks(4).map((t) => (
+            <g key={t} transform={`translate(0,${y(t)})`}>
+              <line className="grid" x2={w} />
+              <text x={-6} dy="0.32em" textAnchor="end">
+                {t}
+              </text>
+            </g>
+          ))}
+          <line className="axis" y1={h} y2={h} x2={w} />
+          <text x={w / 2} y={h + 22} textAnchor="middle">
+            time, s
+          </text>
+          <path className="series side-b" d={path} fill="none" />
+          {customer.map((v, i) => (
+            <rect
+              key={i}
+              className="dot side-evidence"
+              x={x((i + 1) * step) - 3}
+              y={y(v) - 3}
+              width={6}
+              height={6}
+            />
+          ))}
+        </g>
+      </svg>
+    </figure>
+  );
+}
+
 export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run }: Props) {
   const o = evidence.overlay;
   const modelTxgs = txgsOf(run.report).filter((t) => t.state === "C" || t.stime > 0);
@@ -179,6 +236,14 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
       {bwFit && (
         <div className="evidence-part" data-testid="evidence-bandwidth">
           <FitLine fit={bwFit.status === "ok" ? bwFit.value : null} testId="fit-bandwidth" />
+          <BandwidthOverTime
+            intervalS={o.interval_s ?? null}
+            customer={o.write_bandwidth.map((b) => b / MIB)}
+            model={Array.from(
+              column(run.report, "t_ns"),
+              (t, i) => [t / 1e9, (modelBw[i] ?? 0) / MIB] as const,
+            )}
+          />
         </div>
       )}
       {o.queues.length > 0 && (

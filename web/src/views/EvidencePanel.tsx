@@ -147,7 +147,12 @@ function BandwidthOverTime({
             </g>
           ))}
           <line className="axis" y1={h} y2={h} x2={w} />
-          <text x={w / 2} y={h + 22} textAnchor="middle">
+          {x.ticks(5).map((t) => (
+            <text key={t} x={x(t)} y={h + 12} textAnchor="middle">
+              {t}
+            </text>
+          ))}
+          <text x={w / 2} y={h + 26} textAnchor="middle">
             time, s
           </text>
           <path className="series side-b" d={path} fill="none" />

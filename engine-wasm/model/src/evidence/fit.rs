@@ -54,12 +54,17 @@ fn ratio_fit(a: u64, b: u64) -> f64 {
 
 fn compare(what: &str, customer: u64, model: u64, show: impl Fn(u64) -> String) -> String {
     let r = ratio_fit(customer, model);
+    let (c, m) = (customer.max(1) as f64, model.max(1) as f64);
     let verdict = if r >= 80.0 {
         "agree".to_string()
+    } else if m >= 2.0 * c {
+        format!("the model is {:.1}x higher", m / c)
+    } else if c >= 2.0 * m {
+        format!("the model is {:.1}x lower", c / m)
     } else if model > customer {
-        format!("the model is {:.0}% higher", (model as f64 / customer.max(1) as f64 - 1.0) * 100.0)
+        format!("the model is {:.0}% higher", (m / c - 1.0) * 100.0)
     } else {
-        format!("the model is {:.0}% lower", (1.0 - model as f64 / customer.max(1) as f64) * 100.0)
+        format!("the model is {:.0}% lower", (1.0 - m / c) * 100.0)
     };
     format!("{what}: customer {}, model {} ({verdict})", show(customer), show(model))
 }
@@ -134,7 +139,7 @@ mod tests {
     fn txg_medians_say_which_side_is_larger() {
         let f = txgs(&[(100, 1000), (200, 2000), (300, 3000)], &[(100, 1000), (200, 4000), (300, 5000)]).expect("fits");
         assert!(f.statement.contains("median txg dirty data: customer 200 B, model 200 B (agree)"), "{}", f.statement);
-        assert!(f.statement.contains("the model is 100% higher"), "{}", f.statement);
+        assert!(f.statement.contains("the model is 2.0x higher"), "{}", f.statement);
         assert_eq!(f.percent, 75.0);
     }
 }

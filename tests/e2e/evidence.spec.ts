@@ -18,7 +18,10 @@ async function readEvidence(page: Page, text: string) {
 test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows beside them", async ({ page }) => {
   const errors = collectErrors(page);
   await openLab(page);
-  const box = await readEvidence(page, `${fixture("iostat-w.txt")}\n${fixture("txgs.txt")}`);
+  const box = await readEvidence(
+    page,
+    `${fixture("iostat-w.txt")}\n${fixture("txgs.txt")}\n$ zpool iostat -vq mypool\n${fixture("iostat-q.txt")}`,
+  );
   const sections = box.getByTestId("evidence-sections");
   await expect(sections).toContainText("zpool iostat");
   await expect(sections).toContainText("txgs kstat");
@@ -32,6 +35,8 @@ test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows 
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId("fit-txgs")).toContainText(/fit \d+% · median txg dirty data: customer/);
   await expect(panel.getByTestId("fit-latency").first()).toContainText(/fit \d+% · \w+ (read|write): \d+% of the distributions overlap/);
+  await expect(panel.getByTestId("fit-queues")).toContainText(/fit \d+% · queue depths \(mean I\/Os\): .*asyncq_write pend customer 207\.00 model /);
+  await expect(panel.getByTestId("fit-bandwidth")).toContainText("mean write bandwidth: customer 29.1 MiB/s");
   // Squares for the customer's txgs, bars for their histogram, beside the model's.
   expect(await panel.locator("rect.dot.side-evidence").count()).toBeGreaterThan(3);
   expect(await panel.locator("rect.bar.side-evidence").count()).toBeGreaterThan(3);

@@ -452,3 +452,22 @@ pub fn ticket_markdown(
     let (a, b) = (read(a_summary)?, read(b_summary)?);
     Ok(report::ticket::ticket(&a, &b, (a_label, b_label), &changes, link.as_deref()))
 }
+
+/// The fit of `zpool iostat -q` queue depths: per column its name, the customer's mean and
+/// the model's, in hundredths of an I/O. Columns of queues the lab does not model are left out.
+#[wasm_bindgen(js_name = fitQueues)]
+pub fn fit_queues(names: Vec<String>, customer: &[f64], model: &[f64]) -> Result<JsValue, JsError> {
+    let rows: Vec<(String, u64, u64)> = names
+        .into_iter()
+        .zip(customer.iter().zip(model))
+        .map(|(n, (&c, &m))| Ok((n, whole(c, "customer")?, whole(m, "model")?)))
+        .collect::<Result<_, JsError>>()?;
+    to_js(&throttle_model::evidence::fit::queues(&rows))
+}
+
+/// The lab's I/O class of a `zpool iostat -q` column and whether it counts queued (`pend`)
+/// rather than issued (`activ`) I/Os; null for a queue the lab does not model.
+#[wasm_bindgen(js_name = queueClass)]
+pub fn queue_class(column: &str) -> Result<JsValue, JsError> {
+    to_js(&throttle_model::evidence::fit::queue_class(column))
+}

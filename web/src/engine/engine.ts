@@ -73,6 +73,14 @@ export interface Engine {
     customer: readonly (readonly [number, number])[],
     model: readonly (readonly [number, number])[],
   ): Result<Fit | null>;
+  /** Queue depths' fit: per `zpool iostat -q` column, the customer's and the model's means in hundredths. */
+  fitQueues(
+    names: readonly string[],
+    customer: readonly number[],
+    model: readonly number[],
+  ): Result<Fit | null>;
+  /** The lab's class of a `zpool iostat -q` column and whether it is `pend`; null if not modelled. */
+  queueClass(column: string): Result<[string, boolean] | null>;
   /** Write bandwidth's fit [bytes/s]. */
   fitBandwidth(customer: readonly number[], model: readonly number[]): Result<Fit | null>;
   /** Ticket-ready Markdown of an A/B comparison from two reports' summaries. */
@@ -175,6 +183,11 @@ export function makeEngine(wasm: WasmModule): Engine {
       attempt<Fit | null>(() =>
         wasm.fitTxgs(Float64Array.from(customer.flat()), Float64Array.from(model.flat())),
       ),
+    fitQueues: (names, customer, model) =>
+      attempt<Fit | null>(() =>
+        wasm.fitQueues([...names], Float64Array.from(customer), Float64Array.from(model)),
+      ),
+    queueClass: (column) => attempt<[string, boolean] | null>(() => wasm.queueClass(column)),
     fitBandwidth: (customer, model) =>
       attempt<Fit | null>(() => wasm.fitBandwidth(Float64Array.from(customer), Float64Array.from(model))),
     ticketMarkdown: (a, b, labels, changes, link) =>

@@ -189,6 +189,23 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
   const modelBw = Array.from(column(run.report, "write_bytes_per_s"));
   const bwFit = o.write_bandwidth.length > 0 ? engine.fitBandwidth(o.write_bandwidth, modelBw) : null;
   const label = "customer";
+  // zpool iostat -q's columns the lab models, each beside the run's mean of the same count.
+  const queueRows = o.queues.flatMap(([name, customer]) => {
+    const c = engine.queueClass(name);
+    if (c.status !== "ok" || !c.value) return [];
+    const [cls, pending] = c.value;
+    const series = Array.from(column(run.report, pending ? `class_pending.${cls}` : `class_active.${cls}`));
+    const mean = series.length ? series.reduce((a, v) => a + v, 0) / series.length : 0;
+    return [{ name, customer, model: Math.round(mean * 100) }];
+  });
+  const queueFit =
+    queueRows.length > 0
+      ? engine.fitQueues(
+          queueRows.map((q) => q.name),
+          queueRows.map((q) => q.customer),
+          queueRows.map((q) => q.model),
+        )
+      : null;
   return (
     <Panel
       id="evidence"
@@ -251,11 +268,10 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
           />
         </div>
       )}
-      {o.queues.length > 0 && (
-        <p className="readout" data-testid="evidence-queues">
-          zpool iostat -q (customer, means): {o.queues.map(([n, v]) => `${n} ${v}`).join(", ")}. The model
-          does not record per-class queue lengths to set beside them.
-        </p>
+      {queueRows.length > 0 && (
+        <div className="evidence-part" data-testid="evidence-queues">
+          <FitLine fit={queueFit?.status === "ok" ? queueFit.value : null} testId="fit-queues" />
+        </div>
       )}
     </Panel>
   );

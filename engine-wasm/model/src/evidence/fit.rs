@@ -122,6 +122,38 @@ pub fn bandwidth(customer: &[u64], model: &[u64]) -> Option<Fit> {
     Some(Fit { percent: ratio_fit(a, b), statement: compare("mean write bandwidth", a, b, show) })
 }
 
+/// The lab's I/O class of a `zpool iostat -q` column (`asyncq_write pend`) and whether it is
+/// `pend` (queued) or `activ` (issued); trim and rebuild queues are not modelled.
+pub fn queue_class(column: &str) -> Option<(&'static str, bool)> {
+    let (queue, kind) = column.split_once(' ')?;
+    let class = match queue {
+        "syncq_read" => "sync_read",
+        "syncq_write" => "sync_write",
+        "asyncq_read" => "async_read",
+        "asyncq_write" => "async_write",
+        "scrubq_read" => "scrub",
+        _ => return None,
+    };
+    match kind {
+        "pend" => Some((class, true)),
+        "activ" => Some((class, false)),
+        _ => None,
+    }
+}
+
+/// Queue depths per class: each `-q` column's mean beside the model's (`[name, customer,
+/// model]`, in hundredths of an I/O so that means keep their fraction).
+pub fn queues(rows: &[(String, u64, u64)]) -> Option<Fit> {
+    if rows.is_empty() {
+        return None;
+    }
+    let percent = rows.iter().map(|&(_, c, m)| ratio_fit(c, m)).sum::<f64>() / rows.len() as f64;
+    let show = |v: u64| format!("{}.{:02}", v / 100, v % 100);
+    let parts: Vec<String> =
+        rows.iter().map(|(n, c, m)| format!("{n} customer {} model {}", show(*c), show(*m))).collect();
+    Some(Fit { percent, statement: format!("queue depths (mean I/Os): {}", parts.join("; ")) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +165,16 @@ mod tests {
         assert_eq!(overlap(&[0, 0], &[1, 1]), None);
         let f = histogram("disk_wait write", &[0, 0, 10, 0], &[0, 0, 0, 10]).expect("both have counts");
         assert!(f.statement.contains("1 bucket slower"), "{}", f.statement);
+    }
+
+    #[test]
+    fn queue_columns_map_to_the_labs_classes_and_fit_by_ratio() {
+        assert_eq!(queue_class("asyncq_write activ"), Some(("async_write", false)));
+        assert_eq!(queue_class("scrubq_read pend"), Some(("scrub", true)));
+        assert_eq!(queue_class("trimq_write pend"), None);
+        let f = queues(&[("asyncq_write activ".into(), 1000, 500), ("syncq_read pend".into(), 0, 0)]).expect("rows");
+        assert_eq!(f.percent, 75.0);
+        assert!(f.statement.contains("asyncq_write activ customer 10.00 model 5.00"), "{}", f.statement);
     }
 
     #[test]

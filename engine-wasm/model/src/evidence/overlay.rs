@@ -20,7 +20,8 @@ pub struct Overlay {
     pub txgs: Vec<OverlayTxg>,
     /// `-w` histograms summed over the reports after the first (all of them if only one).
     pub latency: Vec<OverlayHistogram>,
-    /// `-q` columns' means over the same reports (`asyncq_write activ`).
+    /// `-q` columns' means over the same reports (`asyncq_write activ`), in hundredths of
+    /// an I/O.
     pub queues: Vec<(String, u64)>,
     /// The pool's write bandwidth in each report after the first [bytes/s].
     pub write_bandwidth: Vec<u64>,
@@ -117,7 +118,8 @@ pub fn overlay(import: &Import) -> Overlay {
                         }
                     }
                 }
-                out.queues.extend(sums.into_iter().map(|(n, s, c)| (n, u64::try_from(s / c).unwrap_or(u64::MAX))));
+                out.queues
+                    .extend(sums.into_iter().map(|(n, s, c)| (n, u64::try_from(s * 100 / c).unwrap_or(u64::MAX))));
             }
             _ => {}
         }

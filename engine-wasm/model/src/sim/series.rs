@@ -24,6 +24,10 @@ pub struct Series {
     pub client_write_mean_ns: Vec<u64>,
     pub class_mean_ns: BTreeMap<&'static str, Vec<u64>>,
     pub class_max_ns: BTreeMap<&'static str, Vec<u64>>,
+    /// Per class, the I/Os queued and issued on all leaves at the interval's end, as
+    /// `zpool iostat -q` prints the pool's `pend` and `activ` (instantaneous, not averaged).
+    pub class_pending: BTreeMap<&'static str, Vec<u32>>,
+    pub class_active: BTreeMap<&'static str, Vec<u32>>,
     pub open_txg: Vec<u64>,
     pub syncing_txg: Vec<u64>,
     /// Issued I/Os completed per second, all kinds.
@@ -103,6 +107,10 @@ impl Sim {
             let i = class.index();
             s.class_mean_ns.entry(class.name()).or_default().push(mean(interval.class_sum[i], interval.class_count[i]));
             s.class_max_ns.entry(class.name()).or_default().push(interval.class_max[i]);
+            let pending: usize = self.leaves.iter().map(|l| l.queue.queued(class)).sum();
+            let active: u32 = self.leaves.iter().map(|l| l.queue.active(class)).sum();
+            s.class_pending.entry(class.name()).or_default().push(u32::try_from(pending).unwrap_or(u32::MAX));
+            s.class_active.entry(class.name()).or_default().push(active);
         }
         s.open_txg.push(self.txg.open);
         s.syncing_txg.push(self.txg.syncing_txg());

@@ -187,6 +187,14 @@ impl LeafQueue {
         }
     }
 
+    /// Queued in `class`, not yet issued (`zpool iostat -q`'s `pend`).
+    pub fn queued(&self, class: Class) -> usize {
+        match self {
+            LeafQueue::Openzfs(q) => q.queued(class),
+            LeafQueue::Legacy(q) => q.queued(class),
+        }
+    }
+
     /// Queued and in flight, for choosing the least busy mirror side.
     pub fn pending(&self) -> usize {
         match self {

@@ -12,7 +12,8 @@ export type Overlay = {
    */
   latency: Array<OverlayHistogram>;
   /**
-   * `-q` columns' means over the same reports (`asyncq_write activ`).
+   * `-q` columns' means over the same reports (`asyncq_write activ`), in hundredths of
+   * an I/O.
    */
   queues: Array<[string, number]>;
   /**

@@ -16,6 +16,12 @@ export type Series = {
   client_write_mean_ns: Array<number>;
   class_mean_ns: { [key in string]: Array<number> };
   class_max_ns: { [key in string]: Array<number> };
+  /**
+   * Per class, the I/Os queued and issued on all leaves at the interval's end, as
+   * `zpool iostat -q` prints the pool's `pend` and `activ` (instantaneous, not averaged).
+   */
+  class_pending: { [key in string]: Array<number> };
+  class_active: { [key in string]: Array<number> };
   open_txg: Array<number>;
   syncing_txg: Array<number>;
   /**

@@ -436,6 +436,12 @@ fn properties(import: &Import, b: &mut Builder) {
                         }
                     }
                 }
+                "sync" if r.value.trim() != "standard" => b.note(format!(
+                    "{}: sync={} is read but not modelled as such: with always, set sync_writers for the writers; with disabled, no write waits for the ZIL",
+                    at(&s.file, r.line),
+                    r.value.trim()
+                )),
+                "compression" if r.value.trim() == "off" => b.set(Id::AsyncCompressible, 0, src()),
                 "logbias" => {
                     let v = u64::from(r.value.trim() == "throughput");
                     b.set(Id::Logbias, v, src());
@@ -501,6 +507,24 @@ fn workload(import: &Import, b: &mut Builder) {
                 );
                 rate_set = true;
             }
+        }
+    }
+    for (s, body) in import.bodies() {
+        let Body::Fio(f) = body else { continue };
+        if rate_set {
+            break;
+        }
+        // fio's own figure: what the application wrote, before any parity or metadata.
+        let jobs: Vec<_> = f.jobs.iter().filter_map(|j| j.write.as_ref().map(|w| (j, w))).collect();
+        let bytes: u64 = jobs.iter().map(|(_, w)| w.bytes_per_s).fold(0, u64::saturating_add);
+        if bytes > 0 {
+            let first = jobs.first().map_or(s.first_line, |(j, _)| j.line);
+            b.set(
+                Id::AsyncRate,
+                bytes,
+                format!("{}: fio's write bandwidth, {} job(s) together", at(&s.file, first), jobs.len()),
+            );
+            rate_set = true;
         }
     }
     for (s, body) in import.bodies() {

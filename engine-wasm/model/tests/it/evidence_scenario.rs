@@ -90,3 +90,17 @@ fn the_pool_comes_from_the_iostat_v_tree_when_no_zpool_status_is_given() {
     // The mean write bandwidth of its one (since boot) report: 69.2M.
     assert_eq!(value(&f, "async_rate").map(|v| v.0), Some("72561459/s"));
 }
+
+#[test]
+fn fio_gives_the_rate_when_no_kstat_or_iostat_does_and_properties_are_read() {
+    let fio = "w: (groupid=0, jobs=1): err= 0: pid=1234: Mon Jan  1 00:00:00 2024\n  write: IOPS=2048, BW=8192KiB/s (8389kB/s)(480MiB/60001msec)\n";
+    let get = "NAME        PROPERTY     VALUE       SOURCE\ntank/db     recordsize   16K         local\ntank/db     logbias      throughput  local\ntank/db     sync         always      local\ntank/db     compressratio 2.00x      -\n";
+    let f = implied(&[("fio", fio), ("get", get)]);
+    let (rate, source) = value(&f, "async_rate").expect("a rate");
+    assert_eq!(rate, "8M/s");
+    assert!(source.starts_with("fio line 1: fio's write bandwidth"), "{source}");
+    assert_eq!(value(&f, "recordsize").map(|v| v.0), Some("16K"));
+    assert_eq!(value(&f, "logbias").map(|v| v.0), Some("throughput"));
+    assert_eq!(value(&f, "async_compressible").map(|v| v.0), Some("50"));
+    assert!(f.notes.iter().any(|n| n.contains("sync=always")), "{:?}", f.notes);
+}

@@ -16,9 +16,11 @@ pub mod fio_output;
 pub mod fit;
 pub mod iostat;
 pub mod kstat;
+mod kstat_header;
 pub mod number;
 pub mod overlay;
 pub mod params;
+pub mod prompt;
 pub mod properties;
 pub mod quantize;
 mod split;
@@ -181,7 +183,7 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
         let first = blocks.first().map_or(0, |b| b.1.start);
         // A comment (`# ...`) is not evidence; nor is it lost evidence.
         let skipped = |l: &&Line| {
-            l.text.trim().is_empty() || l.text.trim_start().starts_with('#') || split::prompt(l.text).is_some()
+            l.text.trim().is_empty() || l.text.trim_start().starts_with('#') || prompt::prompt(l.text).is_some()
         };
         for l in lines[..first].iter().filter(|l| !skipped(l)) {
             problems.push((l.no, "not part of any output the lab reads; skipped".to_string()));

@@ -9,7 +9,7 @@
 //! FreeBSD's `sysctl kstat.zfs.misc.dbgmsg` prints the same after its name.
 
 use super::number::integer;
-use super::{split, Line, Parsed};
+use super::{prompt, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -82,7 +82,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Dbgmsg> {
     let mut continued: Vec<usize> = Vec::new();
     for (idx, l) in block.iter().enumerate() {
         let t = l.text.trim();
-        if t.is_empty() || is_header(t) || is_freebsd_line(t) || (idx == 0 && split::prompt(l.text).is_some()) {
+        if t.is_empty() || is_header(t) || is_freebsd_line(t) || (idx == 0 && prompt::prompt(l.text).is_some()) {
             continue;
         }
         if let Some((time, rest)) = timed(t) {

@@ -118,7 +118,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<FioResult> {
             continue;
         }
         k += 1;
-        if t.is_empty() || super::split::prompt(line.text).is_some() {
+        if t.is_empty() || super::prompt::prompt(line.text).is_some() {
             if t.is_empty() {
                 st.disk_stats = false;
             }

@@ -11,8 +11,9 @@
 //! FreeBSD (`module/os/freebsd/spl/spl_kstat.c`, `__kstat_create`) makes one sysctl per
 //! stat under `kstat.<module>[.<pool>].<class>.<name>.<stat>`.
 
+use super::kstat_header::{wrapper, Wrapper};
 use super::number::{integer, signed_integer};
-use super::{split, txgs, Line, Parsed};
+use super::{prompt, txgs, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -53,38 +54,6 @@ impl Kstat {
     pub fn get(&self, name: &str) -> Option<i128> {
         self.stats.iter().find(|s| s.name == name).map(|s| s.value)
     }
-}
-
-/// The numeric first line of a Linux kstat (`kstat_seq_show_headers`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Wrapper {
-    /// `KSTAT_TYPE_*`: 0 raw, 1 named, 5 the 0.6.2 SPL's txg type.
-    pub ks_type: u64,
-    /// Rows the kstat held when read.
-    pub ndata: u64,
-    /// Tokens past the 7 printed: a garbled or concatenated line.
-    pub extra: usize,
-}
-
-/// `kid type flags ndata data_size crtime snaptime`, e.g. `5 1 0x01 11 528 2058200957
-/// 2095734345211`: integers with the third in hex. Tokens past the seventh are counted,
-/// not read (a real paste had two such lines run together).
-pub(crate) fn wrapper(text: &str) -> Option<Wrapper> {
-    let mut it = text.split_whitespace();
-    let mut f = [""; 7];
-    for slot in &mut f {
-        *slot = it.next()?;
-    }
-    let [kid, ks_type, flags, ndata, size, crtime, snaptime] = f;
-    let hex = flags.strip_prefix("0x")?;
-    if hex.is_empty() || hex.len() > 8 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    integer(kid)?;
-    integer(size)?;
-    signed_integer(crtime)?;
-    signed_integer(snaptime)?;
-    Some(Wrapper { ks_type: integer(ks_type)?, ndata: integer(ndata)?, extra: it.count() })
 }
 
 /// `name type data`, the header of a named kstat.
@@ -236,7 +205,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
         if t.is_empty() {
             continue;
         }
-        if idx == 0 && split::prompt(l.text).is_some() {
+        if idx == 0 && prompt::prompt(l.text).is_some() {
             named_by_prompt = prompt_names(t);
             continue;
         }
@@ -562,19 +531,6 @@ mod tests {
 
     fn lines(text: &str) -> Vec<Line<'_>> {
         text.lines().enumerate().map(|(i, t)| Line { no: i + 1, text: t }).collect()
-    }
-
-    #[test]
-    fn wrapper_reads_the_seven_fields_and_counts_extra_ones() {
-        assert_eq!(
-            wrapper("5 1 0x01 11 528 2058200957 2095734345211"),
-            Some(Wrapper { ks_type: 1, ndata: 11, extra: 0 })
-        );
-        let garbled =
-            "18 0 0x01 100 11200 15812979317 105133212710609918 0 0x01 100 11200 15812979317 1051533841667804";
-        assert_eq!(wrapper(garbled), Some(Wrapper { ks_type: 0, ndata: 100, extra: 6 }));
-        assert_eq!(wrapper("5 1 01 11 528 2058200957 2095734345211"), None);
-        assert_eq!(wrapper("5 1 0x01 11 528"), None);
     }
 
     #[test]

@@ -155,7 +155,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
     for line in block {
         let raw = line.text;
         let t = raw.trim();
-        if t.is_empty() || super::split::prompt(line.text).is_some() || is_separator(t) {
+        if t.is_empty() || super::prompt::prompt(line.text).is_some() || is_separator(t) {
             continue;
         }
         if arc_summary_header(t) {

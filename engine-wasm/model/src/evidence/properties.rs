@@ -74,7 +74,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Properties> {
     let mut aligned = false;
     for line in block {
         let text = line.text.trim_end();
-        if text.trim().is_empty() || super::split::prompt(line.text).is_some() {
+        if text.trim().is_empty() || super::prompt::prompt(line.text).is_some() {
             continue;
         }
         if let Some(h) = header(text) {

@@ -12,7 +12,7 @@
 //! (`report::quantize`).
 
 use super::number::{integer, signed_integer};
-use super::{split, Line, Parsed};
+use super::{prompt, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -221,7 +221,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Quantize> {
             || t == "^C"
             || is_attaching(t)
             || is_dtrace_preamble(t)
-            || (idx == 0 && split::prompt(l.text).is_some())
+            || (idx == 0 && prompt::prompt(l.text).is_some())
         {
             continue;
         }

@@ -139,7 +139,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Status> {
 
     for line in block {
         let t = line.text.trim();
-        if t.is_empty() || super::split::prompt(line.text).is_some() {
+        if t.is_empty() || super::prompt::prompt(line.text).is_some() {
             continue;
         }
         if let Some((lab, rest)) = label(line.text) {

@@ -12,9 +12,9 @@
 //! otime qtime stime`. FreeBSD's `sysctl kstat.zfs.<pool>.txgs` prints the 0.8 table
 //! after a `kstat.zfs.<pool>.txgs:` line (`spl_kstat.c`, `kstat_sysctl_raw`).
 
-use super::kstat::{wrapper, Wrapper};
+use super::kstat_header::{wrapper, Wrapper};
 use super::number::{integer, signed_integer};
-use super::{split, Line, Parsed};
+use super::{prompt, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -231,7 +231,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Txgs> {
         if t.is_empty() {
             continue;
         }
-        if idx == 0 && split::prompt(l.text).is_some() {
+        if idx == 0 && prompt::prompt(l.text).is_some() {
             out.pool = prompt_pool(t);
             continue;
         }

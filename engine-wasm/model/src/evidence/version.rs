@@ -152,7 +152,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Version> {
     let mut in_modinfo = false;
     for line in block {
         let t = line.text.trim();
-        if t.is_empty() || super::split::prompt(line.text).is_some() {
+        if t.is_empty() || super::prompt::prompt(line.text).is_some() {
             continue;
         }
         let no = line.no;

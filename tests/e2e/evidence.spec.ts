@@ -15,7 +15,9 @@ async function readEvidence(page: Page, text: string) {
   return box;
 }
 
-test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows beside them", async ({ page }) => {
+test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows beside them", async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   await openLab(page);
   const box = await readEvidence(
@@ -27,15 +29,21 @@ test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows 
   await expect(sections).toContainText("txgs kstat");
   // The settings it implies, each with its source: the device from the histogram, the rate from the txgs.
   const implied = box.getByTestId("evidence-settings");
-  await expect(implied.locator("tr", { hasText: "async_rate" })).toContainText("dirty bytes of the synced txgs");
+  await expect(implied.locator("tr", { hasText: "async_rate" })).toContainText(
+    "dirty bytes of the synced txgs",
+  );
   await expect(implied.locator("tr", { hasText: /^device/ })).toContainText("disk_wait");
   await box.getByRole("button", { name: "Use these settings" }).click();
   await simulationsDone(page, 2);
   const panel = page.locator('[data-panel="evidence"]');
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId("fit-txgs")).toContainText(/fit \d+% · median txg dirty data: customer/);
-  await expect(panel.getByTestId("fit-latency").first()).toContainText(/fit \d+% · \w+ (read|write): \d+% of the distributions overlap/);
-  await expect(panel.getByTestId("fit-queues")).toContainText(/fit \d+% · queue depths \(mean I\/Os\): .*asyncq_write pend customer 207\.00 model /);
+  await expect(panel.getByTestId("fit-latency").first()).toContainText(
+    /fit \d+% · \w+ (read|write): \d+% of the distributions overlap/,
+  );
+  await expect(panel.getByTestId("fit-queues")).toContainText(
+    /fit \d+% · queue depths \(mean I\/Os\): .*asyncq_write pend customer 207\.00 model /,
+  );
   await expect(panel.getByTestId("fit-bandwidth")).toContainText("mean write bandwidth: customer 29.1 MiB/s");
   // Squares for the customer's txgs, bars for their histogram, beside the model's.
   expect(await panel.locator("rect.dot.side-evidence").count()).toBeGreaterThan(3);
@@ -48,7 +56,9 @@ test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows 
 test("a line that is not evidence is named, markup stays text, and the rest is kept", async ({ page }) => {
   await openLab(page);
   const box = await readEvidence(page, `<img src=x onerror="window.pwned=1">\n${fixture("txgs.txt")}`);
-  await expect(box.getByTestId("evidence-problems")).toContainText("pasted line 1: not part of any output the lab reads");
+  await expect(box.getByTestId("evidence-problems")).toContainText(
+    "pasted line 1: not part of any output the lab reads",
+  );
   await expect(box.getByTestId("evidence-sections")).toContainText("txgs kstat");
   expect(await page.locator(".evidence img").count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
@@ -56,20 +66,34 @@ test("a line that is not evidence is named, markup stays text, and the rest is k
 
 for (const os of ["linux", "freebsd", "illumos"] as const) {
   test(`the ${os} export reads back to the same tunables`, async ({ page }) => {
-    await openLab(page, "#v=1&release=2.2&zfs_txg_timeout=10&zfs_vdev_async_write_max_active=20&zfs_dirty_data_max=2G");
+    await openLab(
+      page,
+      "#v=1&release=2.2&zfs_txg_timeout=10&zfs_vdev_async_write_max_active=20&zfs_dirty_data_max=2G",
+    );
     const exp = page.getByTestId("export");
     await exp.locator("summary").click();
     await exp.getByLabel("Operating system").selectOption(os);
     await exp.getByRole("button", { name: "Write the settings" }).click();
     const text = await exp.getByTestId("export-text").inputValue();
-    const expected = os === "freebsd" ? 'vfs.zfs.txg.timeout="10"' : os === "illumos" ? "set zfs:zfs_txg_timeout = 10" : "options zfs zfs_txg_timeout=10";
+    const expected =
+      os === "freebsd"
+        ? 'vfs.zfs.txg.timeout="10"'
+        : os === "illumos"
+          ? "set zfs:zfs_txg_timeout = 10"
+          : "options zfs zfs_txg_timeout=10";
     expect(text).toContain(expected);
     // The file back as evidence: the same tunables, each from its line.
     const box = await readEvidence(page, text);
     const implied = box.getByTestId("evidence-settings");
-    await expect(implied.locator("tr", { hasText: "zfs_txg_timeout" }).locator("td").first()).toHaveText("10");
-    await expect(implied.locator("tr", { hasText: "zfs_vdev_async_write_max_active" }).locator("td").first()).toHaveText("20");
-    await expect(implied.locator("tr", { hasText: "zfs_dirty_data_max" }).locator("td").first()).toHaveText("2G");
+    await expect(implied.locator("tr", { hasText: "zfs_txg_timeout" }).locator("td").first()).toHaveText(
+      "10",
+    );
+    await expect(
+      implied.locator("tr", { hasText: "zfs_vdev_async_write_max_active" }).locator("td").first(),
+    ).toHaveText("20");
+    await expect(implied.locator("tr", { hasText: "zfs_dirty_data_max" }).locator("td").first()).toHaveText(
+      "2G",
+    );
     await box.getByRole("button", { name: "Use these settings" }).click();
     await expect(field(page, "zfs_txg_timeout")).toHaveValue("10");
   });

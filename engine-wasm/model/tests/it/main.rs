@@ -14,6 +14,7 @@ mod evidence_fio;
 mod evidence_iostat;
 mod evidence_kstat;
 mod evidence_mangled;
+mod evidence_mixed;
 mod evidence_params;
 mod evidence_properties;
 mod evidence_quantize;

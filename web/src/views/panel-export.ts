@@ -1,6 +1,8 @@
 // A panel as a file: its charts as one standalone SVG (each chart's SVG stacked, with the
-// page's computed styles written onto each element, since a file has no stylesheet), the
-// same as a PNG drawn from that SVG, and a report's series as CSV.
+// page's computed styles written onto each element as presentation attributes, since a
+// file has no stylesheet and the page's CSP allows no inline style), the same as a PNG
+// drawn from that SVG (a blob: image, which the CSP's img-src allows), and a report's
+// series as CSV.
 
 import type { SimReport } from "../engine/report";
 
@@ -32,7 +34,11 @@ function inlined(svg: SVGSVGElement): SVGSVGElement {
     const target = to[i];
     if (!target) return;
     const cs = getComputedStyle(el);
-    target.setAttribute("style", STYLE.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(";"));
+    for (const p of STYLE) {
+      const v = cs.getPropertyValue(p);
+      if (v) target.setAttribute(p, v);
+    }
+    target.removeAttribute("class");
   });
   return copy;
 }
@@ -45,10 +51,21 @@ export function panelSvg(panel: HTMLElement): { text: string; width: number; hei
   const out = document.createElementNS(SVG_NS, "svg");
   let y = 24;
   let width = 0;
+  const paper = document.createElementNS(SVG_NS, "rect");
+  paper.setAttribute("width", "100%");
+  paper.setAttribute("height", "100%");
+  paper.setAttribute("fill", "#fff");
+  out.appendChild(paper);
   const head = document.createElementNS(SVG_NS, "text");
-  head.setAttribute("x", "8");
-  head.setAttribute("y", "16");
-  head.setAttribute("style", "font: 600 14px sans-serif; fill: #111");
+  for (const [k, v] of [
+    ["x", "8"] as const,
+    ["y", "16"],
+    ["font-size", "14px"],
+    ["font-weight", "600"],
+    ["font-family", "sans-serif"],
+    ["fill", "#111"] as const,
+  ] as const)
+    head.setAttribute(k, v);
   head.textContent = title;
   out.appendChild(head);
   for (const c of charts) {
@@ -68,7 +85,6 @@ export function panelSvg(panel: HTMLElement): { text: string; width: number; hei
   out.setAttribute("width", String(width));
   out.setAttribute("height", String(y));
   out.setAttribute("viewBox", `0 0 ${width} ${y}`);
-  out.setAttribute("style", "background:#fff");
   return { text: new XMLSerializer().serializeToString(out), width, height: y };
 }
 
@@ -113,6 +129,9 @@ export function download(name: string, data: string | Blob, type = "text/plain")
   const a = document.createElement("a");
   a.href = url;
   a.download = name;
+  document.body.append(a);
   a.click();
-  URL.revokeObjectURL(url);
+  a.remove();
+  // Revoked at once, the URL can be gone before the browser starts the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -217,6 +217,14 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     }
 }
 
+/// At most 80 characters of an unread line, for its problem's message.
+pub(crate) fn clip(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
 /// `text` cut to at most `max` bytes, at a character boundary.
 fn cut(text: &str, max: usize) -> &str {
     if text.len() <= max {

@@ -4,7 +4,7 @@
 // bandwidth; each part with its fit figure and a plain sentence on where they agree.
 
 import { scaleLinear } from "d3-scale";
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import type { Engine } from "../engine/engine";
 import { column, histogramsOf, txgsOf } from "../engine/report";
 import type { Fit, ImportedEvidence } from "../engine/types";
@@ -52,26 +52,25 @@ function FitLine({ fit, testId }: { fit: Fit | null; testId: string }) {
 const VIEW = { width: 410, height: 170 };
 const M = { top: 10, right: 10, bottom: 30, left: 52 };
 
-/** One dot per synced txg, in order, the customer's and the model's on one value axis. */
-function TxgDots({
+/** A small chart's frame: its caption, the value grid with ticks, the x axis and its label. */
+function Frame({
   title,
-  unit,
-  customer,
-  model,
+  xLabel,
+  yMax,
+  tickedX = false,
+  children,
 }: {
   title: string;
-  unit: string;
-  customer: number[];
-  model: number[];
+  xLabel: string;
+  yMax: number;
+  /** The chart draws x ticks under the axis: its label goes lower. */
+  tickedX?: boolean;
+  children: (y: (v: number) => number, w: number, h: number) => ReactNode;
 }) {
   const w = VIEW.width - M.left - M.right;
   const h = VIEW.height - M.top - M.bottom;
-  const n = Math.max(customer.length, model.length, 2);
-  const x = scaleLinear()
-    .domain([0, n - 1])
-    .range([0, w]);
   const y = scaleLinear()
-    .domain([0, Math.max(...customer, ...model, 1e-9) * 1.1])
+    .domain([0, Math.max(yMax, 1e-9) * 1.1])
     .range([h, 0])
     .nice();
   return (
@@ -88,25 +87,54 @@ function TxgDots({
             </g>
           ))}
           <line className="axis" y1={h} y2={h} x2={w} />
-          <text x={w / 2} y={h + 22} textAnchor="middle">
-            {`synced txgs in order (${unit})`}
+          <text x={w / 2} y={h + (tickedX ? 26 : 22)} textAnchor="middle">
+            {xLabel}
           </text>
-          {model.map((v, i) => (
-            <circle key={`m${i}`} className="dot side-b" cx={x(i)} cy={y(v)} r={3} />
-          ))}
-          {customer.map((v, i) => (
-            <rect
-              key={`c${i}`}
-              className="dot side-evidence"
-              x={x(i) - 3}
-              y={y(v) - 3}
-              width={6}
-              height={6}
-            />
-          ))}
+          {children(y, w, h)}
         </g>
       </svg>
     </figure>
+  );
+}
+
+/** One dot per synced txg, in order, the customer's and the model's on one value axis. */
+function TxgDots({
+  title,
+  unit,
+  customer,
+  model,
+}: {
+  title: string;
+  unit: string;
+  customer: number[];
+  model: number[];
+}) {
+  return (
+    <Frame title={title} xLabel={`synced txgs in order (${unit})`} yMax={Math.max(...customer, ...model)}>
+      {(y, w) => {
+        const n = Math.max(customer.length, model.length, 2);
+        const x = scaleLinear()
+          .domain([0, n - 1])
+          .range([0, w]);
+        return (
+          <>
+            {model.map((v, i) => (
+              <circle key={`m${i}`} className="dot side-b" cx={x(i)} cy={y(v)} r={3} />
+            ))}
+            {customer.map((v, i) => (
+              <rect
+                key={`c${i}`}
+                className="dot side-evidence"
+                x={x(i) - 3}
+                y={y(v) - 3}
+                width={6}
+                height={6}
+              />
+            ))}
+          </>
+        );
+      }}
+    </Frame>
   );
 }
 
@@ -120,55 +148,38 @@ function BandwidthOverTime({
   customer: number[];
   model: (readonly [number, number])[];
 }) {
-  const w = VIEW.width - M.left - M.right;
-  const h = VIEW.height - M.top - M.bottom;
   const step = intervalS ?? 1;
   const xMax = Math.max(customer.length * step, model.at(-1)?.[0] ?? 0, 1);
-  const x = scaleLinear().domain([0, xMax]).range([0, w]);
-  const y = scaleLinear()
-    .domain([0, Math.max(...customer, ...model.map((p) => p[1]), 1e-9) * 1.1])
-    .range([h, 0])
-    .nice();
-  const path = model
-    .map(([t, v], i) => `${i === 0 ? "M" : "L"}${x(t).toFixed(1)},${y(v).toFixed(1)}`)
-    .join("");
   const title = `Write bandwidth over time, MiB/s${intervalS ? "" : " (the customer's interval unknown: one report a second)"}`;
   return (
-    <figure className="bars">
-      <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${VIEW.width} ${VIEW.height}`} role="img" aria-label={title}>
-        <g transform={`translate(${M.left},${M.top})`}>
-          {y.ticks(4).map((t) => (
-            <g key={t} transform={`translate(0,${y(t)})`}>
-              <line className="grid" x2={w} />
-              <text x={-6} dy="0.32em" textAnchor="end">
+    <Frame title={title} xLabel="time, s" yMax={Math.max(...customer, ...model.map((p) => p[1]))} tickedX>
+      {(y, w, h) => {
+        const x = scaleLinear().domain([0, xMax]).range([0, w]);
+        const path = model
+          .map(([t, v], i) => `${i === 0 ? "M" : "L"}${x(t).toFixed(1)},${y(v).toFixed(1)}`)
+          .join("");
+        return (
+          <>
+            {x.ticks(5).map((t) => (
+              <text key={t} x={x(t)} y={h + 12} textAnchor="middle">
                 {t}
               </text>
-            </g>
-          ))}
-          <line className="axis" y1={h} y2={h} x2={w} />
-          {x.ticks(5).map((t) => (
-            <text key={t} x={x(t)} y={h + 12} textAnchor="middle">
-              {t}
-            </text>
-          ))}
-          <text x={w / 2} y={h + 26} textAnchor="middle">
-            time, s
-          </text>
-          <path className="series side-b" d={path} fill="none" />
-          {customer.map((v, i) => (
-            <rect
-              key={i}
-              className="dot side-evidence"
-              x={x((i + 1) * step) - 3}
-              y={y(v) - 3}
-              width={6}
-              height={6}
-            />
-          ))}
-        </g>
-      </svg>
-    </figure>
+            ))}
+            <path className="series side-b" d={path} fill="none" />
+            {customer.map((v, i) => (
+              <rect
+                key={i}
+                className="dot side-evidence"
+                x={x((i + 1) * step) - 3}
+                y={y(v) - 3}
+                width={6}
+                height={6}
+              />
+            ))}
+          </>
+        );
+      }}
+    </Frame>
   );
 }
 

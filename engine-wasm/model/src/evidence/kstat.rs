@@ -13,7 +13,7 @@
 
 use super::kstat_header::{wrapper, Wrapper};
 use super::number::{integer, signed_integer};
-use super::{prompt, txgs, Line, Parsed};
+use super::{clip, prompt, txgs, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -515,14 +515,6 @@ fn arcstats_notes(k: &Kstat) -> Vec<String> {
         notes.push(format!("memory_throttle_count {v}: writes were throttled because the ARC was short of memory"));
     }
     notes
-}
-
-/// At most 80 characters of `text`, for a message.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_string(),
-    }
 }
 
 #[cfg(test)]

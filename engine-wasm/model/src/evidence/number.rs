@@ -18,24 +18,27 @@ pub fn nicenum(text: &str) -> Option<u64> {
     let t = t.strip_suffix('B').unwrap_or(t);
     let t = t.strip_suffix('i').unwrap_or(t);
     let (mantissa, shift) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                'P' => 50,
-                'E' => 60,
-                _ => return None,
-            };
-            (&t[..i], shift)
-        }
+        Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], binary_shift(c.to_ascii_uppercase())?),
         _ => (t, 0),
     };
     let thousandths = decimal_thousandths(mantissa)?;
     // thousandths * 2^shift / 1000, in 128 bits so that `16E` cannot overflow on the way.
     let v = (u128::from(thousandths) << shift) / 1000;
     u64::try_from(v).ok()
+}
+
+/// The power of two of a 1024-based suffix, `K` (10) to `E` (60), as `zfs_nicenum()` and
+/// bpftrace print them.
+pub fn binary_shift(suffix: char) -> Option<u32> {
+    Some(match suffix {
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        'T' => 40,
+        'P' => 50,
+        'E' => 60,
+        _ => return None,
+    })
 }
 
 /// A duration as `zfs_nicetime()` or `-p` prints it, in ns: `336ns`, `1.5us`, `41ms`,

@@ -85,18 +85,7 @@ fn bpf_number(text: &str) -> Option<i128> {
         None => (false, t),
     };
     let (digits, shift) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                'P' => 50,
-                'E' => 60,
-                _ => return None,
-            };
-            (&t[..i], shift)
-        }
+        Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], super::number::binary_shift(c)?),
         _ => (t, 0),
     };
     let v = i128::from(integer(digits)?) << shift;

@@ -14,7 +14,7 @@
 
 use super::kstat_header::{wrapper, Wrapper};
 use super::number::{integer, signed_integer};
-use super::{prompt, Line, Parsed};
+use super::{clip, prompt, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -416,14 +416,6 @@ fn summary(t: &Txgs) -> Vec<String> {
         ));
     }
     notes
-}
-
-/// At most 80 characters of `text`, for a message.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(80) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_string(),
-    }
 }
 
 #[cfg(test)]

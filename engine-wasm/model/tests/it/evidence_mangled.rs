@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use throttle_model::evidence::{import, Import, MAX_PROBLEMS};
 
-/// Every captured sample, by its path under tests/evidence.
-fn samples() -> Vec<(String, String)> {
+/// Every captured sample, by its folder and file name under tests/evidence.
+pub(crate) fn samples() -> Vec<(String, String)> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/evidence");
     let mut out = Vec::new();
     for dir in std::fs::read_dir(root).expect("the evidence folder").flatten() {
@@ -14,8 +14,8 @@ fn samples() -> Vec<(String, String)> {
         for f in files.flatten() {
             let path = f.path();
             if path.extension().is_some_and(|e| e == "txt") {
-                let text = std::fs::read_to_string(&path).expect("a sample");
-                out.push((path.display().to_string(), text));
+                let name = format!("{}/{}", dir.file_name().to_string_lossy(), f.file_name().to_string_lossy());
+                out.push((name, std::fs::read_to_string(&path).expect("a sample")));
             }
         }
     }

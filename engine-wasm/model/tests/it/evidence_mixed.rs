@@ -2,24 +2,8 @@
 //! that printed them: each captured sample, pasted after any other, is still read as its
 //! own format.
 
+use super::evidence_mangled::samples;
 use throttle_model::evidence::import;
-
-fn samples() -> Vec<(String, String)> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/evidence");
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(root).expect("the evidence folder").flatten() {
-        let Ok(files) = std::fs::read_dir(dir.path()) else { continue };
-        for f in files.flatten() {
-            let path = f.path();
-            if path.extension().is_some_and(|e| e == "txt") {
-                let name = format!("{}/{}", dir.file_name().to_string_lossy(), f.file_name().to_string_lossy());
-                out.push((name, std::fs::read_to_string(&path).expect("a sample")));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// The formats read from `text`, in order.
 fn formats(text: &str) -> Vec<&'static str> {

@@ -98,3 +98,38 @@ for (const os of ["linux", "freebsd", "illumos"] as const) {
     await expect(field(page, "zfs_txg_timeout")).toHaveValue("10");
   });
 }
+
+test("a panel saves as SVG and PNG, and the export box gives the ticket, report and series", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openLab(page, "#v=1&duration=5&zfs_delay_scale=2ms&pinned=1&a.duration=5");
+  const save = async (locator: ReturnType<Page["locator"]>) => {
+    const [download] = await Promise.all([page.waitForEvent("download"), locator.click()]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), bytes: readFileSync(path) };
+  };
+  const txgs = page.locator('[data-panel="txgs"]');
+  const svg = await save(txgs.getByRole("button", { name: "SVG", exact: true }));
+  expect(svg.name).toBe("txgs.svg");
+  expect(svg.bytes.toString("utf8")).toMatch(
+    /^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg".*Transaction groups.*<\/svg>$/s,
+  );
+  const png = await save(txgs.getByRole("button", { name: "PNG", exact: true }));
+  expect(png.bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  const exp = page.getByTestId("export");
+  await exp.locator("summary").click();
+  await exp.getByRole("button", { name: "Ticket summary of the comparison (Markdown)" }).click();
+  const ticket = await exp.getByTestId("export-text").inputValue();
+  expect(ticket).toContain("- `zfs_delay_scale: 500us → 2ms`");
+  expect(ticket).toMatch(/\| figure \| A \(pinned\) \| B \(current\) \| change \|/);
+  const csv = await save(exp.getByRole("button", { name: "Current run's series (CSV)" }));
+  expect(csv.bytes.toString("utf8").split("\n")[0]).toContain("t_ns");
+  const report = await save(exp.getByRole("button", { name: "Current run's report (JSON)" }));
+  const parsed = JSON.parse(report.bytes.toString("utf8")) as {
+    series: { t_ns: number[] };
+    summary: unknown;
+  };
+  expect(parsed.series.t_ns.length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});

@@ -6,6 +6,7 @@ import { expect, type Page } from "@playwright/test";
 export const PANELS = [
   "async-write-curve",
   "delay-curve",
+  "application",
   "dirty",
   "picket-fence",
   "latency",

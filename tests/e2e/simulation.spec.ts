@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { collectErrors, field, openLab, simulationsDone, slider } from "./lab";
 
-const SIM_PANELS = ["dirty", "picket-fence", "latency", "txgs", "steady", "summary"];
+const SIM_PANELS = ["application", "dirty", "picket-fence", "latency", "txgs", "steady", "summary"];
 const ALL_PANELS = ["async-write-curve", "delay-curve", ...SIM_PANELS];
 
 const completed = (page: Page) => page.evaluate(() => Number(document.body.dataset["simCompleted"]));
@@ -217,4 +217,18 @@ test("Stop ends a heavy run within 200 ms, keeps what it reached, and Run starts
   await expect(status).toContainText(/\d+% · ~\d+ (s|min) left/, { timeout: 20_000 });
   await page.getByRole("button", { name: "Stop the Current run" }).click();
   await expect(page.getByTestId("sim-stopped")).toBeVisible();
+});
+
+test("writes that start fast and then stall show in what the application sees", async ({ page }) => {
+  await openLab(page);
+  await page.locator("#preset").selectOption("delay-tuning");
+  await simulationsDone(page, 2);
+  const panel = page.locator('[data-panel="application"]');
+  const line = await panel.getByTestId("application-figures").locator("li").first().innerText();
+  const m = /([\d.]+) MiB\/s on average, ([\d.]+) MiB\/s in the first second/.exec(line);
+  expect(m, line).not.toBeNull();
+  const [average, first] = [Number(m?.[1]), Number(m?.[2])];
+  // The first second runs at memory speed into empty dirty data; then the delay holds writers to the pool.
+  expect(first).toBeGreaterThan(2 * average);
+  expect(await panel.locator("path.series").count()).toBeGreaterThan(0);
 });

@@ -9,6 +9,7 @@ import { ControlPanel } from "../controls/ControlPanel";
 import { filterWords, matchesFilter } from "../controls/filter";
 import { EntryControl } from "../controls/TunableControl";
 import { AllocatorPanel } from "../views/AllocatorPanel";
+import { ApplicationPanel } from "../views/ApplicationPanel";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
 import { CurveCursorProvider } from "../views/chart/curve-cursor";
 import { TimeAxisProvider } from "../views/chart/time-axis";
@@ -252,6 +253,9 @@ export function Lab({ engine, initial, simulators }: Props) {
           </CurveCursorProvider>
           {runs.length > 0 && (
             <TimeAxisProvider durationS={lab.durationS} steadyS={lab.steadyS}>
+              <PanelBoundary name="What the application sees" retryKey={runs}>
+                <ApplicationPanel runs={runs} />
+              </PanelBoundary>
               <PanelBoundary name="Dirty data over time" retryKey={[runs, lab.levels]}>
                 <DirtyPanel levels={lab.levels} runs={runs} />
               </PanelBoundary>

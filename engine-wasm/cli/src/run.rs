@@ -380,5 +380,7 @@ pub fn histograms(r: &Report) -> String {
     }
     let table = zpool_iostat_w_of(&r.scenario.name, &h.total_wait, &h.queue_wait, &h.disk_wait);
     let _ = write!(out, "\n# zpool iostat -w (the whole run){table}");
+    let kstat = throttle_model::report::kstat::dmu_tx_assign(&h.dmu_tx_assign);
+    let _ = write!(out, "\n# cat /proc/spl/kstat/zfs/{}/dmu_tx_assign\n{kstat}", r.scenario.name);
     out
 }

@@ -6,6 +6,7 @@
 pub mod allocator;
 pub mod export;
 pub mod histograms;
+pub mod kstat;
 pub mod latency;
 pub mod quantize;
 mod rates;

@@ -471,3 +471,10 @@ pub fn fit_queues(names: Vec<String>, customer: &[f64], model: &[f64]) -> Result
 pub fn queue_class(column: &str) -> Result<JsValue, JsError> {
     to_js(&throttle_model::evidence::fit::queue_class(column))
 }
+
+/// `/proc/spl/kstat/zfs/<pool>/dmu_tx_assign` as Linux prints it, of a report's counts.
+#[wasm_bindgen(js_name = dmuTxAssignText)]
+pub fn dmu_tx_assign_text(counts: &[f64]) -> Result<String, JsError> {
+    let c: Vec<u64> = counts.iter().map(|&v| whole(v, "count")).collect::<Result<_, _>>()?;
+    Ok(report::kstat::dmu_tx_assign(&c))
+}

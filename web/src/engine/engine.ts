@@ -81,6 +81,8 @@ export interface Engine {
   ): Result<Fit | null>;
   /** The lab's class of a `zpool iostat -q` column and whether it is `pend`; null if not modelled. */
   queueClass(column: string): Result<[string, boolean] | null>;
+  /** The `dmu_tx_assign` kstat as Linux prints it, of a report's 42 counts. */
+  dmuTxAssignText(counts: readonly number[]): Result<string>;
   /** Write bandwidth's fit [bytes/s]. */
   fitBandwidth(customer: readonly number[], model: readonly number[]): Result<Fit | null>;
   /** Ticket-ready Markdown of an A/B comparison from two reports' summaries. */
@@ -188,6 +190,7 @@ export function makeEngine(wasm: WasmModule): Engine {
         wasm.fitQueues([...names], Float64Array.from(customer), Float64Array.from(model)),
       ),
     queueClass: (column) => attempt<[string, boolean] | null>(() => wasm.queueClass(column)),
+    dmuTxAssignText: (counts) => attempt(() => wasm.dmuTxAssignText(Float64Array.from(counts))),
     fitBandwidth: (customer, model) =>
       attempt<Fit | null>(() => wasm.fitBandwidth(Float64Array.from(customer), Float64Array.from(model))),
     ticketMarkdown: (a, b, labels, changes, link) =>

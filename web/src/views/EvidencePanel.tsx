@@ -200,6 +200,13 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
   const modelBw = Array.from(column(run.report, "write_bytes_per_s"));
   const bwFit = o.write_bandwidth.length > 0 ? engine.fitBandwidth(o.write_bandwidth, modelBw) : null;
   const label = "customer";
+  // The kstat's bucket i holds calls of (2^(i-1), 2^i] ns; one down, it is drawn and
+  // fitted as the lab's [2^j, 2^(j+1)) buckets, the first two together.
+  const down = (a: readonly number[]) => [(a[0] ?? 0) + (a[1] ?? 0), ...a.slice(2)];
+  const customerAssign = down(o.dmu_tx_assign);
+  const modelAssign = down(histogramsOf(run.report).dmu_tx_assign);
+  const txAssignFit =
+    o.dmu_tx_assign.length > 0 ? engine.fitHistogram("dmu_tx_assign", customerAssign, modelAssign) : null;
   // zpool iostat -q's columns the lab models, each beside the run's mean of the same count.
   const queueRows = o.queues.flatMap(([name, customer]) => {
     const c = engine.queueClass(name);
@@ -276,6 +283,18 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
               column(run.report, "t_ns"),
               (t, i) => [t / 1e9, (modelBw[i] ?? 0) / MIB] as const,
             )}
+          />
+        </div>
+      )}
+      {o.dmu_tx_assign.length > 0 && (
+        <div className="evidence-part" data-testid="evidence-tx-assign">
+          <FitLine fit={txAssignFit?.status === "ok" ? txAssignFit.value : null} testId="fit-tx-assign" />
+          <Pow2Bars
+            title={`dmu_tx_assign: calls by time taken (customer beside ${run.label})`}
+            sets={[
+              { side: "evidence", label, buckets: customerAssign },
+              { side: "b", label: run.label, buckets: modelAssign },
+            ]}
           />
         </div>
       )}

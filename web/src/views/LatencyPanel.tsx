@@ -24,7 +24,7 @@ const KINDS: { key: Buckets; title: string; probe: string }[] = [
   { key: "delay_mintime", title: "Delays applied", probe: "delay-mintime arg2, ns" },
 ];
 
-type View = "bars" | "quantize" | "iostat";
+type View = "bars" | "quantize" | "iostat" | "kstat";
 
 export const LatencyPanel = memo(function LatencyPanel({ engine, runs }: Props) {
   const [view, setView] = useState<View>("bars");
@@ -59,6 +59,15 @@ export const LatencyPanel = memo(function LatencyPanel({ engine, runs }: Props) 
       );
       blocks.push({ id: `${r.side}-iostat`, heading: `${r.label}: zpool iostat -w (the whole run)`, body });
     }
+  } else if (view === "kstat") {
+    for (const r of runs) {
+      const body = text(engine.dmuTxAssignText(histogramsOf(r.report).dmu_tx_assign));
+      blocks.push({
+        id: `${r.side}-kstat`,
+        heading: `${r.label}: cat /proc/spl/kstat/zfs/<pool>/dmu_tx_assign (calls by time taken)`,
+        body,
+      });
+    }
   }
   return (
     <Panel
@@ -67,10 +76,16 @@ export const LatencyPanel = memo(function LatencyPanel({ engine, runs }: Props) 
       caption="Where each kind of I/O spent its time, in power-of-two buckets as DTrace and zpool iostat -w count them: a second hump far to the right is the tail users feel."
     >
       <div className="toggle" role="radiogroup" aria-label="Latency view">
-        {(["bars", "quantize", "iostat"] as const).map((v) => (
+        {(["bars", "quantize", "iostat", "kstat"] as const).map((v) => (
           <label key={v}>
             <input type="radio" name="latency-view" checked={view === v} onChange={() => setView(v)} />
-            {v === "bars" ? "Bars" : v === "quantize" ? "DTrace quantize()" : "zpool iostat -w"}
+            {v === "bars"
+              ? "Bars"
+              : v === "quantize"
+                ? "DTrace quantize()"
+                : v === "iostat"
+                  ? "zpool iostat -w"
+                  : "dmu_tx_assign kstat"}
           </label>
         ))}
       </div>

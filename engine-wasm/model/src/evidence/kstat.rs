@@ -517,6 +517,31 @@ fn arcstats_notes(k: &Kstat) -> Vec<String> {
     notes
 }
 
+/// Buckets of the `dmu_tx_assign` kstat (`spa_stats.c`: "power of two buckets for 1ns to 2,199s").
+pub const TX_ASSIGN_BUCKETS: usize = 42;
+
+/// The `dmu_tx_assign` kstat's bucket of a call that took `ns`: the smallest i with 2^i >= ns.
+pub fn tx_assign_bucket(ns: u64) -> usize {
+    let i = if ns <= 1 { 0 } else { 64 - (ns - 1).leading_zeros() as usize };
+    i.min(TX_ASSIGN_BUCKETS - 1)
+}
+
+#[cfg(test)]
+mod tx_assign_tests {
+    use super::tx_assign_bucket;
+
+    #[test]
+    fn a_call_goes_to_the_smallest_power_of_two_at_or_above_it() {
+        assert_eq!(tx_assign_bucket(0), 0);
+        assert_eq!(tx_assign_bucket(1), 0);
+        assert_eq!(tx_assign_bucket(2), 1);
+        assert_eq!(tx_assign_bucket(3), 2);
+        assert_eq!(tx_assign_bucket(1024), 10);
+        assert_eq!(tx_assign_bucket(1025), 11);
+        assert_eq!(tx_assign_bucket(u64::MAX), 41);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

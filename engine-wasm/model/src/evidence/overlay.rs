@@ -7,6 +7,7 @@
 //! in `zpool_main.c`), and holds [2^j, 2^(j+1)) ns: the lab's bucket j exactly.
 
 use super::iostat::HistogramKind;
+use super::kstat::{tx_assign_bucket, TX_ASSIGN_BUCKETS};
 use super::{Body, Import};
 use serde::Serialize;
 
@@ -27,6 +28,9 @@ pub struct Overlay {
     pub write_bandwidth: Vec<u64>,
     /// Seconds between reports, when the command line gave it.
     pub interval_s: Option<u64>,
+    /// The `dmu_tx_assign` kstat in its 42 buckets (bucket i: calls of up to 2^i ns);
+    /// empty when none was given. The 2013 `N us` rows are moved to the ns bucket of N us.
+    pub dmu_tx_assign: Vec<u64>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -69,6 +73,29 @@ pub fn overlay(import: &Import) -> Overlay {
                     ndirty: r.ndirty.unwrap_or(r.nwritten),
                     stime: r.stime,
                 }));
+            }
+            Body::Kstat(k) => {
+                for k in std::iter::once(k).chain(k.more.iter()).filter(|k| k.name == "dmu_tx_assign") {
+                    if out.dmu_tx_assign.is_empty() {
+                        out.dmu_tx_assign = vec![0; TX_ASSIGN_BUCKETS];
+                    }
+                    for st in &k.stats {
+                        let mut w = st.name.split_whitespace();
+                        let (Some(n), Some(unit)) = (w.next().and_then(|n| n.parse::<u64>().ok()), w.next()) else {
+                            continue;
+                        };
+                        let ns = match unit {
+                            "ns" => n,
+                            "us" => n.saturating_mul(1000),
+                            _ => continue,
+                        };
+                        if let (Some(slot), Ok(v)) =
+                            (out.dmu_tx_assign.get_mut(tx_assign_bucket(ns)), u64::try_from(st.value))
+                        {
+                            *slot = slot.saturating_add(v);
+                        }
+                    }
+                }
             }
             Body::Iostat(io) => {
                 out.interval_s = out.interval_s.or(io.interval_s);

@@ -21,6 +21,8 @@ pub struct Histograms {
     pub device_write: Vec<u64>,
     /// `delay-mintime`'s tx_time of every transaction that slept.
     pub delay_mintime: Vec<u64>,
+    /// `dmu_tx_assign()` calls by time taken, in the kstat's 42 buckets (bucket i: up to 2^i ns).
+    pub dmu_tx_assign: Vec<u64>,
 }
 
 impl Histograms {
@@ -37,6 +39,7 @@ impl Histograms {
             device_read: r.device[0].pow2.to_vec(),
             device_write: r.device[1].pow2.to_vec(),
             delay_mintime: r.delay_mintime.pow2.to_vec(),
+            dmu_tx_assign: r.tx_assign.to_vec(),
         }
     }
 }

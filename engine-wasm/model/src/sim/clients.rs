@@ -62,6 +62,8 @@ pub(super) struct Client {
     op_start: u64,
     /// `tx_start`: when the current transaction was created [ns].
     pub tx_start: u64,
+    /// When its `dmu_tx_assign()` began, after any read its holds needed [ns].
+    pub assign_start: u64,
     /// Delayed once already (`tx_dirty_delayed`), and the delay it was given [ns].
     pub delayed: bool,
     pub tx_time: u64,
@@ -127,6 +129,7 @@ impl Sim {
                     zone_delay_served: false,
                     op_start: 0,
                     tx_start: 0,
+                    assign_start: 0,
                     delayed: false,
                     tx_time: 0,
                     txg: 0,
@@ -297,11 +300,17 @@ impl Sim {
             self.client_waits(c, WaitCause::ReadIo);
             return;
         }
-        self.try_assign(c);
+        self.begin_assign(c);
     }
 
     /// The record a partial write needed is read: the write goes on to `dmu_tx_assign()`.
     pub(super) fn rmw_read_done(&mut self, c: u32) {
+        self.begin_assign(c);
+    }
+
+    /// `dmu_tx_assign()` is called: its clock (the `dmu_tx_assign` kstat's) starts here.
+    fn begin_assign(&mut self, c: u32) {
+        self.clients[c as usize].assign_start = self.now;
         self.try_assign(c);
     }
 

@@ -143,6 +143,8 @@ impl Sim {
     /// commits.
     pub(super) fn assign(&mut self, c: u32) {
         let txg = self.txg.open;
+        let waited = self.now - self.clients[c as usize].assign_start;
+        self.rec.tx_assigned(waited);
         let cl = &mut self.clients[c as usize];
         // The legacy throttle takes its txg hold when it reserves space, before its delay.
         if !std::mem::take(&mut cl.held) {

@@ -9,6 +9,7 @@ use super::dsl_pool_tempreserve::LegacyTxg;
 use super::series::{Interval, Series};
 use super::stats::{pow2_bucket, LatencyStats};
 use super::vdev_queue::{Class, Kind, Limits, VdevQueue};
+use crate::evidence::kstat::{tx_assign_bucket, TX_ASSIGN_BUCKETS};
 use crate::scenario::Scenario;
 use serde::Serialize;
 
@@ -96,6 +97,10 @@ pub struct Recorder {
     /// Each issued device I/O, issue to completion, by kind: what rw.d's io:::start/done sees.
     pub device: [LatencyStats; 2],
     pub delay_mintime: LatencyStats,
+    /// `dmu_tx_assign()` calls by how long they took, as the per-pool `dmu_tx_assign`
+    /// kstat counts them (`spa_tx_assign_add_nsecs()`): bucket i the smallest with
+    /// 2^i >= ns, 42 of them (1 ns to 2^41 ns).
+    pub tx_assign: [u64; TX_ASSIGN_BUCKETS],
     pub throttle: ThrottleCounters,
     /// Leaf I/Os and bytes completed: (reads, writes, bytes read, bytes written).
     pub io: (u64, u64, u64, u64),
@@ -132,6 +137,7 @@ impl Recorder {
             client_fsync: LatencyStats::default(),
             device: Default::default(),
             delay_mintime: LatencyStats::default(),
+            tx_assign: [0; TX_ASSIGN_BUCKETS],
             throttle: ThrottleCounters::default(),
             io: (0, 0, 0, 0),
             issued: (0, 0),
@@ -162,6 +168,7 @@ impl Recorder {
         self.client_fsync = LatencyStats::default();
         self.device = Default::default();
         self.delay_mintime = LatencyStats::default();
+        self.tx_assign = [0; TX_ASSIGN_BUCKETS];
         self.throttle = ThrottleCounters::default();
         // The I/O counters stay cumulative (each txg row counts its own share of them).
         self.io_before = self.io;
@@ -257,6 +264,12 @@ impl Recorder {
 
     pub fn retired(&mut self, bytes: u64) {
         self.invariants.retired_bytes += bytes;
+    }
+
+    /// A transaction was assigned `ns` after it began asking (`dmu_tx_assign()`'s whole wait:
+    /// delay, hard limit, ARC, a txg to open; the lab spends no CPU time in the call itself).
+    pub fn tx_assigned(&mut self, ns: u64) {
+        self.tx_assign[tx_assign_bucket(ns)] += 1;
     }
 
     pub fn delay_applied(&mut self, tx_time: u64, slept: u64) {

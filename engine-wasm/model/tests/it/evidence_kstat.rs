@@ -324,3 +324,26 @@ fn shuffled_fragments_of_every_sample_never_panic() {
         let _ = import(&[("f.txt", &text)]);
     }
 }
+
+#[test]
+fn the_labs_own_dmu_tx_assign_kstat_reads_back_into_the_same_buckets() {
+    let scenario = throttle_model::scenario::Scenario::from_json(
+        r#"{"duration": "3s", "pool": {"device": {"kind": "lun", "bandwidth": "50M"}}, "workloads": [{"kind": "async_write", "threads": 16}]}"#,
+    )
+    .expect("a scenario");
+    let report = throttle_model::report::run(scenario);
+    let counts = &report.histograms.dmu_tx_assign;
+    assert_eq!(counts.len(), 42);
+    assert!(
+        counts.iter().skip(20).sum::<u64>() > 0,
+        "a writer past the pool's rate waits a millisecond or more: {counts:?}"
+    );
+    let text = format!(
+        "$ cat /proc/spl/kstat/zfs/tank/dmu_tx_assign\n{}",
+        throttle_model::report::kstat::dmu_tx_assign(counts)
+    );
+    let read = throttle_model::evidence::import(&[("kstat", text.as_str())]);
+    assert!(read.problems.is_empty(), "{:?}", read.problems);
+    let overlay = throttle_model::evidence::overlay::overlay(&read);
+    assert_eq!(&overlay.dmu_tx_assign, counts);
+}

@@ -18,4 +18,8 @@ export type Histograms = {
    * `delay-mintime`'s tx_time of every transaction that slept.
    */
   delay_mintime: Array<number>;
+  /**
+   * `dmu_tx_assign()` calls by time taken, in the kstat's 42 buckets (bucket i: up to 2^i ns).
+   */
+  dmu_tx_assign: Array<number>;
 };

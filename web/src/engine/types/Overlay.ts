@@ -24,4 +24,9 @@ export type Overlay = {
    * Seconds between reports, when the command line gave it.
    */
   interval_s: number | null;
+  /**
+   * The `dmu_tx_assign` kstat in its 42 buckets (bucket i: calls of up to 2^i ns);
+   * empty when none was given. The 2013 `N us` rows are moved to the ns bucket of N us.
+   */
+  dmu_tx_assign: Array<number>;
 };

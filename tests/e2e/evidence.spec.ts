@@ -22,7 +22,7 @@ test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows 
   await openLab(page);
   const box = await readEvidence(
     page,
-    `${fixture("iostat-w.txt")}\n${fixture("txgs.txt")}\n$ zpool iostat -vq mypool\n${fixture("iostat-q.txt")}`,
+    `${fixture("iostat-w.txt")}\n${fixture("txgs.txt")}\n$ zpool iostat -vq mypool\n${fixture("iostat-q.txt")}\n$ cat /proc/spl/kstat/zfs/mypool/dmu_tx_assign\n${fixture("dmu_tx_assign.txt")}`,
   );
   const sections = box.getByTestId("evidence-sections");
   await expect(sections).toContainText("zpool iostat");
@@ -43,6 +43,9 @@ test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows 
   );
   await expect(panel.getByTestId("fit-queues")).toContainText(
     /fit \d+% · queue depths \(mean I\/Os\): .*asyncq_write pend customer 207\.00 model /,
+  );
+  await expect(panel.getByTestId("fit-tx-assign")).toContainText(
+    /fit \d+% · dmu_tx_assign: \d+% of the distributions overlap/,
   );
   await expect(panel.getByTestId("fit-bandwidth")).toContainText("mean write bandwidth: customer 29.1 MiB/s");
   // Squares for the customer's txgs, bars for their histogram, beside the model's.

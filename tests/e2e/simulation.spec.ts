@@ -155,8 +155,8 @@ test("the steady-state preset runs until steady, marks it on every time panel, a
     /steady at \d+\.\d+ s \(5 of 6 metrics over 20 intervals\)/,
   );
   await expect(page.getByTestId("summary-scope")).toContainText("after steady state");
-  // The steady mark on the dirty, picket-fence, txg and all six metric charts.
-  await expect(page.locator(".time-chart .steady-mark")).toHaveCount(1 + 2 + 2 + 6);
+  // The steady mark on the application, dirty, picket-fence, txg and all six metric charts.
+  await expect(page.locator(".time-chart .steady-mark")).toHaveCount(1 + 1 + 2 + 2 + 6);
   await expect(page.locator('[data-metric="dirty_bytes"] figcaption')).toContainText("steady at");
 });
 

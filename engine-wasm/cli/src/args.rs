@@ -20,8 +20,8 @@ USAGE:
       same workload and seed under the legacy (2008-2013) or the OpenZFS throttle and scheduler.
       --fio takes the workloads (and a runtime) from a fio job file instead of the scenario's;
       what fio options the lab reads otherwise or ignores goes to stderr.
-      --histograms adds DTrace quantize() text and the zpool iostat -w table. Summaries cover
-      the time after steady state (SNIA range and slope over a window of report intervals,
+      --histograms adds DTrace quantize() text, the zpool iostat -w table and the
+      dmu_tx_assign kstat. Summaries cover the time after steady state (SNIA range and slope over a window of report intervals,
       a quorum of metrics) once it is reached; --until-steady stops the run one window after
       it, or at the duration or budget, and says which happened.
   throttle-lab run --link <LINK> [--pinned] [--set NAME=VALUE]... [--until-steady] [--histograms] [--json | --out FILE]

@@ -147,11 +147,23 @@ pub fn queues(rows: &[(String, u64, u64)]) -> Option<Fit> {
     if rows.is_empty() {
         return None;
     }
-    let percent = rows.iter().map(|&(_, c, m)| ratio_fit(c, m)).sum::<f64>() / rows.len() as f64;
+    // Columns empty on both sides agree trivially: they would only pad the figure.
+    let used: Vec<&(String, u64, u64)> = rows.iter().filter(|&&(_, c, m)| c > 0 || m > 0).collect();
+    let percent = if used.is_empty() {
+        100.0
+    } else {
+        used.iter().map(|&&(_, c, m)| ratio_fit(c, m)).sum::<f64>() / used.len() as f64
+    };
     let show = |v: u64| format!("{}.{:02}", v / 100, v % 100);
     let parts: Vec<String> =
-        rows.iter().map(|(n, c, m)| format!("{n} customer {} model {}", show(*c), show(*m))).collect();
-    Some(Fit { percent, statement: format!("queue depths (mean I/Os): {}", parts.join("; ")) })
+        used.iter().map(|(n, c, m)| format!("{n} customer {} model {}", show(*c), show(*m))).collect();
+    let idle = rows.len() - used.len();
+    let rest = match idle {
+        0 => String::new(),
+        1 => " (1 other column is 0 on both sides)".to_string(),
+        n => format!(" ({n} other columns are 0 on both sides)"),
+    };
+    Some(Fit { percent, statement: format!("queue depths (mean I/Os): {}{rest}", parts.join("; ")) })
 }
 
 #[cfg(test)]
@@ -173,8 +185,12 @@ mod tests {
         assert_eq!(queue_class("scrubq_read pend"), Some(("scrub", true)));
         assert_eq!(queue_class("trimq_write pend"), None);
         let f = queues(&[("asyncq_write activ".into(), 1000, 500), ("syncq_read pend".into(), 0, 0)]).expect("rows");
-        assert_eq!(f.percent, 75.0);
-        assert!(f.statement.contains("asyncq_write activ customer 10.00 model 5.00"), "{}", f.statement);
+        assert_eq!(f.percent, 50.0);
+        assert!(
+            f.statement.ends_with("asyncq_write activ customer 10.00 model 5.00 (1 other column is 0 on both sides)"),
+            "{}",
+            f.statement
+        );
     }
 
     #[test]

@@ -217,9 +217,9 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     }
 }
 
-/// At most 80 characters of an unread line, for its problem's message.
-pub(crate) fn clip(text: &str) -> String {
-    match text.char_indices().nth(80) {
+/// At most `chars` characters of an unread line, for its problem's message.
+pub(crate) fn clip(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
         Some((i, _)) => format!("{}...", &text[..i]),
         None => text.to_string(),
     }

@@ -261,8 +261,10 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Txgs> {
                     a
                 }
                 None => {
-                    problems
-                        .push((l.no, format!("expected a txg row of 12 columns ({NEW_LABELS}), found `{}`", clip(t))));
+                    problems.push((
+                        l.no,
+                        format!("expected a txg row of 12 columns ({NEW_LABELS}), found `{}`", clip(t, 80)),
+                    ));
                     continue;
                 }
             },
@@ -353,14 +355,14 @@ fn row(line: usize, text: &str, order: &[Col]) -> Result<TxgRow, String> {
             if !is_state(token) {
                 return Err(format!(
                     "expected a txg state letter (B O Q W S C) in the state column, found `{}`",
-                    clip(token)
+                    clip(token, 80)
                 ));
             }
             r.state = token.to_string();
             continue;
         }
         let Some(v) = integer(token) else {
-            return Err(format!("expected an integer in the {} column, found `{}`", label(c), clip(token)));
+            return Err(format!("expected an integer in the {} column, found `{}`", label(c), clip(token, 80)));
         };
         match c {
             Col::Txg => r.txg = v,

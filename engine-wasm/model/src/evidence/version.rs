@@ -10,7 +10,7 @@
 //! `module/os/linux/zfs/zfs_ioctl_os.c`; `module/zfs/zfs_ioctl.c` before 0.8); 0.6-0.7's
 //! separate spl module logs `SPL: Loaded module v...`.
 
-use super::{Line, Parsed};
+use super::{clip, Line, Parsed};
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -215,18 +215,11 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Version> {
         }
         out.problems.push(bad(&format!(
             "expected a version line (zfs-2.1.5-1, zfs-kmod-2.1.5-1, modinfo's version:, ZFS: Loaded module v...), found {:?}",
-            shorten(t)
+            clip(t, 60)
         )));
     }
     out.notes = notes(&out.value.lines);
     out
-}
-
-fn shorten(t: &str) -> String {
-    match t.char_indices().nth(60) {
-        Some((i, _)) => format!("{}...", &t[..i]),
-        None => t.to_string(),
-    }
 }
 
 /// The userland and the running module disagreeing is worth a word: the module sets the

@@ -37,6 +37,12 @@ pub fn median_bucket(h: &[u64]) -> Option<usize> {
     None
 }
 
+/// The mean of `values`, rounded down, if any.
+pub fn mean(values: &[u64]) -> Option<u64> {
+    let sum: u128 = values.iter().map(|&v| u128::from(v)).sum();
+    (!values.is_empty()).then(|| u64::try_from(sum / values.len() as u128).unwrap_or(u64::MAX))
+}
+
 /// The median of `values` (the lower middle), if any.
 pub fn median(values: &[u64]) -> Option<u64> {
     let mut v = values.to_vec();
@@ -115,8 +121,6 @@ pub fn txgs(customer: &[(u64, u64)], model: &[(u64, u64)]) -> Option<Fit> {
 
 /// Mean write bandwidth over the reports.
 pub fn bandwidth(customer: &[u64], model: &[u64]) -> Option<Fit> {
-    let mean =
-        |v: &[u64]| (!v.is_empty()).then(|| (v.iter().map(|&x| u128::from(x)).sum::<u128>() / v.len() as u128) as u64);
     let (a, b) = (mean(customer)?, mean(model)?);
     let show = |v: u64| format!("{}/s", crate::units::describe_value(crate::units::Unit::Bytes, v));
     Some(Fit { percent: ratio_fit(a, b), statement: compare("mean write bandwidth", a, b, show) })

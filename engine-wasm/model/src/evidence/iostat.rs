@@ -43,6 +43,19 @@ pub struct Iostat {
     pub samples: Vec<Sample>,
 }
 
+impl Iostat {
+    /// The reports that describe a period: all but the first when there are several (the
+    /// first is the average since boot or import), else the one there is.
+    pub fn period_samples(&self) -> impl Iterator<Item = &Sample> {
+        self.samples.iter().skip(usize::from(self.samples.len() > 1))
+    }
+
+    /// The first pool's row of each of those reports.
+    pub fn pool_rows(&self) -> impl Iterator<Item = &Row> {
+        self.period_samples().filter_map(|s| s.rows.iter().find(|r| r.depth == 0 && r.class.is_none()))
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Sample {

@@ -99,13 +99,8 @@ pub fn overlay(import: &Import) -> Overlay {
             }
             Body::Iostat(io) => {
                 out.interval_s = out.interval_s.or(io.interval_s);
-                let skip = usize::from(io.samples.len() > 1);
-                for s in io.samples.iter().skip(skip) {
-                    if let Some(w) =
-                        s.rows.iter().find(|r| r.depth == 0 && r.class.is_none()).and_then(|r| r.write_bytes)
-                    {
-                        out.write_bandwidth.push(w);
-                    }
+                out.write_bandwidth.extend(io.pool_rows().filter_map(|r| r.write_bytes));
+                for s in io.period_samples() {
                     for h in s.histograms.iter().filter(|h| h.kind == HistogramKind::Latency) {
                         for (c, column) in h.columns.iter().enumerate() {
                             let at = match out.latency.iter().position(|o| o.name == h.name && &o.column == column) {
@@ -131,17 +126,15 @@ pub fn overlay(import: &Import) -> Overlay {
                     }
                 }
                 let mut sums: Vec<(String, u128, u128)> = Vec::new();
-                for s in io.samples.iter().skip(skip) {
-                    for r in s.rows.iter().filter(|r| r.depth == 0 && r.class.is_none()).take(1) {
-                        for q in &r.queues {
-                            let Some(v) = q.value else { continue };
-                            match sums.iter_mut().find(|(n, _, _)| *n == q.name) {
-                                Some(e) => {
-                                    e.1 += u128::from(v);
-                                    e.2 += 1;
-                                }
-                                None => sums.push((q.name.clone(), u128::from(v), 1)),
+                for r in io.pool_rows() {
+                    for q in &r.queues {
+                        let Some(v) = q.value else { continue };
+                        match sums.iter_mut().find(|(n, _, _)| *n == q.name) {
+                            Some(e) => {
+                                e.1 += u128::from(v);
+                                e.2 += 1;
                             }
+                            None => sums.push((q.name.clone(), u128::from(v), 1)),
                         }
                     }
                 }

@@ -473,23 +473,8 @@ fn txg_rate(t: &Txgs) -> Option<(u64, usize, usize)> {
     Some((u64::try_from(rate).ok()?, first.line, last.line))
 }
 
-/// The pool rows of each report after the first (since boot) if there are several.
-fn pool_rows(io: &Iostat) -> Vec<&Row> {
-    let skip = usize::from(io.samples.len() > 1);
-    io.samples
-        .iter()
-        .skip(skip)
-        .flat_map(|s| s.rows.iter().filter(|r| r.depth == 0 && r.class.is_none()).take(1))
-        .collect()
-}
-
 fn mean(values: impl Iterator<Item = u64>) -> Option<u64> {
-    let (mut sum, mut n) = (0u128, 0u128);
-    for v in values {
-        sum += u128::from(v);
-        n += 1;
-    }
-    (n > 0).then(|| u64::try_from(sum / n).unwrap_or(u64::MAX))
+    crate::evidence::fit::mean(&values.collect::<Vec<_>>())
 }
 
 fn workload(import: &Import, b: &mut Builder) {
@@ -529,7 +514,7 @@ fn workload(import: &Import, b: &mut Builder) {
     }
     for (s, body) in import.bodies() {
         let Body::Iostat(io) = body else { continue };
-        let rows = pool_rows(io);
+        let rows: Vec<&Row> = io.pool_rows().collect();
         if rows.is_empty() {
             continue;
         }
@@ -569,21 +554,10 @@ fn workload(import: &Import, b: &mut Builder) {
 /// The median of a latency histogram column, as the middle of its bucket [ns].
 fn median(h: &Histogram, column: &str) -> Option<u64> {
     let c = h.columns.iter().position(|n| n == column)?;
-    let counts: Vec<(u64, u64)> =
-        h.buckets.iter().map(|k| (k.bound, k.counts.get(c).copied().flatten().unwrap_or(0))).collect();
-    let total: u128 = counts.iter().map(|&(_, n)| u128::from(n)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut seen = 0u128;
-    for (bound, n) in counts {
-        seen += u128::from(n);
-        if seen * 2 >= total {
-            // Bucket [2^j, 2^(j+1)) labelled by its end: its middle is 3/4 of the end.
-            return Some(bound / 4 * 3);
-        }
-    }
-    None
+    let counts: Vec<u64> = h.buckets.iter().map(|k| k.counts.get(c).copied().flatten().unwrap_or(0)).collect();
+    let at = crate::evidence::fit::median_bucket(&counts)?;
+    // Bucket [2^j, 2^(j+1)) labelled by its end: its middle is 3/4 of the end.
+    h.buckets.get(at).map(|k| k.bound / 4 * 3)
 }
 
 fn device(import: &Import, b: &mut Builder) {

@@ -3,7 +3,8 @@
 // the security headers a deployment sends.
 import { defineConfig } from "@playwright/test";
 
-const port = 4173;
+// PW_PORT lets two checkouts run their tests side by side.
+const port = Number(process.env["PW_PORT"] ?? 4173);
 const base = "/throttle-lab/";
 
 export default defineConfig({

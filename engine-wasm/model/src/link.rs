@@ -3,6 +3,9 @@
 //! It carries every schema entry: tunables and the lab's settings (workload, pool, models,
 //! duration, seed). An A/B comparison adds `pinned=1` and the pinned configuration A's
 //! values under `a.NAME`; the plain names are always the configuration being edited (B).
+//! A link may also say where the page is ([`View`]): the preset it started from
+//! (`preset=NAME`), the lesson and step it walks (`lesson=NAME&step=N`) and presenter mode
+//! (`present=1`). Those are not settings: a run never reads them.
 //!
 //! Written quietly (only values that differ from the defaults, under their OpenZFS names,
 //! in the shortest exact form) and read leniently: every problem becomes a notice naming
@@ -13,6 +16,7 @@ use crate::messages;
 use crate::schema::Id;
 use crate::tunables::Tunables;
 use crate::validate::check;
+use serde::Serialize;
 
 /// The link format this lab writes.
 pub const LINK_VERSION: u32 = 1;
@@ -26,12 +30,31 @@ const PINNED_PREFIX: &str = "a.";
 /// Says a configuration is pinned even when all its values are defaults.
 const PINNED_FLAG: &str = "pinned";
 
+/// Names a view key may hold (a preset's or a lesson's): this many characters at most.
+const MAX_VIEW_NAME: usize = 64;
+/// The highest lesson step a link may name.
+pub const MAX_STEP: u32 = 999;
+
+/// Where a page is, beside its settings: which preset it started from, which lesson and
+/// step it walks, and whether it is in presenter mode. The names are checked here only for
+/// their form; the app, which has the lists, says when one names nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct View {
+    pub preset: Option<String>,
+    pub lesson: Option<String>,
+    /// The lesson's step, from 1.
+    pub step: Option<u32>,
+    pub present: bool,
+}
+
 /// What a link restores, and what was wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoded {
     pub tunables: Tunables,
     /// The pinned configuration A of an A/B comparison, if the link has one.
     pub pinned: Option<Tunables>,
+    pub view: View,
     pub notices: Vec<String>,
 }
 
@@ -42,13 +65,42 @@ pub fn encode(t: &Tunables) -> String {
 
 /// The query string that restores `current` and, if given, the pinned configuration.
 pub fn encode_pair(current: &Tunables, pinned: Option<&Tunables>) -> String {
+    encode_link(current, pinned, &View::default())
+}
+
+/// The query string of a whole page: its settings, the pinned ones, and where it is. The
+/// view keys come first, so that a reader sees the lesson before the values.
+pub fn encode_link(current: &Tunables, pinned: Option<&Tunables>, view: &View) -> String {
     let mut out = format!("v={LINK_VERSION}");
+    if let Some(preset) = &view.preset {
+        out.push_str(&format!("&preset={}", percent_encode(preset)));
+    }
+    if let Some(lesson) = &view.lesson {
+        out.push_str(&format!("&lesson={}", percent_encode(lesson)));
+        if let Some(step) = view.step {
+            out.push_str(&format!("&step={step}"));
+        }
+    }
+    if view.present {
+        out.push_str("&present=1");
+    }
     push_changed(&mut out, "", current);
     if let Some(a) = pinned {
         out.push_str(&format!("&{PINNED_FLAG}=1"));
         push_changed(&mut out, PINNED_PREFIX, a);
     }
     out
+}
+
+/// Reads the view keys' names: a preset's or a lesson's, as the lab names them.
+fn view_name(key: &str, value: &str, notices: &mut Vec<String>) -> Option<String> {
+    let fits = !value.is_empty()
+        && value.len() <= MAX_VIEW_NAME
+        && value.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-._".contains(&b));
+    if !fits {
+        notices.push(messages::link_bad_view_name(key, value, MAX_VIEW_NAME));
+    }
+    fits.then(|| value.to_string())
 }
 
 fn push_changed(out: &mut String, prefix: &str, t: &Tunables) {
@@ -96,9 +148,16 @@ pub fn query_of(link: &str) -> &str {
 
 /// Reads the lab's part of a link (with or without a leading `?` or `#`); never fails.
 pub fn decode(query: &str) -> Decoded {
+    decode_onto(&Tunables::default(), query)
+}
+
+/// As [`decode`], the settings the link does not name keeping their values in `base`
+/// instead of the defaults: a lesson's step applied to where the learner is, say.
+pub fn decode_onto(base: &Tunables, query: &str) -> Decoded {
     let query = query.strip_prefix(['?', '#']).unwrap_or(query);
     let query = query.split('#').next().unwrap_or("");
-    let mut current = Side::default();
+    let mut current = Side { tunables: base.clone(), from_link: Vec::new() };
+    let mut view = View::default();
     let mut pinned = Side::default();
     let mut pinned_flag = false;
     let mut notices = Vec::new();
@@ -122,6 +181,24 @@ pub fn decode(query: &str) -> Decoded {
         }
         if key.is_empty() {
             notices.push(messages::link_no_name(part));
+            continue;
+        }
+        match key.as_str() {
+            "preset" => view.preset = view_name(&key, &value, &mut notices),
+            "lesson" => view.lesson = view_name(&key, &value, &mut notices),
+            "step" => match value.trim().parse::<u32>() {
+                Ok(step) if (1..=MAX_STEP).contains(&step) => view.step = Some(step),
+                _ => notices.push(messages::link_bad_step(&value, MAX_STEP)),
+            },
+            "present" => {
+                view.present = value != "0";
+                if value != "0" && value != "1" {
+                    notices.push(messages::link_bad_flag("present", &value));
+                }
+            }
+            _ => {}
+        }
+        if ["preset", "lesson", "step", "present"].contains(&key.as_str()) {
             continue;
         }
         if key == PINNED_FLAG {
@@ -158,7 +235,11 @@ pub fn decode(query: &str) -> Decoded {
         notices.truncate(MAX_NOTICES - 1);
         notices.push(messages::link_more_problems(more));
     }
-    Decoded { tunables: current.tunables, pinned: has_pinned.then_some(pinned.tunables), notices }
+    if view.step.is_some() && view.lesson.is_none() {
+        notices.push(messages::link_step_without_lesson());
+        view.step = None;
+    }
+    Decoded { tunables: current.tunables, pinned: has_pinned.then_some(pinned.tunables), view, notices }
 }
 
 /// Resets the link's own values that take part in a combination that cannot work, until
@@ -218,6 +299,17 @@ fn percent_decode(text: &str) -> Option<String> {
         }
     }
     String::from_utf8(out).ok()
+}
+
+/// Escapes what a view name could hold that a query cannot carry as it is (names are
+/// checked to need none, but a name from elsewhere must not break the link).
+fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// A part of the link as printable text for a notice, cut to a readable length.
@@ -317,6 +409,37 @@ mod tests {
         assert_eq!(d.tunables.get(Id::TxgTimeout), 7);
         assert_eq!(d.notices, ["this link has no format version (v=1); read as version 1"]);
         assert!(decode("").notices.is_empty());
+    }
+
+    #[test]
+    fn the_view_travels_beside_the_settings_and_bad_parts_are_named() {
+        let mut t = Tunables::default();
+        t.set(Id::TxgTimeout, 7).expect("in range");
+        let view =
+            View { preset: Some("fast-then-slow".into()), lesson: Some("scrub".into()), step: Some(3), present: true };
+        let query = encode_link(&t, Some(&Tunables::default()), &view);
+        assert_eq!(query, "v=1&preset=fast-then-slow&lesson=scrub&step=3&present=1&zfs_txg_timeout=7&pinned=1");
+        let d = decode(&query);
+        assert_eq!((d.tunables, d.view, d.pinned.is_some()), (t, view, true));
+        assert!(d.notices.is_empty(), "{:?}", d.notices);
+        let d = decode("v=1&lesson=Bad%20Name&step=0&present=yes&preset=");
+        assert_eq!(d.view, View { present: true, ..View::default() });
+        assert_eq!(d.notices.len(), 4, "{:?}", d.notices);
+        assert!(d.notices[0].contains("'lesson=Bad Name'"), "{:?}", d.notices);
+        assert!(d.notices[1].contains("step number"), "{:?}", d.notices);
+        assert!(d.notices[2].contains("present=1"), "{:?}", d.notices);
+        let d = decode("v=1&step=2");
+        assert_eq!(d.view.step, None);
+        assert!(d.notices[0].contains("no lesson"), "{:?}", d.notices);
+    }
+
+    #[test]
+    fn a_link_applied_onto_settings_keeps_what_it_does_not_name() {
+        let mut base = Tunables::default();
+        base.set(Id::TxgTimeout, 9).expect("in range");
+        let d = decode_onto(&base, "zfs_dirty_data_max=1G");
+        assert_eq!(d.tunables.get(Id::TxgTimeout), 9);
+        assert_eq!(d.tunables.get(Id::DirtyDataMax), 1 << 30);
     }
 
     #[test]

@@ -262,6 +262,21 @@ pub(crate) fn link_bad_flag(name: &str, value: &str) -> String {
     format!("'{name}={}': expected {name}=1; read as {name}=1", shown(value))
 }
 
+pub(crate) fn link_bad_view_name(key: &str, value: &str, max: usize) -> String {
+    format!(
+        "'{key}={}': expected a name of 1 to {max} lower-case letters, digits, '-', '.' or '_'; ignored",
+        shown(value)
+    )
+}
+
+pub(crate) fn link_bad_step(value: &str, max: u32) -> String {
+    format!("'step={}': expected a step number from 1 to {max}; the lesson opens at its first step", shown(value))
+}
+
+pub(crate) fn link_step_without_lesson() -> String {
+    "'step' names a lesson step but the link names no lesson (lesson=NAME); ignored".to_string()
+}
+
 pub(crate) fn link_too_long(kept: usize) -> String {
     format!("the link has too many parts; only the first {kept} are read")
 }

@@ -195,25 +195,38 @@ pub fn async_write_marks(values: &[f64]) -> Result<JsValue, JsError> {
     to_js(&curves::async_write_marks(&AsyncWriteParams::from(&tunables(values)?)))
 }
 
-/// What `decodeLink` returns: values in schema order, the pinned ones if any, notices.
+/// What `decodeLink` returns: values in schema order, the pinned ones if any, where the
+/// page is, notices.
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DecodedLink {
     values: Vec<f64>,
     pinned: Option<Vec<f64>>,
+    view: link::View,
     notices: Vec<String>,
 }
 
-/// Reads a link's query string: `{ values, pinned, notices }` (`pinned` is null when the
-/// link has no pinned configuration). Never fails.
-#[wasm_bindgen(js_name = decodeLink)]
-pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
-    let decoded = link::decode(query);
+fn decoded_link(decoded: link::Decoded) -> Result<JsValue, JsError> {
     to_js(&DecodedLink {
         values: values(&decoded.tunables),
         pinned: decoded.pinned.as_ref().map(values),
+        view: decoded.view,
         notices: decoded.notices,
     })
+}
+
+/// Reads a link's query string: `{ values, pinned, view, notices }` (`pinned` is null when
+/// the link has no pinned configuration). Never fails.
+#[wasm_bindgen(js_name = decodeLink)]
+pub fn decode_link(query: &str) -> Result<JsValue, JsError> {
+    decoded_link(link::decode(query))
+}
+
+/// As `decodeLink`, the values the query does not name kept from `base` (a lesson step's
+/// settings applied where the learner is).
+#[wasm_bindgen(js_name = applyLink)]
+pub fn apply_link(base: &[f64], query: &str) -> Result<JsValue, JsError> {
+    decoded_link(link::decode_onto(&tunables(base)?, query))
 }
 
 /// The lab settings a pool layout (a `zpool create` line or `zpool status`) gives:
@@ -247,11 +260,20 @@ pub struct PastedSettings {
     notes: Vec<String>,
 }
 
-/// The query string (without `?`) that restores these values and, if given, the pinned ones.
+/// The query string (without `?`) that restores these values, the pinned ones if given,
+/// and where the page is (a preset, a lesson and its step, presenter mode).
 #[wasm_bindgen(js_name = encodeLink)]
-pub fn encode_link(values: &[f64], pinned: Option<Vec<f64>>) -> Result<String, JsError> {
+pub fn encode_link(
+    values: &[f64],
+    pinned: Option<Vec<f64>>,
+    preset: Option<String>,
+    lesson: Option<String>,
+    step: Option<u32>,
+    present: bool,
+) -> Result<String, JsError> {
     let pinned = pinned.as_deref().map(tunables).transpose()?;
-    Ok(link::encode_pair(&tunables(values)?, pinned.as_ref()))
+    let view = link::View { preset, lesson, step, present };
+    Ok(link::encode_link(&tunables(values)?, pinned.as_ref(), &view))
 }
 
 /// The names of the schema entries whose values differ, in schema order.

@@ -25,6 +25,24 @@ describe("share links", () => {
     expect(fragmentFor(engine, values)).toBe("#v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms");
   });
 
+  it("carry where the page is: its preset, lesson step and presenter mode", () => {
+    const values = [...engine.defaults];
+    values[i("zfs_txg_timeout")] = 7;
+    const view = { preset: "scrub-limit", lesson: "scrub-latency", step: 2, present: true };
+    const fragment = fragmentFor(engine, values, engine.defaults, view);
+    expect(fragment).toBe(
+      "#v=1&preset=scrub-limit&lesson=scrub-latency&step=2&present=1&zfs_txg_timeout=7&pinned=1",
+    );
+    const back = opened(fragment);
+    expect(back.view).toEqual(view);
+    expect(back.values).toEqual(values);
+    expect(back.pinned).toEqual(engine.defaults);
+    expect(back.notices).toEqual([]);
+    const bad = opened("#v=1&lesson=No%20Such&step=x&present=2");
+    expect(bad.view).toEqual({ preset: null, lesson: null, step: null, present: true });
+    expect(bad.notices).toHaveLength(3);
+  });
+
   it("restore exactly any valid state, and repair any invalid one with a notice", () => {
     fc.assert(
       fc.property(anyValues, (values) => {

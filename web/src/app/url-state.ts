@@ -3,11 +3,14 @@
 // rewritten to the fragment. Each settled change is one history entry, so Back walks back.
 
 import type { Engine, Values } from "../engine/engine";
+import type { View } from "../engine/types";
 
 export interface Initial {
   values: Values;
   /** The pinned configuration A, if the link has one. */
   pinned: Values | null;
+  /** Where the page is: the preset it started from, a lesson and its step, presenter mode. */
+  view: View;
   notices: string[];
   /**
    * The work budget the link asked for above the default cap, held back until the user
@@ -53,20 +56,35 @@ export function linkQuery({ search, hash }: LinkPlace): { query: string; fromSea
 export function readLink(engine: Engine, query: string): Initial {
   const decoded = engine.decodeLink(query);
   if (decoded.status === "error")
-    return { values: engine.defaults, pinned: null, notices: [decoded.message], budgetAsked: null };
+    return {
+      values: engine.defaults,
+      pinned: null,
+      view: NO_VIEW,
+      notices: [decoded.message],
+      budgetAsked: null,
+    };
   const current = capBudget(engine, decoded.value.values);
   const pinned = decoded.value.pinned === null ? null : capBudget(engine, decoded.value.pinned);
   return {
     values: current.values,
     pinned: pinned?.values ?? null,
+    view: decoded.value.view,
     notices: decoded.value.notices,
     budgetAsked: current.asked ?? pinned?.asked ?? null,
   };
 }
 
-/** `#v=1&…` for `values` and the pinned configuration, if any ("" if the engine fails). */
-export function fragmentFor(engine: Engine, values: Values, pinned: Values | null = null): string {
-  const query = engine.encodeLink(values, pinned);
+/** A page that is nowhere in particular: no preset, no lesson, not presenting. */
+export const NO_VIEW: View = { preset: null, lesson: null, step: null, present: false };
+
+/** `#v=1&…` for `values`, the pinned configuration and the view ("" if the engine fails). */
+export function fragmentFor(
+  engine: Engine,
+  values: Values,
+  pinned: Values | null = null,
+  view = NO_VIEW,
+): string {
+  const query = engine.encodeLink(values, pinned, view);
   return query.status === "ok" ? `#${query.value}` : "";
 }
 

@@ -15,6 +15,7 @@ import type {
   PresetText,
   SummaryReport,
   TunableName,
+  View,
 } from "./types";
 
 type WasmModule = typeof Wasm;
@@ -60,6 +61,8 @@ export interface Engine {
   delayMarks(values: Values): Result<DelayMarks>;
   asyncWriteMarks(values: Values): Result<AsyncWriteMarks>;
   decodeLink(query: string): Result<DecodedLink>;
+  /** As `decodeLink`, the values the query does not name kept from `base`. */
+  applyLink(base: Values, query: string): Result<DecodedLink>;
   /** The lab settings of a pool typed as its `zpool create` line or `zpool status`. */
   layoutSettings(text: string): Result<PastedSettings>;
   /** The lab's workload settings of a fio job file. */
@@ -95,7 +98,8 @@ export interface Engine {
   ): Result<string>;
   /** The settings file for `os` of these values' changes from their release's defaults. */
   exportSettings(values: Values, os: "linux" | "freebsd" | "illumos"): Result<string>;
-  encodeLink(values: Values, pinned?: Values | null): Result<string>;
+  /** The link's query for these values, the pinned ones and where the page is. */
+  encodeLink(values: Values, pinned?: Values | null, view?: View): Result<string>;
   /** Names of the schema entries whose values differ, in schema order. */
   differences(a: Values, b: Values): Result<TunableName[]>;
   /** DTrace `quantize()` text of power-of-two buckets. */
@@ -168,6 +172,7 @@ export function makeEngine(wasm: WasmModule): Engine {
     delayMarks: (values) => attempt<DelayMarks>(() => wasm.delayMarks(column(values))),
     asyncWriteMarks: (values) => attempt<AsyncWriteMarks>(() => wasm.asyncWriteMarks(column(values))),
     decodeLink: (query) => attempt<DecodedLink>(() => wasm.decodeLink(query)),
+    applyLink: (base, query) => attempt<DecodedLink>(() => wasm.applyLink(column(base), query)),
     layoutSettings: (text) => attempt<PastedSettings>(() => wasm.layoutSettings(text)),
     fioSettings: (text) => attempt<PastedSettings>(() => wasm.fioSettings(text)),
     importEvidence: (files) =>
@@ -198,8 +203,17 @@ export function makeEngine(wasm: WasmModule): Engine {
         wasm.ticketMarkdown(JSON.stringify(a), JSON.stringify(b), labels[0], labels[1], [...changes], link),
       ),
     exportSettings: (values, os) => attempt(() => wasm.exportSettings(column(values), os)),
-    encodeLink: (values, pinned) =>
-      attempt(() => wasm.encodeLink(column(values), pinned ? column(pinned) : undefined)),
+    encodeLink: (values, pinned, view) =>
+      attempt(() =>
+        wasm.encodeLink(
+          column(values),
+          pinned ? column(pinned) : undefined,
+          view?.preset ?? undefined,
+          view?.lesson ?? undefined,
+          view?.step ?? undefined,
+          view?.present ?? false,
+        ),
+      ),
     differences: (a, b) =>
       attempt(() => wasm.differences(column(a), column(b)).flatMap((n) => names.get(n) ?? [])),
     quantizeText: (buckets) => attempt(() => wasm.quantizeText(column(buckets))),

@@ -59,4 +59,5 @@ export type { TopVdev } from "./TopVdev";
 export type { TunableName } from "./TunableName";
 export type { TxgRow } from "./TxgRow";
 export type { Unit } from "./Unit";
+export type { View } from "./View";
 export type { Workload } from "./Workload";

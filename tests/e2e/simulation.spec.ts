@@ -12,6 +12,8 @@ const completed = (page: Page) => page.evaluate(() => Number(document.body.datas
 const panelHtml = (page: Page, id: string) => page.locator(`[data-panel="${id}"]`).innerHTML();
 
 test("every preset fills every panel without a console error", async ({ page }) => {
+  // Two dozen presets, each run twice (current and comparison): longer than one test's default.
+  test.setTimeout(90_000);
   const errors = collectErrors(page);
   await openLab(page);
   const names = await page

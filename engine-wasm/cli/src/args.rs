@@ -29,7 +29,16 @@ USAGE:
       whole text, as the app reads its own address):
       the configuration being edited, or with --pinned the pinned configuration A.
   throttle-lab presets
-      The built-in scenarios.
+      The built-in scenarios, and the app's starting points with the symptom each shows
+      and its source.
+  throttle-lab lessons [--json]
+      The guided lessons: name, steps, title (--json: as their files hold them).
+  throttle-lab lessons check [NAME | LESSON.json]
+      Walks one lesson (a shipped one, or a lesson file being written), or all, without a
+      person: for each step, runs its start and its start with the step's solution applied,
+      as the app would run those links, and prints each condition of its check with the
+      figure measured. A step that acts must fail at its start and pass with its solution;
+      one that only looks must pass at its start.
   throttle-lab drives
       The named drives a scenario's device can start from (pool.device.preset): each
       one's source, and what its data sheet gives beside what its model measures.
@@ -58,7 +67,8 @@ zfs_dirty_data_max (85%, 60.5%), floored to whole bytes. At or above zfs_dirty_d
 delay is the zfs_delay_max_ns cap (a real writer first waits for dirty data to drain;
 --json says so with \"hard_limit\": true). --set takes any tunable by its OpenZFS name, with units
 (--set zfs_dirty_data_max=1G --set zfs_delay_scale=1ms); repeat it for several.
-Exit status: 0 on success, 2 on bad input (the message names the problem).
+Exit status: 0 on success, 1 when lessons check finds a step that fails, 2 on bad input
+(the message names the problem).
 ";
 
 #[derive(Debug, PartialEq, Eq)]
@@ -74,6 +84,7 @@ pub enum Command {
     Bench,
     Import,
     Export,
+    Lessons,
     Help,
     Version,
 }
@@ -107,6 +118,10 @@ pub struct Args {
     pub release: Option<String>,
     /// `export --ticket`: the Markdown of the link's A/B comparison.
     pub ticket: bool,
+    /// `lessons check`: walk the lessons rather than list them.
+    pub check: bool,
+    /// `lessons check NAME`: the one lesson to walk.
+    pub lesson: Option<String>,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -133,6 +148,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         os: None,
         release: None,
         ticket: false,
+        check: false,
+        lesson: None,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -158,6 +175,13 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("release") if command == Some(Command::Export) => out.release = Some(text(parser.value())?),
             Long("ticket") if command == Some(Command::Export) => out.ticket = true,
             Value(word) if command == Some(Command::Import) => out.files.push(text(Ok(word))?),
+            Value(word) if command == Some(Command::Lessons) && !out.check => match text(Ok(word))?.as_str() {
+                "check" => out.check = true,
+                other => return Err(format!("lessons takes 'check [NAME]', not '{other}'")),
+            },
+            Value(word) if command == Some(Command::Lessons) && out.lesson.is_none() => {
+                out.lesson = Some(text(Ok(word))?);
+            }
             Short('h') | Long("help") => command = Some(Command::Help),
             Short('V') | Long("version") => command = Some(Command::Version),
             Value(word) if command == Some(Command::Run) && out.file.is_none() => out.file = Some(text(Ok(word))?),
@@ -178,6 +202,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     "bench" => Command::Bench,
                     "import" => Command::Import,
                     "export" => Command::Export,
+                    "lessons" => Command::Lessons,
                     "help" => Command::Help,
                     other => return Err(format!("unknown command '{other}' (try --help)")),
                 })
@@ -217,6 +242,16 @@ mod tests {
     fn a_repeated_dirty_amount_is_refused() {
         let err = parse_words(&["delay", "--dirty", "1G", "--dirty", "2G"]).unwrap_err();
         assert_eq!(err, "--dirty is given more than once");
+    }
+
+    #[test]
+    fn lessons_lists_or_checks_one_or_all() {
+        let a = parse_words(&["lessons"]).expect("valid");
+        assert_eq!((a.command, a.check, a.lesson), (Command::Lessons, false, None));
+        let a = parse_words(&["lessons", "check", "slog"]).expect("valid");
+        assert_eq!((a.check, a.lesson.as_deref()), (true, Some("slog")));
+        assert!(parse_words(&["lessons", "walk"]).unwrap_err().contains("'walk'"));
+        assert!(parse_words(&["lessons", "check", "a", "b"]).is_err());
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod bench;
 mod evidence;
 #[cfg(test)]
 mod fuzz;
+mod lessons;
 mod run;
 
 use args::Command;
@@ -18,10 +19,14 @@ use throttle_model::messages::escaped;
 use throttle_model::{link, validate, Id, Tunables, SPECS};
 
 fn main() -> ExitCode {
-    match run(std::env::args_os().skip(1)) {
-        Ok(text) => {
-            print!("{}", escaped(&text, true));
-            ExitCode::SUCCESS
+    match reply(std::env::args_os().skip(1)) {
+        Ok(reply) => {
+            print!("{}", escaped(&reply.text, true));
+            if reply.failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
         }
         Err(message) => {
             eprintln!("throttle-lab: error: {}", escaped(&message, true));
@@ -30,9 +35,23 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs one command and returns what it prints; warnings go to stderr.
-fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, String> {
+/// Runs one command and returns what it prints and whether it found a failure (`lessons
+/// check`); warnings and progress go to stderr.
+fn reply(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<lessons::Reply, String> {
     let args = args::parse(words)?;
+    if args.command == Command::Lessons && args.check {
+        return lessons::check(args.lesson.as_deref());
+    }
+    command(args).map(|text| lessons::Reply { text, failed: false })
+}
+
+/// What a command that cannot fail a check prints.
+#[cfg(test)]
+fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, String> {
+    reply(words).map(|r| r.text)
+}
+
+fn command(args: args::Args) -> Result<String, String> {
     if args.command == Command::Import {
         // Its --set overrides what the evidence implies, applied there.
         return evidence::import_files(&args.files, &args.sets, args.json, args.scenario_out.as_deref());
@@ -71,6 +90,7 @@ fn run(words: impl IntoIterator<Item = std::ffi::OsString>) -> Result<String, St
         Command::Tunables => Ok(schema_table()),
         Command::Link => Ok(format!("?{}\n", link::encode(&t))),
         Command::Presets => Ok(run::presets_list()),
+        Command::Lessons => lessons::list(args.json),
         Command::Drives => Ok(run::drives_list()),
         Command::Releases => run::releases(&args.diff),
         Command::Bench => bench::bench(args.json),
@@ -180,6 +200,48 @@ mod tests {
         let optane = out.split("optane-p4800x").nth(1).expect("optane listed");
         assert!(optane.contains("4 KiB read, QD1:  sheet     8.9 us, model     8.7 us"), "{optane}");
         assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
+    }
+
+    #[test]
+    fn lessons_list_and_a_check_passes_while_a_broken_copy_fails() {
+        let list = run_words(&["lessons"]).expect("lists");
+        assert!(
+            list.lines().count() >= 10 && list.contains("slog             3 steps  Sync writes and a SLOG"),
+            "{list}"
+        );
+        let json: Value = serde_json::from_str(&run_words(&["lessons", "--json"]).expect("json")).expect("parses");
+        assert_eq!(json[0]["name"], "fast-then-slow");
+
+        let words = |w: &[&str]| reply(w.iter().map(std::ffi::OsString::from));
+        let ok = words(&["lessons", "check", "slog"]).expect("walks");
+        assert!(!ok.failed, "{}", ok.text);
+        assert!(ok.text.contains("yes each write takes under 2 ms: 900 µs < 2 ms"), "{}", ok.text);
+        assert!(ok.text.ends_with("1 of 1 lessons pass\n"), "{}", ok.text);
+
+        // The same lesson with its SLOG step's target out of reach: the walk says so and fails.
+        let dir = std::env::temp_dir().join(format!("throttle-lab-lessons-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let (_, text) = throttle_model::lesson::catalogue::FILES.iter().find(|(n, _)| *n == "slog").expect("ships");
+        let broken = text.replace(r#""op": "lt", "value": 2e6"#, r#""op": "lt", "value": 2e5"#);
+        assert_ne!(&broken, text, "the target to break is in the file");
+        let file = dir.join("slog.json");
+        std::fs::write(&file, broken).expect("written");
+        let failed = words(&["lessons", "check", file.to_str().expect("utf-8 path")]).expect("walks");
+        assert!(failed.failed, "{}", failed.text);
+        assert!(failed.text.contains("no  each write takes under 2 ms: 900 µs < 200 µs"), "{}", failed.text);
+        assert!(failed.text.contains("problem: the check fails after the step's solution"), "{}", failed.text);
+        assert!(failed.text.ends_with("0 of 1 lessons pass\n"), "{}", failed.text);
+        std::fs::remove_dir_all(&dir).ok();
+        assert!(words(&["lessons", "check", "nope"]).is_err_and(|e| e.contains("no lesson 'nope'")));
+    }
+
+    #[test]
+    fn presets_list_the_scenario_files_and_the_apps_starting_points_with_their_sources() {
+        let out = run_words(&["presets"]).expect("lists");
+        assert!(out.contains("s5-picket-fence"), "{out}");
+        let fence = out.split("\npicket-fence").nth(1).expect("the lab preset is listed");
+        assert!(fence.starts_with("           Reads wait behind each sync's burst\n"), "{fence}");
+        assert!(fence.contains("Seed S5, picket-fencing (Leventhal, Delphix, 2013)"), "{fence}");
     }
 
     #[test]

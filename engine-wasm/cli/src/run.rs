@@ -5,6 +5,7 @@ use throttle_model::messages::escaped;
 use throttle_model::report::quantize::quantize;
 use throttle_model::report::zpool_iostat::zpool_iostat_w_of;
 use throttle_model::report::{self, Report, Summary};
+use throttle_model::scenario::lab_presets::LAB_PRESETS;
 use throttle_model::scenario::presets::{self, PRESETS};
 use throttle_model::scenario::{drives, Release, Scenario};
 use throttle_model::sim::device::closed_loop::{closed_loop, Load};
@@ -149,11 +150,19 @@ pub fn releases(diff: &[String]) -> Result<String, String> {
     Ok(out)
 }
 
+/// The scenario files (`run --preset NAME`), then the app's starting points with the
+/// symptom each shows and its source (`run --link`; the lessons open them).
 pub fn presets_list() -> String {
-    let mut out = String::new();
+    let mut out = String::from("Scenario files (run --preset NAME):\n");
     for p in PRESETS {
         let description = Scenario::from_json(p.json).map(|s| s.description).unwrap_or_default();
         let _ = writeln!(out, "{:<22} {}", p.name, description);
+    }
+    out.push_str("\nThe app's starting points (run --link 'LINK'), by the symptom each shows, and their sources:\n");
+    for p in LAB_PRESETS {
+        let _ = writeln!(out, "{:<22} {}", p.name, p.title);
+        let _ = writeln!(out, "{:<22} {}", "", p.source);
+        let _ = writeln!(out, "{:<22} {}", "", p.link);
     }
     out
 }

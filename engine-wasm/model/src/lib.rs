@@ -1,9 +1,9 @@
 //! Throttle Lab's model of the OpenZFS write path.
 //!
 //! Pure Rust with no browser dependency: the WASM binding and the CLI are thin layers over
-//! it. Four rooms form a one-way pipe, evidence -> input -> simulation -> output, on a foundation all
-//! of them share; a module imports only from its own room, the rooms upstream of it and
-//! the foundation (`tests/it/architecture.rs` fails on anything else, and on any cycle):
+//! it. Five rooms form a one-way pipe, evidence -> input -> simulation -> output ->
+//! lessons, on a foundation all of them share; a module imports only from its own room,
+//! the rooms upstream of it and the foundation (`tests/it/architecture.rs` fails on anything else, and on any cycle):
 //!
 //! - [`evidence`]: what a customer's system printed (`zpool iostat`, kstats, parameters,
 //!   `zpool status`, ...), read into plain values, upstream of everything else;
@@ -13,7 +13,9 @@
 //! - [`sim`]: the discrete-event simulation, one file per mechanism of the write path,
 //!   each named for the OpenZFS code it follows; it records what happens as it runs;
 //! - [`report`]: what a run produced: [`report::run`] runs a scenario and returns its
-//!   [`report::Report`]; the text formats engineers already read.
+//!   [`report::Report`]; the text formats engineers already read;
+//! - [`lesson`]: guided lessons, each step checked on the reports of its runs, and a
+//!   walker that runs them without a person.
 //!
 //! The foundation, upstream of every room, holds what the rooms and the app are all
 //! written in. The schema of tunables and settings is what sliders, links, scenario files
@@ -34,6 +36,7 @@
 pub mod amount;
 pub mod curves;
 pub mod evidence;
+pub mod lesson;
 pub mod link;
 pub mod messages;
 pub mod report;

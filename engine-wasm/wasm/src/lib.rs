@@ -7,6 +7,7 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
+use throttle_model::lesson;
 use throttle_model::report::{self, quantize, zpool_iostat, Report};
 use throttle_model::scenario::{fio, lab, lab_presets, presets::PRESETS, zpool_layout, Release, Scenario};
 use throttle_model::sim::{bench, Sim};
@@ -378,6 +379,43 @@ pub fn presets() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = labPresets)]
 pub fn lab_presets() -> Result<JsValue, JsError> {
     to_js(lab_presets::LAB_PRESETS)
+}
+
+/// The guided lessons, as their files hold them (`Lesson[]`).
+#[wasm_bindgen]
+pub fn lessons() -> Result<JsValue, JsError> {
+    to_js(&lesson::lessons().map_err(|e| JsError::new(&e))?)
+}
+
+/// Lesson `name` and its step `step` (from 0), or why there is none.
+fn lesson_step(name: &str, step: u32) -> Result<(lesson::Lesson, usize), JsError> {
+    let l = lesson::find(name).map_err(|e| JsError::new(&e))?;
+    let i = step as usize;
+    if i >= l.steps.len() {
+        return Err(JsError::new(&format!("lesson '{name}' has {} steps; no step {step}", l.steps.len())));
+    }
+    Ok((l, i))
+}
+
+/// The link query (`v=1&…`) of the state step `step` of lesson `name` starts from, run A:
+/// the preset's link, the lesson's, and the solutions of the steps before it. `step` may
+/// be the number of steps: the state after the last.
+#[wasm_bindgen(js_name = lessonStepStart)]
+pub fn lesson_step_start(name: &str, step: u32) -> Result<String, JsError> {
+    let l = lesson::find(name).map_err(|e| JsError::new(&e))?;
+    l.step_start(step as usize).ok_or_else(|| JsError::new(&format!("lesson '{name}' has no step {step}")))
+}
+
+/// Step `step` (from 0) of lesson `name` checked on run B's report (JSON text, as
+/// `SimRun.report` writes it), against run A's (the step's start) when given:
+/// `{ passed, conditions: [{ label, passed, actual, target, actual_text, ... }] }`.
+#[wasm_bindgen(js_name = checkLessonStep)]
+pub fn check_lesson_step(name: &str, step: u32, report_b: &str, report_a: Option<String>) -> Result<JsValue, JsError> {
+    let (l, i) = lesson_step(name, step)?;
+    let read = |text: &str| serde_json::from_str::<serde_json::Value>(text).map_err(js_error);
+    let b = read(report_b)?;
+    let a = report_a.as_deref().map(read).transpose()?;
+    to_js(&lesson::evaluate(&l.steps[i].check, &b, a.as_ref()))
 }
 
 /// The benchmark's yardstick: a bare event loop on the same heap (returns a checksum).

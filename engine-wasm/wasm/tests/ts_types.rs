@@ -1,6 +1,6 @@
 //! Writes the TypeScript types of everything the binding returns as JSON (the report and
 //! its parts, schema entries, check results, curve marks, decoded links, pool layouts,
-//! presets) and the
+//! presets, lessons and their checks) and the
 //! names of the schema's entries into `web/src/engine/types/`, one file per type and an
 //! index. `scripts/gen-types.sh` runs it and formats the files; with `--check` it fails
 //! when the committed ones are out of date. Needs the `ts` feature.
@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use throttle_lab_wasm::{DecodedLink, ImportedEvidence, PastedSettings, PresetText};
 use throttle_model::curves::{AsyncWriteMarks, DelayMarks};
 use throttle_model::evidence::fit::Fit;
+use throttle_model::lesson::{Lesson, StepCheck};
 use throttle_model::report::Report;
 use throttle_model::scenario::lab_presets::LabPreset;
 use throttle_model::validate::Checked;
@@ -74,6 +75,8 @@ fn export_bindings() -> Result<()> {
     PresetText::export_all(&cfg)?;
     ImportedEvidence::export_all(&cfg)?;
     Fit::export_all(&cfg)?;
+    Lesson::export_all(&cfg)?;
+    StepCheck::export_all(&cfg)?;
     std::fs::write(dir.join("TunableName.ts"), tunable_names())?;
     let mut index = format!("{HEADER}\n\n");
     for file in ts_files(&dir)? {

@@ -1,5 +1,6 @@
 // Starting points: each preset is a link that sets the simulated system (and any tunables)
-// to show one seed scenario; picking one replaces the current settings.
+// to show one symptom, listed by it, with its source (the seed scenario or data sheet) as
+// a subtitle; picking one replaces the current settings.
 
 import { useState } from "react";
 import type { Engine } from "../engine/engine";
@@ -13,7 +14,7 @@ export function PresetPicker({ engine, onPick }: Props) {
   const presets = engine.labPresets();
   const [chosen, setChosen] = useState("");
   if (presets.status === "error") return <p role="alert">{presets.message}</p>;
-  const description = presets.value.find((p) => p.name === chosen)?.description;
+  const preset = presets.value.find((p) => p.name === chosen);
   return (
     <div className="preset-picker">
       <label htmlFor="preset">Start from</label>
@@ -22,18 +23,25 @@ export function PresetPicker({ engine, onPick }: Props) {
         value={chosen}
         onChange={(e) => {
           setChosen(e.target.value);
-          const preset = presets.value.find((p) => p.name === e.target.value);
-          if (preset) onPick(preset.link);
+          const picked = presets.value.find((p) => p.name === e.target.value);
+          if (picked) onPick(picked.link);
         }}
       >
         <option value="">a preset…</option>
         {presets.value.map((p) => (
-          <option key={p.name} value={p.name}>
+          <option key={p.name} value={p.name} title={p.source}>
             {p.title}
           </option>
         ))}
       </select>
-      {description && <p className="preset-description">{description}</p>}
+      {preset && (
+        <>
+          <p className="preset-source" data-testid="preset-source">
+            {preset.source}
+          </p>
+          <p className="preset-description">{preset.description}</p>
+        </>
+      )}
     </div>
   );
 }

@@ -11,8 +11,10 @@ import type {
   Fit,
   ImportedEvidence,
   LabPreset,
+  Lesson,
   PastedSettings,
   PresetText,
+  StepCheck,
   SummaryReport,
   TunableName,
   View,
@@ -114,6 +116,12 @@ export interface Engine {
   presets(): Result<PresetText[]>;
   /** The app's starting points, as link queries. */
   labPresets(): Result<LabPreset[]>;
+  /** The guided lessons, as their files hold them. */
+  lessons(): Result<Lesson[]>;
+  /** The link query of the state step `step` (from 0) of lesson `name` starts from: its run A. */
+  lessonStepStart(name: string, step: number): Result<string>;
+  /** Step `step` of lesson `name` checked on run B's report (JSON text), against run A's if given. */
+  checkLessonStep(name: string, step: number, b: string, a: string | null): Result<StepCheck>;
 }
 
 /** Both values, or the first error. */
@@ -223,5 +231,9 @@ export function makeEngine(wasm: WasmModule): Engine {
     runScenario: (scenario) => attempt(() => wasm.runScenario(scenario)),
     presets: () => attempt<PresetText[]>(() => wasm.presets()),
     labPresets: () => attempt<LabPreset[]>(() => wasm.labPresets()),
+    lessons: () => attempt<Lesson[]>(() => wasm.lessons()),
+    lessonStepStart: (name, step) => attempt(() => wasm.lessonStepStart(name, step)),
+    checkLessonStep: (name, step, b, a) =>
+      attempt<StepCheck>(() => wasm.checkLessonStep(name, step, b, a ?? undefined)),
   };
 }

@@ -62,6 +62,26 @@ export function parseReport(text: string): SimReport {
   return toColumns(report);
 }
 
+/**
+ * The report as the engine wrote it, as JSON text: `parseReport` undone, the series rebuilt
+ * from the columns (and their interval from the scenario). What the engine's own checks of
+ * a report read (a lesson step's check).
+ */
+export function reportJson(r: SimReport): string {
+  const series: Record<string, unknown> = { interval_ns: r.meta.scenario.report_interval_ns };
+  for (const [name, values] of Object.entries(r.columns)) {
+    const dot = name.indexOf(".");
+    if (dot < 0) {
+      series[name] = Array.from(values);
+      continue;
+    }
+    const [key, sub] = [name.slice(0, dot), name.slice(dot + 1)];
+    const keyed = (series[key] ??= {}) as Record<string, number[]>;
+    keyed[sub] = Array.from(values);
+  }
+  return JSON.stringify({ ...r.meta, series });
+}
+
 export const allocatorOf = (r: SimReport): AllocatorReport | null => r.meta.allocator ?? null;
 export const tenantsOf = (r: SimReport) => r.meta.tenants;
 export const summaryOf = (r: SimReport) => r.meta.summary;

@@ -1,7 +1,8 @@
-//! The house's shape, checked on the crate's own sources: input -> simulation -> output.
-//! The foundation (schema, units, tunables, ...) is upstream of every room; `evidence/`
-//! (what a customer's system printed) is upstream of `scenario/`, which is upstream of
-//! `sim/`, which is upstream of `report/`. A module may import only from its
+//! The house's shape, checked on the crate's own sources: input -> simulation -> output ->
+//! lessons. The foundation (schema, units, tunables, ...) is upstream of every room;
+//! `evidence/` (what a customer's system printed) is upstream of `scenario/`, which is
+//! upstream of `sim/`, which is upstream of `report/`, which is upstream of `lesson/`
+//! (guided lessons, checked on reports). A module may import only from its
 //! own room, rooms upstream of it and the foundation, and no modules import each other in
 //! a cycle. `checker.rs` reads the sources; the tests below first prove that it sees a
 //! violation on a tiny crate made up for the purpose, then run it on the real one.
@@ -94,10 +95,11 @@ fn the_crate_has_no_import_cycles() {
 fn every_room_imports_only_from_itself_upstream_rooms_and_the_foundation() {
     let (_, graph) = the_crate();
     assert!(graph.get("scenario::lab").is_some_and(|t| t.contains_key("schema")));
+    assert!(graph.get("lesson::walk").is_some_and(|t| t.contains_key("report")), "a lesson reads reports");
     let wrong = downstream_imports(&graph);
     assert!(
         wrong.is_empty(),
-        "imports against the pipe foundation <- evidence <- scenario <- sim <- report:\n{}",
+        "imports against the pipe foundation <- evidence <- scenario <- sim <- report <- lesson:\n{}",
         wrong.join("\n")
     );
 }

@@ -28,6 +28,7 @@ mod golden;
 mod ground_truth;
 mod lab;
 mod legacy;
+mod lessons;
 mod liveness;
 mod prefetch;
 mod raidz;

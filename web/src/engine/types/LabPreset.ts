@@ -2,7 +2,14 @@
 
 export type LabPreset = {
   name: string;
+  /**
+   * The symptom it shows, as a customer would say it.
+   */
   title: string;
+  /**
+   * Where it comes from: the seed scenario and its source, or the data it rests on.
+   */
+  source: string;
   /**
    * What to look for.
    */

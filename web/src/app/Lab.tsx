@@ -1,7 +1,7 @@
 // The lab's layout: the header's actions, the link notices, the settings beside the panels.
 // The state, the link and the simulations are use-lab's; this file only places them.
 
-import { useMemo, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import type { Engine } from "../engine/engine";
 import type { ImportedEvidence } from "../engine/types";
 import type { TunableSpec } from "../engine/schema";
@@ -17,6 +17,7 @@ import { DelayCurvePanel } from "../views/DelayCurvePanel";
 import { DirtyPanel } from "../views/DirtyPanel";
 import { EvidencePanel } from "../views/EvidencePanel";
 import { LatencyPanel } from "../views/LatencyPanel";
+import { ShownPanel } from "../views/chart/presenting";
 import { PanelBoundary } from "../views/PanelBoundary";
 import { PicketFencePanel } from "../views/PicketFencePanel";
 import { SteadyPanel } from "../views/SteadyPanel";
@@ -24,13 +25,16 @@ import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
 import { messages } from "../messages";
 import { EvidenceImport } from "./EvidenceImport";
+import { LessonPicker } from "./LessonPicker";
+import { LessonWalker } from "./LessonWalker";
+import { LinkQr, panelIds, usePresenterKeys, useUnscaledCharts } from "./Presenter";
 import { ExportSettings } from "./ExportSettings";
 import { MessageList } from "./MessageList";
 import { PasteSettings } from "./PasteSettings";
-import { PresetPicker } from "./PresetPicker";
+import { PresetAbout, PresetPicker } from "./PresetPicker";
 import { SimStatus } from "./SimStatus";
 import { useLab, type Simulators } from "./use-lab";
-import type { Initial } from "./url-state";
+import { fragmentFor, linkFor, type Initial } from "./url-state";
 
 interface Props {
   engine: Engine;
@@ -61,11 +65,64 @@ export function Lab({ engine, initial, simulators }: Props) {
   const [filter, setFilter] = useState("");
   const [evidence, setEvidence] = useState<ImportedEvidence | null>(null);
   const words = filterWords(filter);
+  // Presenter mode: one panel at a time, the step's own unless the presenter moved on.
+  const present = lab.view.present;
+  const step = lab.view.step ?? 1;
+  const stepPanel = lab.lesson?.steps[step - 1]?.panel ?? "application";
+  const [chosenPanel, setChosenPanel] = useState<{ step: string; panel: string } | null>(null);
+  const stepKey = `${lab.lesson?.name ?? ""}/${step}`;
+  const shownPanel = chosenPanel?.step === stepKey ? chosenPanel.panel : stepPanel;
+  const panelsRef = useRef<HTMLElement>(null);
+  // The presenter's panel list is read from the page, so that it names every panel drawn.
+  const [panelList, setPanelList] = useState<[string, string][]>([]);
+  useEffect(() => {
+    if (!present) return;
+    const heads = panelsRef.current?.querySelectorAll<HTMLElement>("[data-panel]") ?? [];
+    const list = Array.from(heads, (p): [string, string] => [
+      p.dataset["panel"] ?? "",
+      p.querySelector("h2")?.textContent ?? p.dataset["panel"] ?? "",
+    ]);
+    setPanelList((old) => (JSON.stringify(old) === JSON.stringify(list) ? old : list));
+  }, [present, runs, evidence]);
+  const presetTitle = useMemo(() => {
+    const presets = engine.labPresets();
+    return presets.status === "ok" ? presets.value.find((p) => p.name === lab.view.preset)?.title : undefined;
+  }, [engine, lab.view.preset]);
+  useUnscaledCharts(panelsRef, present, shownPanel);
+  usePresenterKeys(present, {
+    onStep: (delta) => {
+      const lesson = lab.lesson;
+      const next = step + delta;
+      if (lesson && next >= 1 && next <= lesson.steps.length) lab.openLesson(lesson.name, next);
+    },
+    onPanel: (delta) => {
+      const ids = panelIds(panelsRef.current);
+      const at = ids.indexOf(shownPanel);
+      const next = ids[(at + delta + ids.length) % ids.length];
+      if (next) setChosenPanel({ step: stepKey, panel: next });
+    },
+    onLeave: () => lab.setPresent(false),
+  });
+  const walker = lab.lesson && (
+    <LessonWalker
+      engine={engine}
+      lesson={lab.lesson}
+      step={step}
+      values={values}
+      errors={errors}
+      handlers={handlers}
+      current={lab.current}
+      compared={lab.compared}
+      onStep={(n) => lab.lesson && lab.openLesson(lab.lesson.name, n)}
+      onShowMe={lab.showSolution}
+      onClose={lab.closeLesson}
+    />
+  );
   const listed = engine.schema.filter((s) => isTunable(s) || lab.showsSetup(s));
   const matching = listed.filter((s) => matchesFilter(s, words)).length;
 
   return (
-    <div className="lab">
+    <div className={present ? "lab presenter" : "lab"}>
       <a className="skip-link" href="#panels" onClick={skipToPanels}>
         {messages.skipToPanels}
       </a>
@@ -99,8 +156,34 @@ export function Lab({ engine, initial, simulators }: Props) {
           <button type="button" onClick={lab.resetAll}>
             {messages.resetAll}
           </button>
+          <button type="button" onClick={() => lab.setPresent(true)} title={messages.presentKeys}>
+            {messages.presentEnter}
+          </button>
         </div>
       </header>
+      {present && (
+        <div className="presenter-bar">
+          <strong>{lab.lesson?.title ?? presetTitle ?? "Throttle Lab"}</strong>
+          <label>
+            {messages.presentPanel}{" "}
+            <select
+              value={shownPanel}
+              onChange={(e) => setChosenPanel({ step: stepKey, panel: e.target.value })}
+              data-testid="presenter-panel"
+            >
+              {panelList.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="presenter-keys">{messages.presentKeys}</span>
+          <button type="button" onClick={() => lab.setPresent(false)}>
+            {messages.presentLeave}
+          </button>
+        </div>
+      )}
       {lab.undoReset && (
         <div className="notice undo" role="status" data-testid="reset-undo">
           <p>{messages.resetDone}</p>
@@ -137,6 +220,12 @@ export function Lab({ engine, initial, simulators }: Props) {
         </button>
       </MessageList>
       <div className="layout">
+        {present && (
+          <aside className="presenter-side" aria-label="Lesson">
+            {walker ?? <PresetAbout engine={engine} name={lab.view.preset} />}
+            <LinkQr link={linkFor(window.location.href, fragmentFor(engine, values, pinned, lab.view))} />
+          </aside>
+        )}
         <aside className="controls" aria-label="Settings">
           <SimStatus current={lab.current} compared={lab.compared} comparisonLabel={lab.comparisonLabel} />
           {pinned && (
@@ -178,7 +267,12 @@ export function Lab({ engine, initial, simulators }: Props) {
             </span>
           </div>
           <h2 className="side-title">Simulated system</h2>
-          <PresetPicker engine={engine} onPick={lab.pickPreset} />
+          <PresetPicker engine={engine} chosen={lab.view.preset} onPick={lab.pickPreset} />
+          <LessonPicker
+            lessons={lab.lessons}
+            chosen={lab.view.lesson}
+            onPick={(name) => lab.openLesson(name)}
+          />
           <EvidenceImport engine={engine} onEvidence={setEvidence} onApply={lab.setSeveral} />
           <PasteSettings
             engine={engine}
@@ -223,67 +317,70 @@ export function Lab({ engine, initial, simulators }: Props) {
             {...handlers}
           />
         </aside>
-        <main className="panels" id="panels" tabIndex={-1} aria-label="Panels">
-          <CurveCursorProvider>
-            <PanelBoundary name="Async-write concurrency" retryKey={[values, runs, pinned]}>
-              <AsyncWriteCurvePanel
-                engine={engine}
-                values={lab.effective}
-                runs={runs}
-                pinned={lab.effectivePinned}
-              />
-            </PanelBoundary>
-            <PanelBoundary name="Write delay" retryKey={[values, runs, pinned]}>
-              <DelayCurvePanel
-                engine={engine}
-                values={lab.effective}
-                writeSizeControl={
-                  <EntryControl
-                    engine={engine}
-                    index={engine.indexOf("write_size")}
-                    values={values}
-                    errors={errors}
-                    {...handlers}
-                  />
-                }
-                runs={runs}
-                pinned={lab.effectivePinned}
-              />
-            </PanelBoundary>
-          </CurveCursorProvider>
-          {runs.length > 0 && (
-            <TimeAxisProvider durationS={lab.durationS} steadyS={lab.steadyS}>
-              <PanelBoundary name="What the application sees" retryKey={runs}>
-                <ApplicationPanel runs={runs} />
+        <main className="panels" id="panels" tabIndex={-1} aria-label="Panels" ref={panelsRef}>
+          {!present && walker}
+          <ShownPanel.Provider value={present ? shownPanel : null}>
+            <CurveCursorProvider>
+              <PanelBoundary name="Async-write concurrency" retryKey={[values, runs, pinned]}>
+                <AsyncWriteCurvePanel
+                  engine={engine}
+                  values={lab.effective}
+                  runs={runs}
+                  pinned={lab.effectivePinned}
+                />
               </PanelBoundary>
-              <PanelBoundary name="Dirty data over time" retryKey={[runs, lab.levels]}>
-                <DirtyPanel levels={lab.levels} runs={runs} />
+              <PanelBoundary name="Write delay" retryKey={[values, runs, pinned]}>
+                <DelayCurvePanel
+                  engine={engine}
+                  values={lab.effective}
+                  writeSizeControl={
+                    <EntryControl
+                      engine={engine}
+                      index={engine.indexOf("write_size")}
+                      values={values}
+                      errors={errors}
+                      {...handlers}
+                    />
+                  }
+                  runs={runs}
+                  pinned={lab.effectivePinned}
+                />
               </PanelBoundary>
-              <PanelBoundary name="Picket-fencing versus smooth output" retryKey={runs}>
-                <PicketFencePanel runs={runs} />
-              </PanelBoundary>
-              <PanelBoundary name="Latency quantizations" retryKey={runs}>
-                <LatencyPanel engine={engine} runs={runs} />
-              </PanelBoundary>
-              <PanelBoundary name="Transaction groups" retryKey={runs}>
-                <TxgPanel runs={runs} />
-              </PanelBoundary>
-              {evidence && current && (
-                <PanelBoundary name="Model beside evidence" retryKey={[runs, evidence]}>
-                  <EvidencePanel engine={engine} evidence={evidence} run={current} />
+            </CurveCursorProvider>
+            {runs.length > 0 && (
+              <TimeAxisProvider durationS={lab.durationS} steadyS={lab.steadyS}>
+                <PanelBoundary name="What the application sees" retryKey={runs}>
+                  <ApplicationPanel runs={runs} />
                 </PanelBoundary>
-              )}
-              <PanelBoundary name="Metaslab allocation" retryKey={runs}>
-                <AllocatorPanel runs={runs} />
-              </PanelBoundary>
-              <PanelBoundary name="Steady state" retryKey={runs}>
-                <SteadyPanel runs={runs} />
-              </PanelBoundary>
-              <PanelBoundary name="Summary" retryKey={runs}>
-                <SummaryTable runs={runs} />
-              </PanelBoundary>
-            </TimeAxisProvider>
-          )}
+                <PanelBoundary name="Dirty data over time" retryKey={[runs, lab.levels]}>
+                  <DirtyPanel levels={lab.levels} runs={runs} />
+                </PanelBoundary>
+                <PanelBoundary name="Picket-fencing versus smooth output" retryKey={runs}>
+                  <PicketFencePanel runs={runs} />
+                </PanelBoundary>
+                <PanelBoundary name="Latency quantizations" retryKey={runs}>
+                  <LatencyPanel engine={engine} runs={runs} />
+                </PanelBoundary>
+                <PanelBoundary name="Transaction groups" retryKey={runs}>
+                  <TxgPanel runs={runs} />
+                </PanelBoundary>
+                {evidence && current && (
+                  <PanelBoundary name="Model beside evidence" retryKey={[runs, evidence]}>
+                    <EvidencePanel engine={engine} evidence={evidence} run={current} />
+                  </PanelBoundary>
+                )}
+                <PanelBoundary name="Metaslab allocation" retryKey={runs}>
+                  <AllocatorPanel runs={runs} />
+                </PanelBoundary>
+                <PanelBoundary name="Steady state" retryKey={runs}>
+                  <SteadyPanel runs={runs} />
+                </PanelBoundary>
+                <PanelBoundary name="Summary" retryKey={runs}>
+                  <SummaryTable runs={runs} />
+                </PanelBoundary>
+              </TimeAxisProvider>
+            )}
+          </ShownPanel.Provider>
           <footer className="footer">
             Engine {engine.version}. Defaults are current OpenZFS on 64-bit Linux; each tunable&apos;s history
             says where older releases differ.

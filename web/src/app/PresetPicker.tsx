@@ -1,32 +1,25 @@
 // Starting points: each preset is a link that sets the simulated system (and any tunables)
 // to show one symptom, listed by it, with its source (the seed scenario or data sheet) as
-// a subtitle; picking one replaces the current settings.
+// a subtitle; picking one replaces the current settings, and the page's link then names it,
+// so that a shared link shows its title, source and description too.
 
-import { useState } from "react";
 import type { Engine } from "../engine/engine";
 
 interface Props {
   engine: Engine;
-  onPick: (link: string) => void;
+  /** The preset the settings started from, if any. */
+  chosen: string | null;
+  onPick: (name: string) => void;
 }
 
-export function PresetPicker({ engine, onPick }: Props) {
+export function PresetPicker({ engine, chosen, onPick }: Props) {
   const presets = engine.labPresets();
-  const [chosen, setChosen] = useState("");
   if (presets.status === "error") return <p role="alert">{presets.message}</p>;
-  const preset = presets.value.find((p) => p.name === chosen);
+  const known = presets.value.some((p) => p.name === chosen);
   return (
     <div className="preset-picker">
       <label htmlFor="preset">Start from</label>
-      <select
-        id="preset"
-        value={chosen}
-        onChange={(e) => {
-          setChosen(e.target.value);
-          const picked = presets.value.find((p) => p.name === e.target.value);
-          if (picked) onPick(picked.link);
-        }}
-      >
+      <select id="preset" value={known ? (chosen ?? "") : ""} onChange={(e) => onPick(e.target.value)}>
         <option value="">a preset…</option>
         {presets.value.map((p) => (
           <option key={p.name} value={p.name} title={p.source}>
@@ -34,14 +27,23 @@ export function PresetPicker({ engine, onPick }: Props) {
           </option>
         ))}
       </select>
-      {preset && (
-        <>
-          <p className="preset-source" data-testid="preset-source">
-            {preset.source}
-          </p>
-          <p className="preset-description">{preset.description}</p>
-        </>
-      )}
+      <PresetAbout engine={engine} name={chosen} />
+    </div>
+  );
+}
+
+/** The preset's source and what to look for in it, when the settings started from one. */
+export function PresetAbout({ engine, name }: { engine: Engine; name: string | null }) {
+  const presets = engine.labPresets();
+  const preset = presets.status === "ok" ? presets.value.find((p) => p.name === name) : undefined;
+  if (!preset) return null;
+  return (
+    <div className="preset-about" data-testid="preset-about">
+      <p className="preset-title">{preset.title}</p>
+      <p className="preset-source" data-testid="preset-source">
+        {preset.source}
+      </p>
+      <p className="preset-description">{preset.description}</p>
     </div>
   );
 }

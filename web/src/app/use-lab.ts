@@ -13,6 +13,8 @@ import type { RunView } from "../views/runs";
 import { messages } from "../messages";
 import { comparisonFor, differenceLines } from "./comparison";
 import { editReducer, warningsOf } from "./lab-state";
+import type { Lesson, View } from "../engine/types";
+import { lessonNamed, openingOf, stepStart } from "./lesson-state";
 import { createHistoryWriter, fragmentFor, linkFor, linkQuery, readLink, type Initial } from "./url-state";
 import { reportHash, useSimulation, type SimState } from "./use-simulation";
 
@@ -51,7 +53,19 @@ export interface LabState {
   budgetAsked: number | null;
   confirmBudget: () => void;
   keepDefaultBudget: () => void;
-  pickPreset: (link: string) => void;
+  /** Replaces the settings with the named preset's, which the link then names. */
+  pickPreset: (name: string) => void;
+  /** Where the page is: its preset, the lesson and step it walks, presenter mode. */
+  view: View;
+  /** The lesson the page walks, if any, and every lesson there is. */
+  lesson: Lesson | null;
+  lessons: Lesson[];
+  /** Opens a lesson at a step (from 1): the settings become that step's start, pinned as A. */
+  openLesson: (name: string, step?: number) => void;
+  closeLesson: () => void;
+  /** Sets B to what the step asks the learner to find, as a trainer's "show me". */
+  showSolution: () => void;
+  setPresent: (present: boolean) => void;
   /** Sets the named settings, keeping the rest (a pool layout's). */
   setSeveral: (settings: readonly (readonly [string, number])[]) => void;
   resetAll: () => void;
@@ -81,15 +95,27 @@ function effectiveOf(engine: Engine, values: Values): Values {
 
 export function useLab(engine: Engine, initial: Initial, simulators: Simulators): LabState {
   const reducer = useMemo(() => editReducer(engine), [engine]);
-  const [edit, dispatch] = useReducer(reducer, { values: initial.values, errors: {}, copyStatus: "" });
+  // A link that names a lesson step but no pinned A opens at that step's start.
+  const [opening] = useState(() => openingOf(engine, initial));
+  const [edit, dispatch] = useReducer(reducer, { values: opening.values, errors: {}, copyStatus: "" });
   const { values } = edit;
-  const [pinned, setPinned] = useState<Values | null>(initial.pinned);
-  const [notices, setNotices] = useState<string[]>(initial.notices);
+  const [pinned, setPinned] = useState<Values | null>(opening.pinned);
+  const [view, setView] = useState<View>(opening.view);
+  const [notices, setNotices] = useState<string[]>(opening.notices);
   const [budgetAsked, setBudgetAsked] = useState<number | null>(initial.budgetAsked);
   // What "Reset all" replaced, and the defaults it put in their place: Undo is offered while
   // the values are still those very defaults (any change makes a new array) and nothing is pinned.
   const [reset, setReset] = useState<{ values: Values; pinned: Values | null; after: Values } | null>(null);
   const warnings = useMemo(() => warningsOf(engine, values), [engine, values]);
+  const presets = useMemo(() => {
+    const r = engine.labPresets();
+    return r.status === "ok" ? r.value : [];
+  }, [engine]);
+  const lessons = useMemo(() => {
+    const r = engine.lessons();
+    return r.status === "ok" ? r.value : [];
+  }, [engine]);
+  const lesson = lessonNamed(lessons, view.lesson);
 
   // The address bar follows the state: the opening link is rewritten in place (an old `?`
   // link becomes a fragment), each settled change after it is a history entry, and Back or
@@ -100,18 +126,19 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   // (a typed value, a reset, a preset, a pin) is an entry of its own.
   const sliding = useRef(false);
   useEffect(() => {
-    const fragment = fragmentFor(engine, values, pinned);
+    const fragment = fragmentFor(engine, values, pinned, view);
     if (opened.current) history.write(fragment, sliding.current);
     else history.replaceNow(fragment);
     opened.current = true;
     sliding.current = false;
-  }, [engine, values, pinned, history]);
+  }, [engine, values, pinned, view, history]);
   useEffect(() => {
     const restore = () => {
-      const link = readLink(engine, linkQuery(window.location).query);
-      history.replaceNow(fragmentFor(engine, link.values, link.pinned));
+      const link = openingOf(engine, readLink(engine, linkQuery(window.location).query));
+      history.replaceNow(fragmentFor(engine, link.values, link.pinned, link.view));
       dispatch({ type: "replace", values: link.values });
       setPinned(link.pinned);
+      setView(link.view);
       setNotices(link.notices);
       setBudgetAsked(link.budgetAsked);
     };
@@ -241,16 +268,41 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
       }
       dispatch({ type: "replace", values: next });
     },
-    pickPreset: (link) => {
-      const decoded = engine.decodeLink(link);
+    pickPreset: (name) => {
+      const preset = presets.find((p) => p.name === name);
+      if (!preset) return;
+      const decoded = engine.decodeLink(preset.link);
       if (decoded.status === "error") return setNotices([decoded.message]);
       dispatch({ type: "replace", values: decoded.value.values });
       setNotices(decoded.value.notices);
+      setView((v) => ({ ...v, preset: name, lesson: null, step: null }));
     },
+    view,
+    lesson,
+    lessons,
+    openLesson: (name, step = 1) => {
+      const start = stepStart(engine, name, step);
+      if (start.status === "error") return setNotices([start.message]);
+      dispatch({ type: "replace", values: start.value.values });
+      setPinned(start.value.values);
+      setNotices(start.value.notices);
+      setView((v) => ({ ...v, preset: start.value.preset, lesson: name, step: start.value.step }));
+    },
+    closeLesson: () => setView((v) => ({ ...v, lesson: null, step: null })),
+    showSolution: () => {
+      const step = lesson?.steps[(view.step ?? 1) - 1];
+      if (!step) return;
+      const applied = engine.applyLink(values, step.solution);
+      if (applied.status === "error") return setNotices([applied.message]);
+      dispatch({ type: "replace", values: applied.value.values });
+      if (applied.value.notices.length > 0) setNotices(applied.value.notices);
+    },
+    setPresent: (present) => setView((v) => ({ ...v, present })),
     resetAll: () => {
       setReset({ values, pinned, after: engine.defaults });
       dispatch({ type: "replace", values: engine.defaults });
       setPinned(null);
+      setView((v) => ({ ...v, preset: null, lesson: null, step: null }));
     },
     undoReset:
       reset && reset.after === values && pinned === null
@@ -263,7 +315,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     copyLink: async () => {
       try {
         await navigator.clipboard.writeText(
-          linkFor(window.location.href, fragmentFor(engine, values, pinned)),
+          linkFor(window.location.href, fragmentFor(engine, values, pinned, view)),
         );
         dispatch({ type: "copyStatus", text: messages.copied });
       } catch {

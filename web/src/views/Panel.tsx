@@ -1,7 +1,8 @@
 // A panel's frame (its title and one-line caption) and the parts panels share: a line per
 // run in the run's colour, and the copyable text views engineers already read.
 
-import { useRef, type ReactNode } from "react";
+import { useContext, useRef, type ReactNode } from "react";
+import { ShownPanel } from "./chart/presenting";
 import { download, panelSvg, svgToPng } from "./panel-export";
 import type { RunView } from "./runs";
 
@@ -14,6 +15,7 @@ interface PanelProps {
 
 export function Panel({ id, title, caption, children }: PanelProps) {
   const ref = useRef<HTMLElement>(null);
+  const shown = useContext(ShownPanel);
   const save = (as: "svg" | "png") => {
     const svg = ref.current ? panelSvg(ref.current) : null;
     if (!svg) return;
@@ -21,7 +23,13 @@ export function Panel({ id, title, caption, children }: PanelProps) {
     else void svgToPng(svg).then((png) => download(`${id}.png`, png));
   };
   return (
-    <section className="panel" aria-labelledby={`${id}-title`} data-panel={id} ref={ref}>
+    <section
+      className="panel"
+      aria-labelledby={`${id}-title`}
+      data-panel={id}
+      ref={ref}
+      hidden={shown !== null && shown !== id}
+    >
       <div className="panel-head">
         <h2 id={`${id}-title`}>{title}</h2>
         <span className="panel-save" aria-label={`Save ${title}`}>

@@ -3,6 +3,7 @@
 
 import { scaleBand, scaleLinear } from "d3-scale";
 import { bucketLabel } from "./display";
+import { usePresenting } from "./presenting";
 import { ticksAt, YGrid } from "./grid";
 
 interface Props {
@@ -16,6 +17,8 @@ const W = VIEW.width - M.left - M.right;
 const H = VIEW.height - M.top - M.bottom;
 
 export function Pow2Bars({ title, sets }: Props) {
+  // On a projector the labels are 16 px: a third as many fit under the bars.
+  const labels = usePresenting() ? 3 : 7;
   const nonEmpty = sets.flatMap((s) => s.buckets.flatMap((c, j) => (c > 0 ? [j] : [])));
   const totals = sets.map((s) => s.buckets.reduce((a, c) => a + c, 0));
   if (nonEmpty.length === 0) {
@@ -31,7 +34,7 @@ export function Pow2Bars({ title, sets }: Props) {
   const js = Array.from({ length: hi - lo + 1 }, (_, k) => lo + k);
   const x = scaleBand<number>().domain(js).range([0, W]).padding(0.15);
   const y = scaleLinear().domain([0, 100]).range([H, 0]);
-  const every = Math.ceil(js.length / 7);
+  const every = Math.ceil(js.length / labels);
   return (
     <figure className="bars">
       <figcaption>{title}</figcaption>

@@ -10,6 +10,7 @@ import { decimate, distinctColumns, maxValue } from "./decimate";
 import { tick } from "./display";
 import { ticksAt, YGrid } from "./grid";
 import { stackLabels } from "./label-layout";
+import { usePresenting } from "./presenting";
 import { useTimeAxis } from "./time-axis";
 import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
@@ -43,6 +44,8 @@ interface Props {
 
 export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
   const { durationS, cursorS, setCursorS, steadyS } = useTimeAxis();
+  // On a projector the text is 16 px or more: half as many ticks fit.
+  const presenting = usePresenting();
   const yMax = p.yMax ?? maxOf(series);
   const x = timeScale(durationS);
   const y = scaleLinear()
@@ -67,8 +70,8 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
       onBlur={() => setCursorS(null)}
     >
       <g transform={`translate(${TIME_MARGIN.left},${TIME_MARGIN.top})`}>
-        <YGrid ticks={ticksAt(y.ticks(5), y, yFormat)} width={TIME_PLOT.width} />
-        {x.ticks(8).map((s) => (
+        <YGrid ticks={ticksAt(y.ticks(presenting ? 3 : 5), y, yFormat)} width={TIME_PLOT.width} />
+        {x.ticks(presenting ? 4 : 8).map((s) => (
           <g key={s} className="tick" transform={`translate(${x(s)},${TIME_PLOT.height})`}>
             <line y2={5} />
             <text y={18} textAnchor="middle">

@@ -50,6 +50,7 @@ export type { SteadyReport } from "./SteadyReport";
 export type { SteadySpec } from "./SteadySpec";
 export type { Summary } from "./Summary";
 export type { SummaryReport } from "./SummaryReport";
+export type { SyncCause } from "./SyncCause";
 export type { SyncMode } from "./SyncMode";
 export type { TenantReport } from "./TenantReport";
 export type { Tenants } from "./Tenants";

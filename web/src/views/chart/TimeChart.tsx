@@ -1,12 +1,14 @@
 // The frame every time panel shares: simulated time across, a value axis with units, lines
-// for the current run (B) and the comparison (A), levels and marks, and the shared hover
-// cursor (pointer or arrow keys) and steady-state mark, both from the time axis.
+// for the current run (B) and the comparison (A), broken where there was nothing to measure
+// (`gaps.ts`), levels and marks, and the shared hover cursor (pointer or arrow keys) and
+// steady-state mark, both from the time axis.
 
 import type { ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { cursorKeyDown, HoverTarget } from "./cursor";
 import { decimate, distinctColumns, maxValue } from "./decimate";
+import { isDefined } from "./gaps";
 import { tick } from "./display";
 import { ticksAt, YGrid } from "./grid";
 import { stackLabels } from "./label-layout";
@@ -16,9 +18,11 @@ import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 export interface Series {
   id: string;
   side: "a" | "b";
-  /** Time [s] and value pairs. */
+  /** Time [s] and value pairs; a value that is not a number is a gap in the line. */
   points: [number, number][];
   label: string;
+  /** A class beside the side's, for a second line of the same run (a queue's pend beside its activ). */
+  variant?: string;
 }
 
 export interface Level {
@@ -33,6 +37,8 @@ interface Props {
   yMax?: number;
   /** Tick labels; `tick` (1,234.5) if not given. */
   yFormat?: (v: number) => string;
+  /** Where the value axis has its ticks; d3's round numbers if not given. */
+  yTicks?: number[];
   /** Lines, one per run; none if the chart draws only marks of its own (`children`). */
   series?: Series[];
   levels?: Level[];
@@ -49,6 +55,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
     .domain([0, yMax > 0 ? yMax * 1.08 : 1])
     .range([TIME_PLOT.height, 0]);
   const path = line<[number, number]>()
+    .defined(isDefined)
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
   // Work and markup bounded by the plot's width, not the run's length.
@@ -67,7 +74,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
       onBlur={() => setCursorS(null)}
     >
       <g transform={`translate(${TIME_MARGIN.left},${TIME_MARGIN.top})`}>
-        <YGrid ticks={ticksAt(y.ticks(5), y, yFormat)} width={TIME_PLOT.width} />
+        <YGrid ticks={ticksAt(p.yTicks ?? y.ticks(5), y, yFormat)} width={TIME_PLOT.width} />
         {x.ticks(8).map((s) => (
           <g key={s} className="tick" transform={`translate(${x(s)},${TIME_PLOT.height})`}>
             <line y2={5} />
@@ -111,7 +118,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
         {series.map((s) => (
           <path
             key={s.id}
-            className={`series side-${s.side}`}
+            className={`series side-${s.side}${s.variant ? ` ${s.variant}` : ""}`}
             d={path(decimate(s.points, 0, durationS, TIME_PLOT.width)) ?? ""}
             data-series={s.id}
           >

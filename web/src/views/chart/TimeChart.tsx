@@ -11,7 +11,7 @@ import { decimate, distinctColumns, maxValue } from "./decimate";
 import { isDefined } from "./gaps";
 import { tick } from "./display";
 import { ticksAt, YGrid } from "./grid";
-import { stackLabels } from "./label-layout";
+import { freeRow, stackLabels } from "./label-layout";
 import { useTimeAxis } from "./time-axis";
 import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 
@@ -58,6 +58,14 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
     .defined(isDefined)
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
+  const levelLabels = stackLabels((p.levels ?? []).map((l) => ({ yPx: y(l.y), label: l.label })));
+  // The steady mark's label keeps clear of the levels' labels.
+  const steadyRow = freeRow(
+    levelLabels.map((l) => l.yPx - 4),
+    10,
+    14,
+    TIME_PLOT.height - 4,
+  );
   // Work and markup bounded by the plot's width, not the run's length.
   const markPx = distinctColumns((p.marks ?? []).map(x));
   const onXPx = (xPx: number) => setCursorS(Math.min(durationS, Math.max(0, x.invert(xPx))));
@@ -89,7 +97,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
         {(p.levels ?? []).map((l) => (
           <line key={l.label} className="level" x2={TIME_PLOT.width} y1={y(l.y)} y2={y(l.y)} />
         ))}
-        {stackLabels((p.levels ?? []).map((l) => ({ yPx: y(l.y), label: l.label }))).map((l) => (
+        {levelLabels.map((l) => (
           <text key={l.label} className="level-label" x={TIME_PLOT.width - 4} y={l.yPx - 4} textAnchor="end">
             {l.label}
           </text>
@@ -110,7 +118,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
         {steadyS !== null && (
           <g className="steady-mark">
             <line x1={x(steadyS)} x2={x(steadyS)} y2={TIME_PLOT.height} />
-            <text x={x(steadyS) + 4} y={10}>
+            <text x={x(steadyS) + 4} y={steadyRow}>
               steady
             </text>
           </g>

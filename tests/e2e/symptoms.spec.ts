@@ -98,3 +98,17 @@ test("a latency line breaks where no I/O finished, instead of falling to zero", 
   const writes = page.locator('[data-panel="application"] path.series.side-b').first();
   expect(((await writes.getAttribute("d")) ?? "").match(/M/g)?.length).toBe(1);
 });
+
+test("the scan's panel appears for the scan presets, and only when a run scans", async ({ page }) => {
+  await openLab(page);
+  await expect(page.locator('[data-panel="scan"]')).toHaveCount(0);
+  for (const preset of ["scrub-limit", "resilver"]) {
+    await page.locator("#preset").selectOption(preset);
+    await expect(page.getByTestId("sim-status")).toHaveAttribute("aria-busy", "false", { timeout: 20_000 });
+    const figures = page.locator('[data-panel="scan"]').getByTestId("scan-figures");
+    await expect(figures).toContainText(/% done, [\d.]+ MiB\/s issued/);
+    await expect(page.locator('[data-panel="txg-timeline"]').getByTestId("txg-causes")).toContainText(
+      "scan running",
+    );
+  }
+});

@@ -96,6 +96,13 @@ test("screenshots of the simulation panels for other presets and an A/B pair", a
     await page.locator('[data-panel="summary"]').screenshot({ path: `${dir}/summary-${name}.png` });
   }
   await page.locator(".controls").screenshot({ path: `${dir}/controls-ab.png` });
+  // The scan's progress appears only when a run scans: a scrub beside readers and writers.
+  await openLab(
+    page,
+    "#v=1&drive=7200-hc310&mirror=2&scrub=on&zfs_scan_vdev_limit=64M&async_writers=4&readers=4",
+  );
+  for (const id of ["scan", "txg-timeline", "queue-depths"])
+    await shot(page.locator(`[data-panel="${id}"]`), `${dir}/${id}-scrub.png`);
 });
 
 test("screenshots of finding one's way and the shipped site, at 1280x720 and 1920x1080", async ({ page }) => {

@@ -5,7 +5,18 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { collectErrors, field, openLab, simulationsDone, slider } from "./lab";
 
-const SIM_PANELS = ["application", "dirty", "picket-fence", "latency", "txgs", "steady", "summary"];
+const SIM_PANELS = [
+  "application",
+  "writer-waits",
+  "txg-timeline",
+  "dirty",
+  "picket-fence",
+  "queue-depths",
+  "latency",
+  "txgs",
+  "steady",
+  "summary",
+];
 const ALL_PANELS = ["async-write-curve", "delay-curve", ...SIM_PANELS];
 
 const completed = (page: Page) => page.evaluate(() => Number(document.body.dataset["simCompleted"]));
@@ -132,6 +143,11 @@ test("hovering one time panel puts the cursor on every time panel", async ({ pag
   await openLab(page);
   const target = page.locator('[data-panel="dirty"] .hover-target');
   await target.scrollIntoViewIfNeeded();
+  // Panels skip layout while off screen (content-visibility): the ones scrolled past lay out
+  // and move this one; let the page settle before measuring it.
+  await target.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   const box = await target.boundingBox();
   if (!box) throw new Error("no dirty chart");
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
@@ -157,8 +173,12 @@ test("the steady-state preset runs until steady, marks it on every time panel, a
     /steady at \d+\.\d+ s \(5 of 6 metrics over 20 intervals\)/,
   );
   await expect(page.getByTestId("summary-scope")).toContainText("after steady state");
-  // The steady mark on the application, dirty, picket-fence, txg and all six metric charts.
-  await expect(page.locator(".time-chart .steady-mark")).toHaveCount(1 + 1 + 2 + 2 + 6);
+  // The steady mark on every time chart: the application's writes and reads, each run's writer
+  // time, the txg timeline, dirty data, the picket fence's two, each busy class's queues, the
+  // txgs' two and all six metric charts.
+  const queues = await page.locator('[data-panel="queue-depths"] .time-chart').count();
+  expect(queues).toBeGreaterThanOrEqual(2);
+  await expect(page.locator(".time-chart .steady-mark")).toHaveCount(2 + 2 + 1 + 1 + 2 + queues + 2 + 6);
   await expect(page.locator('[data-metric="dirty_bytes"] figcaption')).toContainText("steady at");
 });
 

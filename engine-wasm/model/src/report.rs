@@ -26,7 +26,7 @@ pub use tenants::TenantReport;
 // What the run records as it goes is reported as it is.
 pub use crate::sim::record::{Invariants, TxgRow};
 pub use crate::sim::series::Series;
-pub use crate::sim::{LegacyTxg, ThrottleCounters};
+pub use crate::sim::{LegacyTxg, SyncCause, ThrottleCounters};
 
 use crate::scenario::Scenario;
 use crate::sim::Sim;

@@ -42,6 +42,7 @@ pub use clients::WaitCause;
 pub use dmu_tx::ThrottleCounters;
 pub use dsl_pool_tempreserve::LegacyTxg;
 pub use record::{Invariants, Recorder, TxgRow};
+pub use txg::SyncCause;
 
 use crate::scenario::{Scenario, ThrottleModel};
 use clients::Client;
@@ -149,6 +150,8 @@ impl Sim {
         let k = Knobs::new(&scenario);
         let (leaves, tops, classes) = vdev::tree(&scenario);
         let rec = Recorder::new(&scenario);
+        // The steady-state window spans at least two txg timeouts.
+        let steady_window = steady::min_window(k.txg_timeout_ns, scenario.report_interval_ns);
         let mut sim = Sim {
             now: 0,
             events: EventQueue::default(),
@@ -180,7 +183,7 @@ impl Sim {
             scan: None,
             legacy: LegacyState::default(),
             ended: None,
-            steady: SteadyTracker::new(scenario.steady.clone()),
+            steady: SteadyTracker::new(scenario.steady.clone(), steady_window),
             zones: zfs_zone::Zones::new(&scenario.tunables, scenario.tenants.names.len()),
             placement: None,
             dva: Default::default(),
@@ -294,7 +297,7 @@ impl Sim {
             self.rec.restart_summaries(self.now);
         }
         if spec.until_steady {
-            let end = self.now + u64::from(spec.window) * self.scenario.report_interval_ns;
+            let end = self.now + u64::from(self.steady.window()) * self.scenario.report_interval_ns;
             if end < self.scenario.duration_ns.min(self.scenario.budget.max_simulated_ns) {
                 self.events.push(end, Ev::End);
             }

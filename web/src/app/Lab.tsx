@@ -20,9 +20,13 @@ import { LatencyPanel } from "../views/LatencyPanel";
 import { ShownPanel } from "../views/chart/presenting";
 import { PanelBoundary } from "../views/PanelBoundary";
 import { PicketFencePanel } from "../views/PicketFencePanel";
+import { QueueDepthPanel } from "../views/QueueDepthPanel";
+import { ScanProgressPanel, scans } from "../views/ScanProgressPanel";
 import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
+import { TxgTimelinePanel } from "../views/TxgTimelinePanel";
+import { WriterWaitPanel } from "../views/WriterWaitPanel";
 import { messages } from "../messages";
 import { EvidenceImport } from "./EvidenceImport";
 import { LessonPicker } from "./LessonPicker";
@@ -352,11 +356,25 @@ export function Lab({ engine, initial, simulators }: Props) {
                 <PanelBoundary name="What the application sees" retryKey={runs}>
                   <ApplicationPanel runs={runs} />
                 </PanelBoundary>
+                <PanelBoundary name="What held writers back" retryKey={runs}>
+                  <WriterWaitPanel runs={runs} />
+                </PanelBoundary>
+                <PanelBoundary name="Txg timeline" retryKey={runs}>
+                  <TxgTimelinePanel runs={runs} />
+                </PanelBoundary>
                 <PanelBoundary name="Dirty data over time" retryKey={[runs, lab.levels]}>
                   <DirtyPanel levels={lab.levels} runs={runs} />
                 </PanelBoundary>
                 <PanelBoundary name="Picket-fencing versus smooth output" retryKey={runs}>
                   <PicketFencePanel runs={runs} />
+                </PanelBoundary>
+                {runs.some(scans) && (
+                  <PanelBoundary name="Scrub or resilver progress" retryKey={runs}>
+                    <ScanProgressPanel runs={runs} />
+                  </PanelBoundary>
+                )}
+                <PanelBoundary name="Queue depths per class" retryKey={runs}>
+                  <QueueDepthPanel runs={runs} />
                 </PanelBoundary>
                 <PanelBoundary name="Latency quantizations" retryKey={runs}>
                   <LatencyPanel engine={engine} runs={runs} />

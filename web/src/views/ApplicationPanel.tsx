@@ -1,6 +1,7 @@
 // What the application sees: the bytes its write calls return per second, over time, for
 // each run. "Writes start fast, then stall" is this line: a burst while dirty data fills,
-// then a floor where writers wait for the delay or for a txg to sync.
+// then a floor where writers wait for the delay or for a txg to sync. Beside it, the bytes
+// its read calls return, counted the same way, when either run reads.
 
 import { memo } from "react";
 import { column } from "../engine/report";
@@ -35,11 +36,13 @@ export const ApplicationPanel = memo(function ApplicationPanel({ runs }: Props) 
   const series = cut
     ? all.map((s) => ({ ...s, points: s.points.map(([t, v]) => [t, Math.min(v, cut)] as [number, number]) }))
     : all;
+  const reads = seriesOf(runs, "client_read_bytes_per_s", MIB);
+  const reading = maxOf(reads) > 0;
   return (
     <Panel
       id="application"
       title="What the application sees"
-      caption="Client write throughput over time, as the writing program measures it: a run that starts fast and then stalls shows a burst while dirty data fills, then a floor set by the write delay or by waits for a txg to sync."
+      caption="Client write and read throughput over time, as the programs measure it at their write and read calls: a run that starts fast and then stalls shows a burst while dirty data fills, then a floor set by the write delay or by waits for a txg to sync."
     >
       <TimeChart
         title="Client write throughput"
@@ -58,9 +61,18 @@ export const ApplicationPanel = memo(function ApplicationPanel({ runs }: Props) 
           const t = column(r.report, "t_ns");
           const intervalS = t.length > 1 ? ((t[1] ?? 0) - (t[0] ?? 0)) / 1e9 : 1;
           const f = writeFigures(column(r.report, "client_write_bytes_per_s"), intervalS);
-          return `${(f.mean / MIB).toFixed(1)} MiB/s on average, ${(f.firstMean / MIB).toFixed(1)} MiB/s in the first second; ${f.stalled} of ${f.n} intervals under a tenth of the average`;
+          const read = writeFigures(column(r.report, "client_read_bytes_per_s"), intervalS);
+          const reads = read.mean > 0 ? `; reads ${(read.mean / MIB).toFixed(1)} MiB/s on average` : "";
+          return `writes ${(f.mean / MIB).toFixed(1)} MiB/s on average, ${(f.firstMean / MIB).toFixed(1)} MiB/s in the first second; ${f.stalled} of ${f.n} intervals under a tenth of the average${reads}`;
         }}
       </RunLines>
+      {reading ? (
+        <TimeChart title="Client read throughput" yLabel="client reads, MiB/s" series={reads} />
+      ) : (
+        <p className="readout" data-testid="application-no-reads">
+          Neither run reads: no client read throughput to show.
+        </p>
+      )}
     </Panel>
   );
 });

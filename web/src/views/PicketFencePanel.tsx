@@ -1,10 +1,12 @@
 // Panel 4: picket-fencing versus smooth output. Backend write throughput and sync-read
 // latency over time for the current run (B) and the comparison (A) on the same workload and
-// seed, a client-read latency heat map for each, and the picket-fence figures.
+// seed (the latency broken where no read finished), a client-read latency heat map for each
+// on one colour scale with its legend, and the picket-fence figures.
 
 import { memo } from "react";
 import { column, simulatedNs, summaryOf } from "../engine/report";
-import { HeatMap, bucketRange } from "./chart/HeatMap";
+import { HEAT_WIDTH, HeatLegend, HeatMap, bucketRange } from "./chart/HeatMap";
+import { sharedHeat } from "./chart/heat-scale";
 import { TimeChart } from "./chart/TimeChart";
 import { fixed, latency, MIB } from "./chart/display";
 import { Panel, RunLines } from "./Panel";
@@ -19,6 +21,7 @@ export const PicketFencePanel = memo(function PicketFencePanel({ runs }: Props) 
   const reads = seriesOf(runs, "class_mean_ns.sync_read", 1e6);
   const heat = runs.map((r) => column(r.report, "read_latency_buckets"));
   const [lo, hi] = bucketRange(heat);
+  const { max, perColumn } = sharedHeat(heat, HEAT_WIDTH);
   return (
     <Panel
       id="picket-fence"
@@ -47,10 +50,12 @@ export const PicketFencePanel = memo(function PicketFencePanel({ runs }: Props) 
             buckets={heat[i] ?? new Float64Array()}
             lo={lo}
             hi={hi}
+            max={max}
             simulatedS={simulatedNs(r.report) / 1e9}
           />
         ))}
       </div>
+      <HeatLegend max={max} unit={perColumn === 1 ? "interval" : `${perColumn} intervals`} />
     </Panel>
   );
 });

@@ -39,13 +39,14 @@ const METRICS: { name: string; title: string; unit: string; values: (r: RunView)
     title: "Txg sync time (last synced)",
     unit: "s",
     values: (r) => {
-      // The last synced txg's sync time at each sample: a step that moves at each sync.
-      // One pass over both, in time order: samples times txgs would not be bounded.
+      // The last synced txg's sync time at each sample: a step that moves at each sync, and
+      // a gap before the first (nothing measured yet). One pass over both, in time order:
+      // samples times txgs would not be bounded.
       const syncs = txgsOf(r.report)
         .map((t) => [syncStart(t) + t.stime, t.stime / 1e9] as const)
         .sort((p, q) => p[0] - q[0]);
       let k = 0;
-      let last = 0;
+      let last = NaN;
       return Array.from(column(r.report, "t_ns"), (ns): [number, number] => {
         for (; k < syncs.length && (syncs[k]?.[0] ?? Infinity) <= ns; k++) last = syncs[k]?.[1] ?? last;
         return [ns / 1e9, last];
@@ -68,7 +69,7 @@ export const SteadyPanel = memo(function SteadyPanel({ runs }: Props) {
     <Panel
       id="steady"
       title="Steady state"
-      caption="When each metric settled: steady once, over a window of intervals, its range stays within 20% of its mean and its fitted line moves less than 10% (SNIA). The run is steady when a quorum of metrics is; summaries then cover only what follows."
+      caption="When each metric settled: steady once, over a window of intervals, its range stays within 20% of its mean and its fitted line moves less than 10% (SNIA). A window spans at least two zfs_txg_timeout periods and starts no earlier than the metric's first data. The run is steady when a quorum of metrics is; summaries then cover only what follows."
     >
       <RunLines runs={runs} className="steady-verdicts" testId="steady-verdicts">
         {(r) => {
@@ -77,7 +78,11 @@ export const SteadyPanel = memo(function SteadyPanel({ runs }: Props) {
             st.reached_at_ns === null
               ? `not steady (${st.metrics.filter((m) => m.steady_at_end).length} of ${st.metrics.length} metrics steady at the end, ${st.quorum} needed)`
               : `steady at ${(st.reached_at_ns / 1e9).toFixed(2)} s (${st.quorum} of ${st.metrics.length} metrics over ${st.window} intervals)`;
-          return `${verdict}; summaries cover ${st.summaries}`;
+          const widened =
+            st.window > st.window_asked
+              ? `; the ${st.window_asked} intervals asked for are widened to ${st.window}, two zfs_txg_timeout periods`
+              : "";
+          return `${verdict}; summaries cover ${st.summaries}${widened}`;
         }}
       </RunLines>
       <div className="steady-grid">
@@ -91,8 +96,13 @@ export const SteadyPanel = memo(function SteadyPanel({ runs }: Props) {
             <figure key={m.name} className="steady-metric" data-metric={m.name}>
               <figcaption>
                 {m.title}: {at === null ? "never steady" : `steady at ${at.toFixed(2)} s`}
+                {verdict && verdict.data_from_ns === null
+                  ? " (no data: never anything to measure)"
+                  : verdict && verdict.data_from_ns !== null && verdict.data_from_ns > intervalS * 1e9
+                    ? ` (data from ${(verdict.data_from_ns / 1e9).toFixed(2)} s)`
+                    : ""}
                 {verdict && verdict.failed_intervals > 0
-                  ? ` (not collected in ${verdict.failed_intervals} intervals: counted steady)`
+                  ? ` (not collected in ${verdict.failed_intervals} intervals: counted steady once it had data)`
                   : ""}
               </figcaption>
               <TimeChart title={`${m.title} over time`} yLabel={m.unit} series={series}>

@@ -31,9 +31,26 @@ export function seriesBy(
   return runs.map((r) => ({ id: `${name}-${r.side}`, side: r.side, label: r.label, points: points(r) }));
 }
 
-/** A run's report column `name` against simulated time [s], divided by `scale`. */
+/**
+ * The columns whose 0 means "nothing measured in the interval", not a measured zero: means,
+ * maxima and ratios of I/Os that may not have happened. Drawn as gaps; throughput's 0 stays 0.
+ */
+export const zeroIsNone = (name: ColumnName): boolean =>
+  /^(class_mean_ns|class_max_ns|tenant_read_mean_ns)\./.test(name) ||
+  name === "client_write_mean_ns" ||
+  name === "latency_mean_ns" ||
+  name === "write_aggregation";
+
+/**
+ * A run's report column `name` against simulated time [s], divided by `scale`; an interval
+ * in which a mean had nothing to measure is a gap (NaN).
+ */
 export function pointsOf(r: RunView, name: ColumnName, scale: number): [number, number][] {
   const t = column(r.report, "t_ns");
   const v = column(r.report, name);
-  return Array.from(t, (ns, i) => [ns / 1e9, (v[i] ?? 0) / scale]);
+  const none = zeroIsNone(name);
+  return Array.from(t, (ns, i) => {
+    const value = v[i] ?? 0;
+    return [ns / 1e9, none && value === 0 ? NaN : value / scale];
+  });
 }

@@ -19,14 +19,20 @@ pub enum WaitCause {
     Idle,
     /// `zfs_zone_io_throttle()`: the zone I/O throttle's delay.
     ZoneDelay,
-    /// `dmu_tx_delay()`: the write delay.
+    /// `dmu_tx_delay()`: the write delay, set by dirty data.
     Delay,
+    /// `dmu_tx_delay()` set by the log data (`zfs_wrlog_data_max`, 2.2+): the longer of the
+    /// two delays was the log's.
+    WrlogDelay,
     /// `dmu_tx_wait()` at `zfs_dirty_data_max` (`dmu_tx_dirty_over_max`).
     HardLimit,
     /// Legacy `txg_delay()`: one tick past 7/8 of the write limit.
     LegacyTick,
     /// Legacy `txg_wait_open()`: at the write limit, waiting for the next txg.
     TxgOpen,
+    /// `arc_tempreserve_space()` refused the reserve (dirty data too much of the ARC):
+    /// waiting for the next txg.
+    ArcReserve,
     /// `dmu_write()`: copying the data in before the commit.
     Copy,
     /// `zil_commit()`: log writes, flushes, or the sync of its txg.
@@ -38,18 +44,38 @@ pub enum WaitCause {
 }
 
 impl WaitCause {
-    pub const ALL: [WaitCause; 10] = [
+    pub const ALL: [WaitCause; 12] = [
         WaitCause::Idle,
         WaitCause::ZoneDelay,
         WaitCause::Delay,
+        WaitCause::WrlogDelay,
         WaitCause::HardLimit,
         WaitCause::LegacyTick,
         WaitCause::TxgOpen,
+        WaitCause::ArcReserve,
         WaitCause::Copy,
         WaitCause::ZilCommit,
         WaitCause::TxgSync,
         WaitCause::ReadIo,
     ];
+
+    /// Its name in the report's series, as serde spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WaitCause::Idle => "idle",
+            WaitCause::ZoneDelay => "zone_delay",
+            WaitCause::Delay => "delay",
+            WaitCause::WrlogDelay => "wrlog_delay",
+            WaitCause::HardLimit => "hard_limit",
+            WaitCause::LegacyTick => "legacy_tick",
+            WaitCause::TxgOpen => "txg_open",
+            WaitCause::ArcReserve => "arc_reserve",
+            WaitCause::Copy => "copy",
+            WaitCause::ZilCommit => "zil_commit",
+            WaitCause::TxgSync => "txg_sync",
+            WaitCause::ReadIo => "read_io",
+        }
+    }
 }
 
 pub(super) struct Client {
@@ -89,8 +115,12 @@ pub(super) struct Client {
     pub(super) held: bool,
     pub(super) sleeping: bool,
     pub(super) tick_gen: u32,
-    /// Why the thread is not running, if it is not (`None` only while it runs).
+    /// Why the thread is not running, if it is not (`None` only while it runs), and since
+    /// when [ns] (the writers' time by cause is integrated from it).
     pub(super) wait: Option<WaitCause>,
+    wait_since: u64,
+    /// A writer thread (buffered or synchronous), whose time the series splits by cause.
+    writer: bool,
     /// A sync writer: its writes are committed through the ZIL.
     commits: bool,
 }
@@ -147,6 +177,8 @@ impl Sim {
                     sleeping: false,
                     tick_gen: 0,
                     wait: Some(WaitCause::Idle),
+                    wait_since: 0,
+                    writer: matches!(*workload, Workload::AsyncWrite { .. } | Workload::SyncWrite { .. }),
                     commits: matches!(*workload, Workload::SyncWrite { .. }),
                 });
                 self.events.push(0, Ev::ClientIssue(c));
@@ -156,6 +188,7 @@ impl Sim {
 
     /// Client `c` waits, for `cause`.
     pub(super) fn client_waits(&mut self, c: u32, cause: WaitCause) {
+        self.client_wait_ends(c);
         if let Some(cl) = self.clients.get_mut(c as usize) {
             cl.wait = Some(cause);
         }
@@ -164,9 +197,33 @@ impl Sim {
 
     /// Client `c` runs (an event of its own came): the code it runs names its next wait.
     pub(super) fn client_runs(&mut self, c: u32) {
+        self.client_wait_ends(c);
         if let Some(cl) = self.clients.get_mut(c as usize) {
             cl.wait = None;
         }
+    }
+
+    /// Client `c`'s current wait ends now (or is cut at a sample): a writer's time in it
+    /// goes to its cause's share of the interval.
+    fn client_wait_ends(&mut self, c: u32) {
+        let now = self.now;
+        let Some(cl) = self.clients.get_mut(c as usize) else { return };
+        let since = std::mem::replace(&mut cl.wait_since, now);
+        if let (true, Some(cause)) = (cl.writer, cl.wait) {
+            self.rec.writer_waited(cause, now - since);
+        }
+    }
+
+    /// At a sample: every writer's wait so far goes to the interval ending now.
+    pub(super) fn writer_waits_to_sample(&mut self) {
+        for c in 0..self.clients.len() as u32 {
+            self.client_wait_ends(c);
+        }
+    }
+
+    /// Writer threads in the run (the shares of their time sum to this many intervals).
+    pub(super) fn writers(&self) -> usize {
+        self.clients.iter().filter(|c| c.writer).count()
     }
 
     /// Why each client thread is not running now (`None`: it has no named cause).
@@ -380,7 +437,7 @@ impl Sim {
             let txg = self.clients[c as usize].txg;
             self.client_waits(c, WaitCause::TxgSync);
             self.txg_waiters.push((c, txg));
-            self.ask_sync(txg);
+            self.txg_wait_synced(txg);
             return;
         }
         let cl = &mut self.clients[c as usize];

@@ -7,6 +7,7 @@
 //! kstats'.
 
 use super::clients::WaitCause;
+use super::txg::SyncCause;
 use super::{Ev, Sim};
 use crate::curves::delay_ns;
 use crate::scenario::{SyncKick, DEFAULT_CPU_PER_WRITE};
@@ -89,8 +90,11 @@ impl Sim {
     fn delay(&mut self, c: u32, dirty: u64) {
         let cl = &mut self.clients[c as usize];
         cl.delayed = true;
-        // The longer of the dirty-data delay and the log-data delay (2.2+).
-        let tx_time = delay_ns(&self.k.delay, dirty).max(delay_ns(&self.k.wrlog, self.txg.wrlog_total));
+        // The longer of the dirty-data delay and the log-data delay (2.2+); the writer's
+        // time asleep is the log's when its delay was the longer.
+        let (dirty_ns, wrlog_ns) = (delay_ns(&self.k.delay, dirty), delay_ns(&self.k.wrlog, self.txg.wrlog_total));
+        let tx_time = dirty_ns.max(wrlog_ns);
+        let cause = if wrlog_ns > dirty_ns { WaitCause::WrlogDelay } else { WaitCause::Delay };
         if tx_time == 0 || self.now > cl.tx_start + tx_time {
             self.reserve_and_assign(c); // Nothing to wait, or already waited that long.
             return;
@@ -100,7 +104,7 @@ impl Sim {
         self.last_wakeup = wakeup;
         self.rec.delay_applied(tx_time, wakeup - self.now);
         self.events.push(wakeup, Ev::ClientAssign(c));
-        self.client_waits(c, WaitCause::Delay);
+        self.client_waits(c, cause);
     }
 
     /// A delayed transaction's sleep is over. Checked here, where it actually wakes, not
@@ -133,7 +137,7 @@ impl Sim {
             } else {
                 self.rec.throttle.arc_dirty_throttles += 1;
             }
-            self.wait_open(c, self.txg.open + 1);
+            self.wait_open(c, self.txg.open + 1, WaitCause::ArcReserve, SyncCause::OpenWait);
             return;
         }
         self.assign(c);

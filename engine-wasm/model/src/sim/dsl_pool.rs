@@ -2,7 +2,7 @@
 //! commits, with the sync kick; `dsl_pool_undirty_space()` as writes complete; and the
 //! wake-up of a writer waiting at `zfs_dirty_data_max` (`dsl_pool_dirty_delta()`).
 
-use super::txg::{slot, Record};
+use super::txg::{slot, Record, SyncCause};
 use super::Sim;
 use crate::scenario::SyncKick;
 
@@ -39,7 +39,7 @@ impl Sim {
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
         let per_txg = self.k.sync_kick == SyncKick::TxgPercent;
         if !self.legacy_throttle() && per_txg && self.txg.pertxg[s] > self.k.sync_kick_bytes {
-            self.ask_sync(txg);
+            self.ask_sync(txg, SyncCause::Dirty);
         }
         self.dirty_delta();
     }
@@ -50,7 +50,7 @@ impl Sim {
     pub(super) fn pool_kick(&mut self) {
         let t = &self.txg;
         if t.dirty_total > self.k.sync_kick_bytes && t.syncing.is_none() && t.quiesce_slot_free() {
-            self.quiesce_now();
+            self.quiesce_now(SyncCause::Dirty);
         }
     }
 
@@ -62,7 +62,7 @@ impl Sim {
         self.txg.wrlog_pertxg[s] += bytes;
         self.txg.wrlog_total += bytes;
         if self.txg.wrlog_pertxg[s] > self.k.wrlog_kick_bytes {
-            self.ask_sync(txg);
+            self.ask_sync(txg, SyncCause::Wrlog);
         }
     }
 

@@ -7,6 +7,7 @@
 //! open, which may mean waiting for a whole sync. There is no dirty-data kick.
 
 use super::clients::WaitCause;
+use super::txg::SyncCause;
 use super::{Ev, Sim};
 use crate::scenario::Era;
 use crate::schema::Id;
@@ -184,7 +185,7 @@ impl Sim {
             // Once stalled, no writer starts a tick: only the first request wakes any.
             self.legacy_wake_sleepers(self.txg.open);
         }
-        self.wait_open(c, txg + 1);
+        self.wait_open(c, txg + 1, WaitCause::TxgOpen, SyncCause::HardLimit);
     }
 
     /// A new txg opened: writers sleeping a tick in the old one wake.

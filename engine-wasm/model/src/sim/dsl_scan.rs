@@ -19,6 +19,14 @@
 //! pool-wide; and while a client read or synchronous write was issued within
 //! `zfs_scan_idle` ticks (`spa_last_io`, set in `zio_vdev_io_start()`), the sync thread
 //! sleeps `zfs_scrub_delay` (or `zfs_resilver_delay`) ticks before each block it issues.
+//!
+//! Progress as `zpool status` shows it: bytes issued (`count_block_issued()`, each block's
+//! allocated size) against the bytes to examine (`scn_to_examine`), which here are the
+//! blocks the scan walks: each scanned top-level vdev's first nine tenths, one block an
+//! allocation. Once every block is issued and back, the scan is done (`dsl_scan_done()`),
+//! a resilvered child serves reads again, and the sync thread may sleep. The traversal's
+//! own reading of metadata (the 0.8+ scan's "scanned", ahead of "issued") is not modelled:
+//! the lab issues each block as it finds it.
 
 use super::slab::Slab;
 use super::vdev_queue::Class;
@@ -46,12 +54,21 @@ pub(super) struct Scan {
     unsorted: bool,
     /// Before 0.8: the sync thread sleeps in `delay(scan_delay)` (its next block waits).
     sleeping: bool,
+    /// `scn_to_examine` and the bytes issued so far (`spa_scan_pass_issued`) [bytes].
+    to_examine: u64,
+    issued: u64,
+    /// When the last block came back (`dsl_scan_done()`) [ns].
+    done_at: Option<u64>,
 }
 
 #[derive(Clone, Default)]
 struct ScanTop {
-    /// Scanned at all: every vdev for a scrub, mirrors for a resilver.
+    /// Being scanned: every vdev for a scrub, mirrors for a resilver, until all its blocks
+    /// are issued and back.
     active: bool,
+    /// Its blocks, and those issued so far.
+    blocks: u64,
+    blocks_issued: u64,
     cursor: u64,
     inflight_bytes: u64,
     inflight_blocks: u32,
@@ -73,11 +90,19 @@ impl Sim {
         });
         let Some((resilver, block, outstanding)) = scan else { return };
         let mut tops = vec![ScanTop::default(); self.data_tops];
+        let mut to_examine = 0;
         for (top, st) in tops.iter_mut().enumerate() {
             st.active = !resilver || self.tops[top].leaves.len() >= 2;
             if resilver && st.active {
                 self.tops[top].resilvering = self.tops[top].leaves.last().copied();
             }
+            if st.active {
+                // The region the cursor walks, a block an allocation apart (scan_issue()).
+                let stride = self.tops[top].asize(block).max(1);
+                st.blocks = self.tops[top].capacity / 10 * 9 / stride;
+                to_examine += st.blocks * stride;
+            }
+            st.active &= st.blocks > 0;
         }
         let legacy = self.scenario.models.scheduler == SchedulerModel::Legacy;
         let unsorted = !legacy && self.scenario.models.release < Release::V0_8;
@@ -91,7 +116,16 @@ impl Sim {
             reads: Slab::default(),
             unsorted,
             sleeping: false,
+            to_examine,
+            issued: 0,
+            done_at: None,
         });
+    }
+
+    /// The scan's progress, if one was asked for: bytes to examine, bytes issued, and when
+    /// it finished.
+    pub(super) fn scan_progress(&self) -> Option<(u64, u64, Option<u64>)> {
+        self.scan.as_ref().map(|s| (s.to_examine, s.issued, s.done_at))
     }
 
     /// `dsl_scan_sync()` after `dsl_pool_sync()`: the scan phase of the syncing txg starts.
@@ -138,6 +172,9 @@ impl Sim {
             let st = &scan.tops[top];
             if scan.phase_start.is_none() || scan.suspending || scan.sleeping || !st.active {
                 return;
+            }
+            if st.blocks_issued >= st.blocks {
+                return; // Every block of this vdev is out: what is in flight finishes it.
             }
             let room = match scan.outstanding {
                 Some(n) => st.inflight_blocks < n,
@@ -221,6 +258,8 @@ impl Sim {
         };
         st.inflight_bytes += block;
         st.inflight_blocks += 1;
+        st.blocks_issued += 1;
+        scan.issued += stride;
         let resilver = scan.resilver;
         let t = &self.tops[top];
         // Every column of a RAID-Z block, parity included, or each side of a mirror.
@@ -292,6 +331,14 @@ impl Sim {
         let st = &mut scan.tops[top];
         st.inflight_bytes = st.inflight_bytes.saturating_sub(block);
         st.inflight_blocks = st.inflight_blocks.saturating_sub(1);
+        if st.blocks_issued >= st.blocks && st.inflight_blocks == 0 && st.active {
+            // This vdev is scanned; a resilvered child is whole again.
+            st.active = false;
+            self.tops[top].resilvering = None;
+            if !scan.tops.iter().any(|t| t.active) {
+                scan.done_at = Some(self.now);
+            }
+        }
         self.scan_fill(top);
         self.scan_phase_maybe_done();
     }

@@ -26,7 +26,7 @@ impl Sim {
     pub(super) fn synctask(&mut self, w: u32) {
         let txg = self.txg.open;
         self.synctasks.push(txg);
-        self.ask_sync(txg);
+        self.txg_wait_synced(txg);
         if let Some(Workload::SyncTask { every_ns }) = self.scenario.workloads.get(w as usize) {
             self.events.push(self.now + every_ns, Ev::SyncTask(w));
         }

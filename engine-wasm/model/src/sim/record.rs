@@ -8,6 +8,7 @@ use super::dmu_tx::ThrottleCounters;
 use super::dsl_pool_tempreserve::LegacyTxg;
 use super::series::{Interval, Series};
 use super::stats::{pow2_bucket, LatencyStats};
+use super::txg::SyncCause;
 use super::vdev_queue::{Class, Kind, Limits, VdevQueue};
 use crate::evidence::kstat::{tx_assign_bucket, TX_ASSIGN_BUCKETS};
 use crate::scenario::Scenario;
@@ -29,6 +30,8 @@ pub struct TxgRow {
     pub qtime: u64,
     pub wtime: u64,
     pub stime: u64,
+    /// Why its sync started (not a kstat column: the lab's own, from `txg.rs`).
+    pub cause: SyncCause,
     /// The legacy throttle's figures, when it ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -123,6 +126,8 @@ pub struct Recorder {
     pub(super) alloc_at_sample: (u64, u64),
     /// Times a client began to wait, by cause (indexed as `clients::WaitCause::ALL`).
     pub waits: [u64; WaitCause::ALL.len()],
+    /// The scan's bytes issued at the last sample.
+    pub(super) scan_issued_at_sample: u64,
 }
 
 impl Recorder {
@@ -154,6 +159,7 @@ impl Recorder {
             tenant_names: s.tenants.names.clone(),
             alloc_at_sample: (0, 0),
             waits: [0; WaitCause::ALL.len()],
+            scan_issued_at_sample: 0,
         }
     }
 
@@ -295,6 +301,11 @@ impl Recorder {
         self.now_interval.write_count += 1;
     }
 
+    /// A writer thread spent `ns` waiting for `cause` (or idle) in this interval.
+    pub fn writer_waited(&mut self, cause: WaitCause, ns: u64) {
+        self.now_interval.writer_wait[cause as usize] += ns;
+    }
+
     pub fn client_read(&mut self, ns: u64, during_sync: bool, tenant: usize, bytes: u64) {
         let multi = self.tenants.len() > 1;
         if let Some(t) = self.tenants.get_mut(tenant) {
@@ -306,6 +317,7 @@ impl Recorder {
             t.interval_read_sum += u128::from(ns);
         }
         self.client_read.record(ns);
+        self.now_interval.client_read_bytes += bytes;
         let bucket = &mut self.now_interval.read_buckets.0[pow2_bucket(ns)];
         *bucket = bucket.saturating_add(1);
         if during_sync {

@@ -2,6 +2,7 @@
 //! recorder's per-interval accumulators at the end of each interval; the steady-state
 //! tracker reads each row as it is taken.
 
+use super::clients::WaitCause;
 use super::stats::POW2_BUCKETS;
 use super::vdev_queue::{Class, CLASSES};
 use super::{Ev, Sim};
@@ -21,6 +22,9 @@ pub struct Series {
     pub async_writes_active: Vec<u32>,
     pub delayed_txs: Vec<u64>,
     pub client_write_bytes_per_s: Vec<u64>,
+    /// Bytes client reads returned per second (the read calls that finished in the
+    /// interval, ARC hits included): what the reading program sees.
+    pub client_read_bytes_per_s: Vec<u64>,
     pub client_write_mean_ns: Vec<u64>,
     pub class_mean_ns: BTreeMap<&'static str, Vec<u64>>,
     pub class_max_ns: BTreeMap<&'static str, Vec<u64>>,
@@ -53,6 +57,17 @@ pub struct Series {
     /// Client reads finished in each interval by power-of-two latency bucket, flat: the
     /// interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).
     pub read_latency_buckets: Vec<u32>,
+    /// The writer threads' time in each interval by what they were doing or waiting for
+    /// (`WaitCause`, by name; `idle` between calls) [ns]: per interval the causes sum to
+    /// the interval times the writer threads. Empty with no writers.
+    pub writer_wait_ns: BTreeMap<&'static str, Vec<u64>>,
+    /// With a scrub or resilver: bytes it issued per second, and its progress as `zpool
+    /// status` computes it (issued of the bytes to examine, in percent), to four decimals
+    /// where the command prints two, so that a long scan's progress is not a staircase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scan_issued_bytes_per_s: Vec<u64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scan_percent_done: Vec<f64>,
 }
 
 /// Per-interval accumulators, reset at each sample.
@@ -67,7 +82,10 @@ pub(super) struct Interval {
     pub(super) write_sum: u128,
     pub(super) write_count: u64,
     pub(super) client_bytes: u64,
+    pub(super) client_read_bytes: u64,
     pub(super) read_buckets: Buckets,
+    /// The writers' time by cause (indexed as `WaitCause::ALL`) [ns].
+    pub(super) writer_wait: [u64; WaitCause::ALL.len()],
     /// Issued I/Os completed, and for writes the queued I/Os they carried.
     pub(super) issued: u64,
     pub(super) write_members: u64,
@@ -89,6 +107,9 @@ impl Sim {
     /// End of a report interval: one row of every series.
     pub(super) fn sample(&mut self) {
         self.check_waits();
+        self.writer_waits_to_sample();
+        let writers = self.writers();
+        let scan = self.scan_progress();
         let interval = std::mem::take(&mut self.rec.now_interval);
         let span = self.rec.interval_ns;
         let active: u32 = self.leaves.iter().map(|l| l.queue.active(Class::AsyncWrite)).sum();
@@ -103,6 +124,20 @@ impl Sim {
         s.delayed_txs.push(interval.delayed);
         s.client_write_bytes_per_s.push((u128::from(interval.client_bytes) * 1_000_000_000 / u128::from(span)) as u64);
         s.client_write_mean_ns.push(mean(interval.write_sum, interval.write_count));
+        s.client_read_bytes_per_s
+            .push((u128::from(interval.client_read_bytes) * 1_000_000_000 / u128::from(span)) as u64);
+        if writers > 0 {
+            for cause in WaitCause::ALL {
+                s.writer_wait_ns.entry(cause.name()).or_default().push(interval.writer_wait[cause as usize]);
+            }
+        }
+        if let Some((to_examine, issued, _)) = scan {
+            let this = issued - std::mem::replace(&mut self.rec.scan_issued_at_sample, issued);
+            s.scan_issued_bytes_per_s.push((u128::from(this) * 1_000_000_000 / u128::from(span)) as u64);
+            // zpool_main.c, print_scan_scrub_resilver_status(): issued / total_i.
+            let done = if to_examine == 0 { 100.0 } else { issued as f64 / to_examine as f64 * 100.0 };
+            s.scan_percent_done.push((done * 10_000.0).round() / 10_000.0);
+        }
         for class in CLASSES {
             let i = class.index();
             s.class_mean_ns.entry(class.name()).or_default().push(mean(interval.class_sum[i], interval.class_count[i]));

@@ -294,6 +294,7 @@ impl Sim {
             qtime: t.quiesced - t.quiesce_start,
             wtime: s.start - t.quiesced,
             stime: self.now - s.start,
+            cause: t.cause,
             legacy,
         });
         // The sync thread loops: decide on the next sync as a fresh event, not recursively.

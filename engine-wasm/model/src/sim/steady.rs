@@ -3,7 +3,11 @@
 //! max(y) − min(y) ≤ 20% of mean(y) and the least-squares line's excursion across the
 //! window ≤ 10% of mean(y). The run is steady once a quorum of its metrics is. A metric whose
 //! collection fails (no value in an interval of the window) counts as steady, as the talk's
-//! tool does.
+//! tool does, but only once it has had data: a window must begin at or after the first
+//! interval in which the metric was collected and not zero (before the first txg syncs, a
+//! pool's write bandwidth of 0 or a sync time never measured is flat, and says nothing). And
+//! the window spans at least two `zfs_txg_timeout` periods whatever the scenario asks: a
+//! shorter one can sit between two syncs and call the quiet between them steady.
 
 use crate::scenario::steady::SteadySpec;
 
@@ -40,7 +44,12 @@ pub fn window_is_steady(ys: &[Option<f64>]) -> bool {
 #[derive(Clone, Debug)]
 pub struct SteadyTracker {
     spec: SteadySpec,
+    /// The window in force: the spec's, widened to two txg timeouts [intervals].
+    window: u32,
     quorum: u32,
+    /// Per metric, the first interval with data (collected and not zero).
+    first_data: Vec<Option<usize>>,
+    first_data_at: Vec<Option<u64>>,
     values: Vec<Vec<Option<f64>>>,
     steady_now: Vec<bool>,
     steady_at: Vec<Option<u64>>,
@@ -48,14 +57,25 @@ pub struct SteadyTracker {
     reached_at: Option<u64>,
 }
 
+/// The fewest report intervals of `interval_ns` that span two txg timeouts of
+/// `txg_timeout_ns` (at least 2).
+pub fn min_window(txg_timeout_ns: u64, interval_ns: u64) -> u32 {
+    let intervals = (u128::from(txg_timeout_ns) * 2).div_ceil(u128::from(interval_ns.max(1)));
+    u32::try_from(intervals).unwrap_or(u32::MAX).max(2)
+}
+
 impl SteadyTracker {
-    pub fn new(spec: SteadySpec) -> Self {
+    /// Tracks `spec`'s metrics over a window of at least `min_window` intervals ([`min_window`]).
+    pub fn new(spec: SteadySpec, min_window: u32) -> Self {
         let n = METRICS.len();
         // 7 of 10 scaled to the metrics in use, rounded up: 5 of 6 at the default 70%.
         let quorum = ((n as u64 * spec.quorum_percent).div_ceil(100)).clamp(1, n as u64) as u32;
         SteadyTracker {
+            window: spec.window.max(min_window).max(2),
             spec,
             quorum,
+            first_data: vec![None; n],
+            first_data_at: vec![None; n],
             values: vec![Vec::new(); n],
             steady_now: vec![false; n],
             steady_at: vec![None; n],
@@ -68,18 +88,29 @@ impl SteadyTracker {
         &self.spec
     }
 
+    /// The window in force [intervals]: the spec's, or two txg timeouts if that is longer.
+    pub fn window(&self) -> u32 {
+        self.window
+    }
+
     /// The metrics of the interval ending at `t_ns`, in [`METRICS`] order. True when this
     /// interval is the one in which the run first became steady.
     pub fn push(&mut self, t_ns: u64, sample: [Option<f64>; 6]) -> bool {
-        let window = self.spec.window.max(2) as usize;
+        let window = self.window as usize;
         for (m, value) in sample.into_iter().enumerate() {
             let ys = &mut self.values[m];
+            if self.first_data[m].is_none() && value.is_some_and(|v| v != 0.0) {
+                self.first_data[m] = Some(ys.len());
+                self.first_data_at[m] = Some(t_ns);
+            }
             ys.push(value);
             if value.is_none() {
                 self.failed[m] += 1;
             }
-            let full = ys.len() >= window;
-            self.steady_now[m] = full && window_is_steady(&ys[ys.len() - window..]);
+            // A whole window, all of it from the metric's first data on.
+            let start = ys.len().checked_sub(window);
+            let has_data = matches!((start, self.first_data[m]), (Some(s), Some(first)) if first <= s);
+            self.steady_now[m] = has_data && window_is_steady(&ys[ys.len() - window..]);
             if self.steady_now[m] && self.steady_at[m].is_none() {
                 self.steady_at[m] = Some(t_ns);
             }
@@ -106,6 +137,11 @@ impl SteadyTracker {
     /// steady in the last window.
     pub fn verdict(&self, m: usize) -> (Option<u64>, u64, bool) {
         (self.steady_at[m], self.failed[m], self.steady_now[m])
+    }
+
+    /// The end of the first interval in which metric `m` had data [ns], if any did.
+    pub fn first_data_at(&self, m: usize) -> Option<u64> {
+        self.first_data_at.get(m).copied().flatten()
     }
 }
 
@@ -135,24 +171,71 @@ mod tests {
 
     #[test]
     fn the_run_is_steady_once_a_quorum_of_metrics_is() {
-        let mut t = SteadyTracker::new(SteadySpec { window: 3, ..SteadySpec::default() });
+        let mut t = SteadyTracker::new(SteadySpec { window: 3, ..SteadySpec::default() }, 2);
         assert_eq!(t.quorum, 5);
-        // Five metrics flat from the start, one (latency) ramping: steady at the third sample.
+        // Four metrics flat from the start, one (latency) ramping, and the sync time first
+        // collected in the second interval: four steady at the third sample, the fifth (a
+        // window of data of its own) at the fourth, when the run is.
         let mut reached = Vec::new();
         for i in 0..6u64 {
             let ramp = Some(10.0 * (i as f64 + 1.0));
-            reached.push(t.push(i * 10, [Some(5.0), Some(7.0), ramp, Some(1.0), None, Some(8.0)]));
+            let sync = (i > 0).then_some(2.0);
+            reached.push(t.push(i * 10, [Some(5.0), Some(7.0), ramp, Some(1.0), sync, Some(8.0)]));
         }
-        assert_eq!(reached, [false, false, true, false, false, false]);
-        assert_eq!(t.reached_at(), Some(20));
+        assert_eq!(reached, [false, false, false, true, false, false]);
+        assert_eq!(t.reached_at(), Some(30));
         assert_eq!(t.verdict(2).0, None);
-        assert_eq!(t.verdict(4).1, 6);
+        assert_eq!((t.verdict(4).0, t.verdict(4).1), (Some(30), 1));
+        assert_eq!(t.first_data_at(4), Some(10));
         assert_eq!(t.verdict(0).0, Some(20));
     }
 
     #[test]
+    fn a_metric_is_never_steady_before_it_has_data() {
+        let mut t = SteadyTracker::new(SteadySpec { window: 3, ..SteadySpec::default() }, 2);
+        // Never collected, or collected as zero: flat, and never steady.
+        for i in 0..10u64 {
+            t.push(i, [None, Some(0.0), Some(0.0), None, None, None]);
+        }
+        assert!((0..6).all(|m| t.verdict(m).0.is_none()), "{t:?}");
+        assert_eq!(t.reached_at(), None);
+        assert_eq!(t.first_data_at(1), None);
+        // Data from interval 10 on: steady once a whole window of it is in (interval 12),
+        // though the window before was as flat.
+        for i in 10..13u64 {
+            t.push(i, [None, Some(4.0), Some(0.0), None, None, None]);
+        }
+        assert_eq!(t.first_data_at(1), Some(10));
+        assert_eq!(t.verdict(1).0, Some(12));
+        assert_eq!(t.verdict(2).0, None, "zero all along");
+        // A gap after data counts as steady, as the talk's tool counts it.
+        let mut g = SteadyTracker::new(SteadySpec { window: 3, ..SteadySpec::default() }, 2);
+        for (i, v) in [Some(5.0), None, Some(5.0)].into_iter().enumerate() {
+            g.push(i as u64, [v; 6]);
+        }
+        assert_eq!(g.verdict(0).0, Some(2));
+    }
+
+    #[test]
+    fn the_window_spans_two_txg_timeouts() {
+        const S: u64 = 1_000_000_000;
+        assert_eq!(min_window(5 * S, S / 10), 100);
+        assert_eq!(min_window(5 * S, S), 10);
+        assert_eq!(min_window(5 * S, 300_000_000), 34, "rounded up: 33 intervals are 9.9 s");
+        assert_eq!(min_window(0, S), 2);
+        assert_eq!(min_window(u64::MAX, 1), u32::MAX);
+        let spec = |window| SteadySpec { window, ..SteadySpec::default() };
+        assert_eq!(SteadyTracker::new(spec(20), min_window(5 * S, S / 10)).window(), 100);
+        assert_eq!(SteadyTracker::new(spec(40), min_window(5 * S, S)).window(), 40);
+        // A run at 100 ms intervals, flat from the start: not steady before 100 intervals.
+        let mut t = SteadyTracker::new(spec(20), min_window(5 * S, S / 10));
+        let at = (1..=200u64).find(|&i| t.push(i * S / 10, [Some(3.0); 6])).map(|i| i * S / 10);
+        assert_eq!(at, Some(10 * S));
+    }
+
+    #[test]
     fn quorum_scales_with_the_percent() {
-        let q = |p| SteadyTracker::new(SteadySpec { quorum_percent: p, ..SteadySpec::default() }).quorum;
+        let q = |p| SteadyTracker::new(SteadySpec { quorum_percent: p, ..SteadySpec::default() }, 2).quorum;
         assert_eq!((q(0), q(50), q(70), q(100)), (1, 3, 5, 6));
     }
 }

@@ -2,11 +2,46 @@
 //! quiesced, at most one syncing; holds, quiescing, and the sync thread, which starts a
 //! sync `zfs_txg_timeout` after the start of the previous one, or at once when a txg's
 //! own dirty data passes `zfs_dirty_data_sync_percent` (the kick, in `dsl_pool.rs`). The
-//! sync itself is `spa_sync.rs`.
+//! sync itself is `spa_sync.rs`. Each txg remembers why it was closed (`SyncCause`), which
+//! its kstat row reports.
 
 use super::clients::WaitCause;
 use super::{Ev, Sim};
 use crate::scenario::SyncKick;
+use serde::Serialize;
+
+/// Why a txg was quiesced and synced: which of the conditions that end the sync thread's
+/// wait in `txg_sync_thread()` (0.6.4, 0.8.0 and 2.2.0 alike: a scan, a waiter, a quiesced
+/// txg, the timer, and before 2.2 the pool's dirty data) held, or who asked the quiesce
+/// thread for it (`tx_quiesce_txg_waiting`, from `txg_wait_open()` or, before 2.2,
+/// `txg_kick()`). Named once, when the txg's quiesce begins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SyncCause {
+    /// `zfs_txg_timeout` passed since the previous sync began: nothing asked sooner.
+    #[default]
+    Timeout,
+    /// Dirty data passed the sync threshold (`txg_kick()`): pool-wide `zfs_dirty_data_sync`
+    /// bytes before 0.8 and `zfs_dirty_data_sync_percent` from 0.8 (as a writer asks to be
+    /// assigned, and in the sync thread's own wait), the txg's own percent from 2.2
+    /// (`dsl_pool_dirty_space()` → `dsl_pool_need_dirty_sync()`).
+    Dirty,
+    /// The txg's log data passed its share of `zfs_wrlog_data_max` (2.2+,
+    /// `dsl_pool_wrlog_count()` → `txg_kick()`).
+    Wrlog,
+    /// A scrub or resilver runs: the sync thread does not sleep (`dsl_scan_active()`).
+    Scan,
+    /// A thread waits in `txg_wait_synced()`: a writer waiting for its txg, a sync task.
+    WaitSynced,
+    /// A writer at the legacy throttle's write limit (`dsl_pool_tempreserve_space()`'s
+    /// ERESTART) asked for the open txg to be quiesced (`txg_wait_open()`): the legacy
+    /// throttle's hard limit.
+    HardLimit,
+    /// A writer waits for the next txg to open and asked for the open one to be quiesced
+    /// (`txg_wait_open()`): the ARC's dirty-data reserve (`arc_tempreserve_space()`).
+    OpenWait,
+}
 
 /// The first txg of a pool (`TXG_INITIAL`).
 const TXG_INITIAL: u64 = 4;
@@ -17,6 +52,8 @@ pub(super) struct Times {
     pub(super) birth: u64,
     pub(super) quiesce_start: u64,
     pub(super) quiesced: u64,
+    /// Why its quiesce began.
+    pub(super) cause: SyncCause,
 }
 
 /// A sync's steps, each with its I/Os still outstanding: the txg's data, its metadata,
@@ -76,10 +113,14 @@ pub(super) struct TxgState {
     pub synced: u64,
     /// `tx_sync_txg_waiting`: the kick asks for this txg to be synced.
     pub(super) sync_waiting: u64,
+    /// Who raised `sync_waiting` to its value: the first to ask for that txg.
+    pub(super) sync_waiting_cause: SyncCause,
     pub(super) last_sync_start: u64,
     /// `tx_quiesce_txg_waiting`: a writer in `txg_wait_open()` asked for the txg before
     /// this one to be quiesced.
     pub(super) quiesce_waiting: u64,
+    /// Why the writer that raised `quiesce_waiting` waits.
+    pub(super) quiesce_waiting_cause: SyncCause,
     /// Writers in `txg_wait_open()`: (client, the txg they wait for).
     pub(super) open_waiters: Vec<(u32, u64)>,
     /// Each committing client's records neither logged nor taken yet, as (txg, index in
@@ -108,7 +149,9 @@ impl TxgState {
             syncing: None,
             synced: TXG_INITIAL - 1,
             sync_waiting: 0,
+            sync_waiting_cause: SyncCause::default(),
             quiesce_waiting: 0,
+            quiesce_waiting_cause: SyncCause::default(),
             open_waiters: Vec::new(),
             unlogged: Default::default(),
             last_sync_start: 0,
@@ -195,12 +238,19 @@ impl Sim {
     }
 
     /// `txg_kick()` (2.2+) and `txg_wait_synced()`: ask the sync thread to sync up to
-    /// `txg` (`tx_sync_txg_waiting`), remembered while a txg syncs.
-    pub(super) fn ask_sync(&mut self, txg: u64) {
+    /// `txg` (`tx_sync_txg_waiting`), remembered while a txg syncs, for `cause`.
+    pub(super) fn ask_sync(&mut self, txg: u64, cause: SyncCause) {
         if self.txg.sync_waiting < txg {
             self.txg.sync_waiting = txg;
+            self.txg.sync_waiting_cause = cause;
             self.sync_thread_check();
         }
+    }
+
+    /// `txg_wait_synced()`: a thread (a writer waiting for its txg, a sync task's caller)
+    /// asks for `txg` to be synced; it waits for it where it called from.
+    pub(super) fn txg_wait_synced(&mut self, txg: u64) {
+        self.ask_sync(txg, SyncCause::WaitSynced);
     }
 
     /// The sync thread wakes: starts a sync if one is due and none is running.
@@ -219,12 +269,25 @@ impl Sim {
         let dirty_due = !self.legacy_throttle()
             && self.k.sync_kick != SyncKick::TxgPercent
             && t.dirty_total >= self.k.sync_kick_bytes;
-        if !(timer_due || scanning || dirty_due || t.synced < t.sync_waiting || t.quiesced.is_some()) {
+        let requested = t.synced < t.sync_waiting;
+        if !(timer_due || scanning || dirty_due || requested || t.quiesced.is_some()) {
             return;
         }
+        // Why, if the sync thread quiesces the txg itself (a txg already quiescing or
+        // quiesced keeps the cause it was closed for): a request names itself; of the
+        // standing conditions, the one that would end the wait before the timer does.
+        let cause = if requested {
+            t.sync_waiting_cause
+        } else if dirty_due {
+            SyncCause::Dirty
+        } else if scanning {
+            SyncCause::Scan
+        } else {
+            SyncCause::Timeout
+        };
         if self.txg.quiesced.is_none() {
             if self.txg.quiescing.is_none() {
-                self.start_quiesce();
+                self.start_quiesce(cause);
             }
             if self.txg.quiesced.is_none() {
                 return; // Waiting for the old txg's holds to drain.
@@ -234,11 +297,12 @@ impl Sim {
     }
 
     /// `txg_quiesce()`: the next txg opens at once; the old one waits for its holds.
-    fn start_quiesce(&mut self) {
+    fn start_quiesce(&mut self, cause: SyncCause) {
         let old = self.txg.open;
         self.txg.open += 1;
         self.txg.times[slot(self.txg.open)] = Times { birth: self.now, ..Times::default() };
         self.txg.times[slot(old)].quiesce_start = self.now;
+        self.txg.times[slot(old)].cause = cause;
         self.txg.quiescing = Some(old);
         if self.legacy_throttle() {
             self.legacy_txg_opened(old);
@@ -249,24 +313,28 @@ impl Sim {
         }
     }
 
-    /// The quiesce thread, asked by a writer waiting for a new txg.
-    pub(super) fn quiesce_now(&mut self) {
-        self.start_quiesce();
+    /// The quiesce thread, asked by a writer waiting for a new txg or (before 2.2) by the
+    /// dirty-data kick, for `cause`.
+    pub(super) fn quiesce_now(&mut self, cause: SyncCause) {
+        self.start_quiesce(cause);
     }
 
-    /// `txg_wait_open(txg, should_quiesce)`: client `c` sleeps until txg `txg` is open, and
-    /// asks the quiesce thread to quiesce the open txg for it.
-    pub(super) fn wait_open(&mut self, c: u32, txg: u64) {
+    /// `txg_wait_open(txg, should_quiesce)`: client `c` sleeps until txg `txg` is open, for
+    /// `wait`, and asks the quiesce thread to quiesce the open txg for it (`cause`).
+    pub(super) fn wait_open(&mut self, c: u32, txg: u64, wait: WaitCause, cause: SyncCause) {
         self.txg.open_waiters.push((c, txg));
-        self.txg.quiesce_waiting = self.txg.quiesce_waiting.max(txg);
-        self.client_waits(c, WaitCause::TxgOpen);
+        if self.txg.quiesce_waiting < txg {
+            self.txg.quiesce_waiting = txg;
+            self.txg.quiesce_waiting_cause = cause;
+        }
+        self.client_waits(c, wait);
         self.try_quiesce();
     }
 
     /// `txg_quiesce_thread()`: quiesces when asked to and no quiesced txg is waiting.
     pub(super) fn try_quiesce(&mut self) {
         if self.txg.open < self.txg.quiesce_waiting && self.txg.quiesce_slot_free() {
-            self.quiesce_now();
+            self.quiesce_now(self.txg.quiesce_waiting_cause);
         }
     }
 

@@ -38,6 +38,7 @@ mod scan;
 mod scenario_file;
 mod scenarios;
 mod steady;
+mod symptoms;
 mod synctask;
 mod tenants;
 mod zil;

@@ -114,3 +114,30 @@ fn a_full_quorum_is_harder_to_reach_than_none() {
     assert_eq!(r.summary.measured_ns, r.simulated_ns);
     assert!(r.steady.summaries.contains("as asked"));
 }
+
+#[test]
+fn no_metric_is_steady_before_its_data_nor_over_less_than_two_txg_timeouts() {
+    // 100 ms intervals and the 20-interval window asked for are 2 s, less than the 5 s
+    // between two syncs: the window is widened to 100 intervals (two zfs_txg_timeout).
+    let v = json!({"duration": "60s", "report_interval": "100ms", "steady": {"window": 20},
+        "pool": {"device": {"kind": "lun"}},
+        "workloads": [{"kind": "async_write", "threads": 4, "block_size": "128K", "rate": "20M"}]});
+    let r = run(&v);
+    let interval = r.scenario.report_interval_ns;
+    assert_eq!((r.steady.window, r.steady.window_asked), (100, 20));
+    // Every verdict rests on a whole window of data: from the interval the metric first had
+    // a value that was not zero. The pool does no I/O before the first sync (at 5 s): its
+    // operations, bandwidth, latency and sync time have no data before it, and were flat.
+    let mut steady = 0;
+    for m in &r.steady.metrics {
+        let Some(at) = m.steady_at_ns else { continue };
+        let from = m.data_from_ns.unwrap_or_else(|| panic!("{}: steady without data", m.name));
+        assert!(at >= from + 99 * interval, "{}: steady at {at}, data from {from}", m.name);
+        steady += 1;
+    }
+    assert!(steady >= 2, "{:?}", r.steady);
+    for name in ["ops_per_s", "bandwidth_bytes_per_s", "latency_mean_ns", "txg_sync_ns"] {
+        let m = r.steady.metrics.iter().find(|m| m.name == name).expect("metric");
+        assert!(m.data_from_ns.is_some_and(|t| t > 5_000_000_000), "{m:?}");
+    }
+}

@@ -17,4 +17,9 @@ export type MetricVerdict = {
    * Steady in the last window of the run.
    */
   steady_at_end: boolean;
+  /**
+   * The end of the first interval in which it had data (collected and not zero) [ns]:
+   * no window starting before it counts.
+   */
+  data_from_ns: number | null;
 };

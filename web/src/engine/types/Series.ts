@@ -13,6 +13,11 @@ export type Series = {
   async_writes_active: Array<number>;
   delayed_txs: Array<number>;
   client_write_bytes_per_s: Array<number>;
+  /**
+   * Bytes client reads returned per second (the read calls that finished in the
+   * interval, ARC hits included): what the reading program sees.
+   */
+  client_read_bytes_per_s: Array<number>;
   client_write_mean_ns: Array<number>;
   class_mean_ns: { [key in string]: Array<number> };
   class_max_ns: { [key in string]: Array<number> };
@@ -57,4 +62,17 @@ export type Series = {
    * interval's [`POW2_BUCKETS`] counts one after another (a latency heat map).
    */
   read_latency_buckets: Array<number>;
+  /**
+   * The writer threads' time in each interval by what they were doing or waiting for
+   * (`WaitCause`, by name; `idle` between calls) [ns]: per interval the causes sum to
+   * the interval times the writer threads. Empty with no writers.
+   */
+  writer_wait_ns: { [key in string]: Array<number> };
+  /**
+   * With a scrub or resilver: bytes it issued per second, and its progress as `zpool
+   * status` computes it (issued of the bytes to examine, in percent), to four decimals
+   * where the command prints two, so that a long scan's progress is not a staircase.
+   */
+  scan_issued_bytes_per_s?: Array<number>;
+  scan_percent_done?: Array<number>;
 };

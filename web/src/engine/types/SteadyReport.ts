@@ -2,7 +2,15 @@
 import type { MetricVerdict } from "./MetricVerdict";
 
 export type SteadyReport = {
+  /**
+   * The window in force [intervals]: the one asked for, or two `zfs_txg_timeout` periods
+   * if that is longer.
+   */
   window: number;
+  /**
+   * The window the scenario asked for [intervals].
+   */
+  window_asked: number;
   quorum: number;
   metrics: Array<MetricVerdict>;
   /**

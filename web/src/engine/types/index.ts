@@ -60,6 +60,7 @@ export type { SteadySpec } from "./SteadySpec";
 export type { StepCheck } from "./StepCheck";
 export type { Summary } from "./Summary";
 export type { SummaryReport } from "./SummaryReport";
+export type { SyncCause } from "./SyncCause";
 export type { SyncMode } from "./SyncMode";
 export type { TenantReport } from "./TenantReport";
 export type { Tenants } from "./Tenants";

@@ -1,10 +1,10 @@
 // A latency heat map on a canvas (time across, power-of-two latency buckets up, count as
-// colour): 240 intervals by up to 37 buckets is more marks than SVG should carry.
+// colour): 240 intervals by up to 37 buckets is more marks than SVG should carry. Maps that
+// are compared share one colour scale (`heat-scale.ts`), which `HeatLegend` shows.
 
 import { useEffect, useRef } from "react";
-import { scaleSequentialLog } from "d3-scale";
-import { interpolateRgb } from "d3-interpolate";
-import { bucketLabel, POW2_BUCKETS } from "./display";
+import { bucketLabel, POW2_BUCKETS, tick } from "./display";
+import { columnSums, heatColour, intervalsOf } from "./heat-scale";
 import { useTimeAxis } from "./time-axis";
 
 interface Props {
@@ -14,31 +14,32 @@ interface Props {
   /** Buckets shown, lowest and highest (so that both runs share the axis). */
   lo: number;
   hi: number;
+  /** The count at the top of the colour scale, shared by the maps compared (`sharedHeat`). */
+  max: number;
   /** Simulated time the run covers [s]: a partial run fills less of the time axis. */
   simulatedS: number;
 }
 
-const WIDTH = 400;
+/** The canvas's size [px]; its columns are at most this many. */
+export const HEAT_WIDTH = 400;
 const HEIGHT = 180;
 
-export function HeatMap({ label, buckets, lo, hi, simulatedS }: Props) {
+export function HeatMap({ label, buckets, lo, hi, max, simulatedS }: Props) {
   const { durationS, cursorS } = useTimeAxis();
   const fraction = Math.min(1, simulatedS / durationS);
   const ref = useRef<HTMLCanvasElement>(null);
-  const intervals = Math.floor(buckets.length / POW2_BUCKETS);
+  const intervals = intervalsOf(buckets);
   useEffect(() => {
     const ctx = ref.current?.getContext("2d");
     if (!ctx) return;
-    ctx.clearRect(0, 0, WIDTH, HEIGHT);
+    ctx.clearRect(0, 0, HEAT_WIDTH, HEIGHT);
     ctx.fillStyle = "#f7f9fc";
-    ctx.fillRect(0, 0, WIDTH, HEIGHT);
-    const columns = Math.min(intervals, WIDTH);
+    ctx.fillRect(0, 0, HEAT_WIDTH, HEIGHT);
+    const columns = Math.min(intervals, HEAT_WIDTH);
     const sums = columnSums(buckets, intervals, columns);
-    let max = 1;
-    for (const c of sums) max = Math.max(max, c);
-    const colour = scaleSequentialLog(interpolateRgb("#dbe7f5", "#7a1028")).domain([1, max]);
+    const colour = heatColour(max);
     const rows = hi - lo + 1;
-    const w = (WIDTH * fraction) / Math.max(columns, 1);
+    const w = (HEAT_WIDTH * fraction) / Math.max(columns, 1);
     const h = HEIGHT / rows;
     for (let i = 0; i < columns; i++) {
       for (let j = lo; j <= hi; j++) {
@@ -48,7 +49,7 @@ export function HeatMap({ label, buckets, lo, hi, simulatedS }: Props) {
         ctx.fillRect(i * w, HEIGHT - (j - lo + 1) * h, Math.ceil(w), Math.ceil(h));
       }
     }
-  }, [buckets, lo, hi, fraction, intervals]);
+  }, [buckets, lo, hi, max, fraction, intervals]);
   return (
     <figure className="heat-map">
       <figcaption>{label}</figcaption>
@@ -60,7 +61,7 @@ export function HeatMap({ label, buckets, lo, hi, simulatedS }: Props) {
         <div className="heat-plot">
           <canvas
             ref={ref}
-            width={WIDTH}
+            width={HEAT_WIDTH}
             height={HEIGHT}
             role="img"
             aria-label={`${label}: client read latency heat map, time across, latency from ${bucketLabel(lo)} to ${bucketLabel(hi + 1)} up`}
@@ -82,20 +83,39 @@ export function HeatMap({ label, buckets, lo, hi, simulatedS }: Props) {
   );
 }
 
-/**
- * The counts of `intervals` intervals summed into `columns` columns of neighbours (the same
- * array if there are no more intervals than columns): more intervals than canvas pixels would
- * make the drawing work grow with the run, not the canvas.
- */
-function columnSums(buckets: Float64Array, intervals: number, columns: number): Float64Array {
-  if (columns >= intervals) return buckets;
-  const sums = new Float64Array(columns * POW2_BUCKETS);
-  for (let i = 0; i < intervals; i++) {
-    const c = Math.floor((i * columns) / intervals);
-    for (let j = 0; j < POW2_BUCKETS; j++)
-      sums[c * POW2_BUCKETS + j] = (sums[c * POW2_BUCKETS + j] ?? 0) + (buckets[i * POW2_BUCKETS + j] ?? 0);
-  }
-  return sums;
+const LEGEND = { width: 420, height: 34, bar: 12, steps: 32, left: 10, right: 10 };
+
+/** The colour scale the heat maps share, from one read to `max`, read as "per `unit`". */
+export function HeatLegend({ max, unit }: { max: number; unit: string }) {
+  const colour = heatColour(max);
+  const width = LEGEND.width - LEGEND.left - LEGEND.right;
+  const step = width / LEGEND.steps;
+  // Each step's colour at its middle, on the log scale from 1 to max.
+  const top = Math.max(max, 2);
+  const at = (k: number) => Math.exp(((k + 0.5) / LEGEND.steps) * Math.log(top));
+  return (
+    <svg
+      className="chart heat-legend"
+      viewBox={`0 0 ${LEGEND.width} ${LEGEND.height}`}
+      role="img"
+      aria-label={`Colour scale of the heat maps, shared by the runs: from 1 to ${tick(max)} reads per ${unit}`}
+      data-testid="heat-legend"
+      data-max={max}
+    >
+      <g transform={`translate(${LEGEND.left},0)`}>
+        {Array.from({ length: LEGEND.steps }, (_, k) => (
+          <rect key={k} x={k * step} width={step + 0.5} height={LEGEND.bar} fill={colour(at(k))} />
+        ))}
+        <text y={LEGEND.bar + 14}>1</text>
+        <text x={width / 2} y={LEGEND.bar + 14} textAnchor="middle">
+          {`reads per ${unit}, log scale, one scale for every run`}
+        </text>
+        <text x={width} y={LEGEND.bar + 14} textAnchor="end">
+          {tick(max)}
+        </text>
+      </g>
+    </svg>
+  );
 }
 
 /** The lowest and highest non-empty buckets over several heat maps (a default if none). */

@@ -1,15 +1,17 @@
 // The frame every time panel shares: simulated time across, a value axis with units, lines
-// for the current run (B) and the comparison (A), levels and marks, and the shared hover
-// cursor (pointer or arrow keys) and steady-state mark, both from the time axis.
+// for the current run (B) and the comparison (A), broken where there was nothing to measure
+// (`gaps.ts`), levels and marks, and the shared hover cursor (pointer or arrow keys) and
+// steady-state mark, both from the time axis.
 
 import type { ReactNode } from "react";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { cursorKeyDown, HoverTarget } from "./cursor";
 import { decimate, distinctColumns, maxValue } from "./decimate";
+import { isDefined } from "./gaps";
 import { tick } from "./display";
 import { ticksAt, YGrid } from "./grid";
-import { stackLabels } from "./label-layout";
+import { freeRow, stackLabels } from "./label-layout";
 import { usePresenting } from "./presenting";
 import { useTimeAxis } from "./time-axis";
 import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
@@ -17,9 +19,11 @@ import { TIME_MARGIN, TIME_PLOT, TIME_VIEW, timeScale } from "./time-layout";
 export interface Series {
   id: string;
   side: "a" | "b";
-  /** Time [s] and value pairs. */
+  /** Time [s] and value pairs; a value that is not a number is a gap in the line. */
   points: [number, number][];
   label: string;
+  /** A class beside the side's, for a second line of the same run (a queue's pend beside its activ). */
+  variant?: string;
 }
 
 export interface Level {
@@ -34,6 +38,8 @@ interface Props {
   yMax?: number;
   /** Tick labels; `tick` (1,234.5) if not given. */
   yFormat?: (v: number) => string;
+  /** Where the value axis has its ticks; d3's round numbers if not given. */
+  yTicks?: number[];
   /** Lines, one per run; none if the chart draws only marks of its own (`children`). */
   series?: Series[];
   levels?: Level[];
@@ -52,8 +58,17 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
     .domain([0, yMax > 0 ? yMax * 1.08 : 1])
     .range([TIME_PLOT.height, 0]);
   const path = line<[number, number]>()
+    .defined(isDefined)
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
+  const levelLabels = stackLabels((p.levels ?? []).map((l) => ({ yPx: y(l.y), label: l.label })));
+  // The steady mark's label keeps clear of the levels' labels.
+  const steadyRow = freeRow(
+    levelLabels.map((l) => l.yPx - 4),
+    10,
+    14,
+    TIME_PLOT.height - 4,
+  );
   // Work and markup bounded by the plot's width, not the run's length.
   const markPx = distinctColumns((p.marks ?? []).map(x));
   const onXPx = (xPx: number) => setCursorS(Math.min(durationS, Math.max(0, x.invert(xPx))));
@@ -70,7 +85,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
       onBlur={() => setCursorS(null)}
     >
       <g transform={`translate(${TIME_MARGIN.left},${TIME_MARGIN.top})`}>
-        <YGrid ticks={ticksAt(y.ticks(presenting ? 3 : 5), y, yFormat)} width={TIME_PLOT.width} />
+        <YGrid ticks={ticksAt(p.yTicks ?? y.ticks(presenting ? 3 : 5), y, yFormat)} width={TIME_PLOT.width} />
         {x.ticks(presenting ? 4 : 8).map((s) => (
           <g key={s} className="tick" transform={`translate(${x(s)},${TIME_PLOT.height})`}>
             <line y2={5} />
@@ -85,7 +100,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
         {(p.levels ?? []).map((l) => (
           <line key={l.label} className="level" x2={TIME_PLOT.width} y1={y(l.y)} y2={y(l.y)} />
         ))}
-        {stackLabels((p.levels ?? []).map((l) => ({ yPx: y(l.y), label: l.label }))).map((l) => (
+        {levelLabels.map((l) => (
           <text key={l.label} className="level-label" x={TIME_PLOT.width - 4} y={l.yPx - 4} textAnchor="end">
             {l.label}
           </text>
@@ -106,7 +121,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
         {steadyS !== null && (
           <g className="steady-mark">
             <line x1={x(steadyS)} x2={x(steadyS)} y2={TIME_PLOT.height} />
-            <text x={x(steadyS) + 4} y={10}>
+            <text x={x(steadyS) + 4} y={steadyRow}>
               steady
             </text>
           </g>
@@ -114,7 +129,7 @@ export function TimeChart({ series = [], yFormat = tick, ...p }: Props) {
         {series.map((s) => (
           <path
             key={s.id}
-            className={`series side-${s.side}`}
+            className={`series side-${s.side}${s.variant ? ` ${s.variant}` : ""}`}
             d={path(decimate(s.points, 0, durationS, TIME_PLOT.width)) ?? ""}
             data-series={s.id}
           >

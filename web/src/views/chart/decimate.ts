@@ -1,6 +1,7 @@
 // Bounding what a chart draws, whatever the run's size: a series cut to the lowest and
-// highest point of each pixel column (so a one-sample spike still shows), marks merged per
-// pixel column, and many values at one moment drawn as one vertical range per column.
+// highest point of each pixel column (so a one-sample spike still shows, and a gap still
+// breaks the line), marks merged per pixel column, and many values at one moment drawn as
+// one vertical range per column.
 
 /** Time [s] and value pairs, in time order. */
 export type Points = [number, number][];
@@ -10,21 +11,24 @@ const bucketOf = (x: number, x0: number, x1: number, buckets: number) =>
   Math.min(buckets - 1, Math.max(0, Math.floor(((x - x0) / (x1 - x0 || 1)) * buckets)));
 
 /**
- * At most two points per bucket of [x0, x1]: the lowest and highest of the bucket, in time
- * order. `points` with no more than two per bucket already come back as they are.
+ * At most three points per bucket of [x0, x1]: the lowest and highest of the bucket and, if
+ * the bucket holds a gap (a value that is not a number: nothing to measure), its first gap,
+ * in time order, so that a line still breaks there. `points` with no more than two per
+ * bucket already come back as they are.
  */
 export function decimate(points: Points, x0: number, x1: number, buckets: number): Points {
   if (points.length <= 2 * buckets) return points;
   const out: Points = [];
   let bucket = -1;
-  let lo = 0;
-  let hi = 0;
+  let lo = -1;
+  let hi = -1;
+  let gap = -1;
   const flush = () => {
-    const [first, second] = lo <= hi ? [lo, hi] : [hi, lo];
-    const a = points[first];
-    const b = points[second];
-    if (a) out.push(a);
-    if (b && second !== first) out.push(b);
+    const kept = [...new Set([lo, hi, gap])].filter((i) => i >= 0).sort((p, q) => p - q);
+    for (const i of kept) {
+      const p = points[i];
+      if (p) out.push(p);
+    }
   };
   for (let i = 0; i < points.length; i++) {
     const [x, v] = points[i] ?? [0, 0];
@@ -32,11 +36,14 @@ export function decimate(points: Points, x0: number, x1: number, buckets: number
     if (k !== bucket) {
       if (bucket >= 0) flush();
       bucket = k;
-      lo = hi = i;
-    } else {
-      if (v < (points[lo]?.[1] ?? v)) lo = i;
-      if (v > (points[hi]?.[1] ?? v)) hi = i;
+      lo = hi = gap = -1;
     }
+    if (!Number.isFinite(v)) {
+      if (gap < 0) gap = i;
+      continue;
+    }
+    if (lo < 0 || v < (points[lo]?.[1] ?? v)) lo = i;
+    if (hi < 0 || v > (points[hi]?.[1] ?? v)) hi = i;
   }
   if (bucket >= 0) flush();
   return out;

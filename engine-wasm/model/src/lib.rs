@@ -1,9 +1,9 @@
 //! Throttle Lab's model of the OpenZFS write path.
 //!
 //! Pure Rust with no browser dependency: the WASM binding and the CLI are thin layers over
-//! it. Four rooms form a one-way pipe, evidence -> input -> simulation -> output, on a foundation all
-//! of them share; a module imports only from its own room, the rooms upstream of it and
-//! the foundation (`tests/it/architecture.rs` fails on anything else, and on any cycle):
+//! it. Five rooms form a one-way pipe, evidence -> input -> simulation -> output ->
+//! advice, on a foundation all of them share; a module imports only from its own room, the
+//! rooms upstream of it and the foundation (`tests/it/architecture.rs` fails on anything else, and on any cycle):
 //!
 //! - [`evidence`]: what a customer's system printed (`zpool iostat`, kstats, parameters,
 //!   `zpool status`, ...), read into plain values, upstream of everything else;
@@ -13,7 +13,9 @@
 //! - [`sim`]: the discrete-event simulation, one file per mechanism of the write path,
 //!   each named for the OpenZFS code it follows; it records what happens as it runs;
 //! - [`report`]: what a run produced: [`report::run`] runs a scenario and returns its
-//!   [`report::Report`]; the text formats engineers already read.
+//!   [`report::Report`]; the text formats engineers already read;
+//! - [`advisor`]: from a symptom and what must not get worse, a sweep of the tunables that
+//!   bear on it, one run per candidate, and the setting it proposes with its cost.
 //!
 //! The foundation, upstream of every room, holds what the rooms and the app are all
 //! written in. The schema of tunables and settings is what sliders, links, scenario files
@@ -31,6 +33,7 @@
 //! - [`link`]: the shareable-link codec;
 //! - [`messages`]: every message shown to a person.
 
+pub mod advisor;
 pub mod amount;
 pub mod curves;
 pub mod evidence;

@@ -5,6 +5,7 @@ import type * as Wasm from "./generated/throttle_lab_wasm.js";
 import { readSchema, type TunableSpec } from "./schema";
 import type {
   AsyncWriteMarks,
+  Catalog,
   Checked,
   DecodedLink,
   DelayMarks,
@@ -110,6 +111,8 @@ export interface Engine {
   presets(): Result<PresetText[]>;
   /** The app's starting points, as link queries. */
   labPresets(): Result<LabPreset[]>;
+  /** The tuning advisor's symptoms and the metrics they and its guards name. */
+  advisorCatalog(): Result<Catalog>;
 }
 
 /** Both values, or the first error. */
@@ -209,5 +212,6 @@ export function makeEngine(wasm: WasmModule): Engine {
     runScenario: (scenario) => attempt(() => wasm.runScenario(scenario)),
     presets: () => attempt<PresetText[]>(() => wasm.presets()),
     labPresets: () => attempt<LabPreset[]>(() => wasm.labPresets()),
+    advisorCatalog: () => attempt<Catalog>(() => wasm.advisorCatalog()),
   };
 }

@@ -23,6 +23,7 @@ import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
 import { messages } from "../messages";
+import { AdvisorPanel } from "./AdvisorPanel";
 import { EvidenceImport } from "./EvidenceImport";
 import { ExportSettings } from "./ExportSettings";
 import { MessageList } from "./MessageList";
@@ -212,6 +213,12 @@ export function Lab({ engine, initial, simulators }: Props) {
           />
           <h2 className="side-title">OpenZFS tunables</h2>
           <ExportSettings engine={engine} values={values} runs={runs} changes={lab.comparisonChanges} />
+          <AdvisorPanel
+            engine={engine}
+            values={values}
+            runner={simulators?.advisor ?? null}
+            onApply={lab.pinAndSet}
+          />
           <ControlPanel
             engine={engine}
             shows={isTunable}

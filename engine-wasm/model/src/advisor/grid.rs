@@ -2,7 +2,8 @@
 //! baseline runs with (the release's default, or what was set), `span` steps each side,
 //! within the schema's range. Sizes, times and counts step by a factor (sizes and times by
 //! 4, counts and seconds by 2, so that a few steps span what a tuner would try); percents
-//! by 10 points.
+//! by 10 points. A size or time stepped away from an odd base (a dirty limit derived from
+//! RAM) is rounded to whole MiB, KiB, ms or µs, as a person would set it.
 
 use crate::schema::Id;
 use crate::spec::Scale;
@@ -51,10 +52,28 @@ pub fn grid(id: Id, base: u64, span: u32) -> Vec<u64> {
             }
         }
     }
+    let unit = spec.unit;
+    for v in out.iter_mut().skip(1) {
+        *v = rounded(unit, *v);
+    }
     out.retain(|&v| spec.accepts(v));
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// `v` to the nearest whole unit a person would type: MiB or KiB for sizes of 16 of them
+/// or more, ms or µs likewise for times.
+fn rounded(unit: Unit, v: u64) -> u64 {
+    let steps: &[u64] = match unit {
+        Unit::Bytes | Unit::BytesPerSecond => &[1 << 20, 1 << 10],
+        Unit::Nanoseconds => &[1_000_000, 1_000],
+        _ => &[],
+    };
+    match steps.iter().find(|&&s| v >= 16 * s) {
+        Some(&s) => (v + s / 2) / s * s,
+        None => v,
+    }
 }
 
 /// A value between `a` and `b` on the grid's own scale (the geometric mean for a factor),
@@ -97,6 +116,17 @@ mod tests {
         assert_eq!(grid(Id::AsyncWriteMaxActive, 10, 3), [1, 2, 5, 10, 20, 40, 80]);
         assert_eq!(grid(Id::DelayMinDirtyPercent, 60, 3), [30, 40, 50, 60, 70, 80, 90]);
         assert_eq!(grid(Id::DelayMinDirtyPercent, 10, 2), [0, 10, 20, 30]);
+    }
+
+    #[test]
+    fn values_stepped_from_an_odd_base_are_rounded_as_a_person_would_set_them() {
+        // 10% of 2 GiB, as 0.6.4 derives zfs_dirty_data_max; the base itself stays.
+        let base = (2u64 << 30) / 10;
+        assert_eq!(grid(Id::DirtyDataMax, base, 2), [13_107 << 10, 51 * MIB, base, 819 * MIB, 3277 * MIB]);
+        assert_eq!(
+            grid(Id::DelayScale, 500_000, 3),
+            [7_812, 31_000, 125_000, 500_000, 2_000_000, 8_000_000, 32_000_000]
+        );
     }
 
     #[test]

@@ -68,12 +68,13 @@ const DELAY_SCALE: Lever = Lever {
 };
 const SYNC_PERCENT: Lever = Lever {
     id: Id::DirtyDataSyncPercent,
-    needs: &[],
+    // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.
+    needs: &[OpenzfsThrottle],
     mechanism: "dsl_pool.c dsl_pool_need_dirty_sync() (0.8 on): a txg syncs before its timeout once this much is dirty, so syncs are smaller and more frequent",
 };
 const SYNC_BYTES: Lever = Lever {
     id: Id::DirtyDataSync,
-    needs: &[],
+    needs: &[OpenzfsThrottle],
     mechanism: "dsl_pool.c dsl_pool_need_dirty_delay() -> txg_kick() (before 0.8): the same early sync, in bytes",
 };
 const ASYNC_MAX: Lever = Lever {

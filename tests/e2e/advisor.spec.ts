@@ -1,5 +1,6 @@
 // The tuning advisor as a user meets it: pick a symptom on a preset, start the sweep, watch
 // it go, read the trade-off and the proposal with its cost, apply it as B; and Stop.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { collectErrors, expectFragment, openLab, simulationsDone } from "./lab";
 

@@ -183,7 +183,11 @@ export function AdvisorPanel({ engine, values, runner, onApply }: Props) {
         <span role="status" data-testid="advisor-progress">
           {status.kind === "running" && (
             <>
-              <progress max={Math.max(1, status.planned)} value={status.runs} />{" "}
+              <progress
+                max={Math.max(1, status.planned)}
+                value={status.runs}
+                aria-label={messages.advisorProgress(status.runs, status.planned)}
+              />{" "}
               {messages.advisorProgress(status.runs, status.planned)}
             </>
           )}

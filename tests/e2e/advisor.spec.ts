@@ -29,6 +29,33 @@ test("the advisor sweeps a preset, plots the trade-off, proposes a setting and a
   await expect(plot.locator(".points .point.proposal")).toHaveCount(1);
   const verdict = advisor.getByTestId("advisor-verdict");
   await expect(verdict).toContainText(/^Set zfs_\w+=\S+.*: client read p99 [\d.]+ ms -> [\d.]+ ms \(-\d+%\)/);
+  // No label of the plot sits on another (legend, ticks, axis titles).
+  const overlaps = await plot.evaluate((svg) => {
+    const boxes = [...svg.querySelectorAll("text")].map((t) => ({
+      text: t.textContent,
+      box: t.getBoundingClientRect(),
+    }));
+    return boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter(
+          ({ box: b }) =>
+            a.box.left < b.right - 1 &&
+            b.left < a.box.right - 1 &&
+            a.box.top < b.bottom - 1 &&
+            b.top < a.box.bottom - 1,
+        )
+        .map((b) => `"${a.text}" on "${b.text}"`),
+    );
+  });
+  expect(overlaps).toEqual([]);
+  expect(await plot.locator("text").count()).toBeGreaterThan(8);
+  // Open, with every part shown, the panel passes the accessibility scan the page does.
+  await advisor.getByText(/^All \d+ settings tried$/).click();
+  await advisor.getByText(/^What it swept/).click();
+  const scan = await new AxeBuilder({ page }).include('[data-testid="advisor"]').analyze();
+  const serious = scan.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`)).toEqual([]);
   const proposed =
     /^Set ((?:zfs_\w+=\S+ ?)+):/
       .exec(await verdict.innerText())?.[1]

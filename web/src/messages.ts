@@ -81,4 +81,32 @@ export const messages = {
   filterCount: (shown: number, of: number) =>
     shown === 0 ? `No setting matches (of ${of})` : `${shown} of ${of} settings match`,
   zeroDelay: "0 ns: the formula truncates to under one nanosecond here",
+  advisorTitle: "Tuning advisor: from a symptom to a setting",
+  advisorIntro:
+    "Pick what the customer sees and what must not get worse. The lab runs these settings with each tunable that bears on it moved over a grid, then in pairs and triples around the best, and proposes the setting that helps most within your limits, with what it costs.",
+  advisorSymptom: "Symptom",
+  advisorSweeps: (higher: boolean, metric: string, count: number) =>
+    `${higher ? "Raises" : "Lowers"} ${metric}, sweeping the tunables that bear on it (${count} in some release or model; those that act under these settings).`,
+  advisorLevers: "What it swept, and why each bears on the symptom",
+  advisorApplied:
+    "Applied: A is the settings as given, B the proposal; the differences are listed at the top.",
+  advisorGuards: "Must not get worse by more than",
+  advisorTolerance: (metric: string) => `Tolerance for ${metric}, percent`,
+  advisorPercentWorse: "% worse",
+  advisorStart: "Start the sweep",
+  advisorStop: "Stop",
+  advisorProgress: (runs: number, planned: number) => `Run ${runs} of about ${Math.max(runs, planned)}`,
+  advisorStopped: (runs: number) => `Stopped after ${runs} runs.`,
+  advisorDone: (runs: number) => `Done: ${runs} runs.`,
+  advisorAcross: "Across the plot",
+  advisorPlotTitle: (y: string, x: string) => `Trade-off: ${y} against ${x}, one point per setting tried`,
+  advisorSoFar: "So far:",
+  advisorCost: (cost: string) => `Costs: ${cost}`,
+  advisorApply: "Apply as B (the settings as given pinned as A)",
+  advisorIgnored: (why: readonly string[]) => `Left alone here: ${why.join("; ")}.`,
+  advisorGrid: (base: string, grid: readonly string[]) => `from ${base}, tried ${grid.join(", ")}`,
+  advisorAll: (n: number) => `All ${n} settings tried`,
+  advisorKept: "within guards",
+  advisorSettings: "settings",
+  advisorRefused: "refused",
 } as const;

@@ -59,6 +59,18 @@ USAGE:
   throttle-lab export --ticket --link LINK
       A ticket-ready Markdown summary of the link's A/B comparison (it needs a pinned A):
       what changed, what got better, what got worse, with figures.
+  throttle-lab advise --link <LINK> --symptom NAME [--guard NAME[:PCT]]... [--span N]
+                      [--set NAME=VALUE]... [--json]
+      The tuning advisor: sweeps the tunables that bear on the symptom, one run of the
+      link's lab per candidate (each alone over a grid around its value, then added to the
+      best so far, then refined), and proposes the setting that best improves the symptom
+      while each guard gets at most PCT% (default 10) worse than the settings as given;
+      prints every candidate, the proposal with what it costs, and its links. Symptoms:
+      write-stalls (client write p99.9), fast-then-slow (first second over sustained
+      writes), reads-during-syncs and scan-hurts-reads (client read p99), low-throughput
+      (sustained client writes). Guards: write-throughput, write-latency, read-latency,
+      scan-rate, sync-write-latency, txg-sync (the longest txg sync); without --guard the
+      symptom's own (--guard none: no guard). --span sets the grid's steps each side of a value (1 to 4, default 3).
   throttle-lab bench [--json]
       The engine's speed beside a bare event loop, and its cost per simulated I/O.
 
@@ -85,6 +97,7 @@ pub enum Command {
     Import,
     Export,
     Lessons,
+    Advise,
     Help,
     Version,
 }
@@ -122,6 +135,12 @@ pub struct Args {
     pub check: bool,
     /// `lessons check NAME`: the one lesson to walk.
     pub lesson: Option<String>,
+    /// `advise --symptom`.
+    pub symptom: Option<String>,
+    /// `advise --guard NAME[:PCT]`, each.
+    pub guards: Vec<String>,
+    /// `advise --span`: grid steps each side.
+    pub span: Option<u32>,
 }
 
 /// Reads the arguments; an error message names what was wrong.
@@ -150,6 +169,9 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         ticket: false,
         check: false,
         lesson: None,
+        symptom: None,
+        guards: Vec::new(),
+        span: None,
     };
     let mut command = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
@@ -174,6 +196,12 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("os") if command == Some(Command::Export) => out.os = Some(text(parser.value())?),
             Long("release") if command == Some(Command::Export) => out.release = Some(text(parser.value())?),
             Long("ticket") if command == Some(Command::Export) => out.ticket = true,
+            Long("symptom") if command == Some(Command::Advise) => out.symptom = Some(text(parser.value())?),
+            Long("guard") if command == Some(Command::Advise) => out.guards.push(text(parser.value())?),
+            Long("span") if command == Some(Command::Advise) => {
+                let span = text(parser.value())?;
+                out.span = Some(span.parse().map_err(|_| format!("--span '{span}' is not a whole number"))?);
+            }
             Value(word) if command == Some(Command::Import) => out.files.push(text(Ok(word))?),
             Value(word) if command == Some(Command::Lessons) && !out.check => match text(Ok(word))?.as_str() {
                 "check" => out.check = true,
@@ -203,6 +231,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     "import" => Command::Import,
                     "export" => Command::Export,
                     "lessons" => Command::Lessons,
+                    "advise" => Command::Advise,
                     "help" => Command::Help,
                     other => return Err(format!("unknown command '{other}' (try --help)")),
                 })

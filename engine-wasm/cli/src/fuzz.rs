@@ -5,6 +5,7 @@
 
 use super::run;
 use proptest::prelude::*;
+use throttle_model::advisor::{measure::METRICS, SYMPTOMS};
 use throttle_model::messages::escaped;
 use throttle_model::scenario::presets::PRESETS;
 use throttle_model::scenario::Release;
@@ -44,6 +45,15 @@ fn option() -> impl Strategy<Value = Vec<String>> {
     ];
     let link = prop::collection::vec(assignment(), 0..5).prop_map(|pairs| format!("v=1&{}", pairs.join("&")));
     let flag = prop::sample::select(vec!["--json", "--pinned", "--until-steady", "--histograms", "--help", "-V"]);
+    let symptom = prop_oneof![
+        3 => prop::sample::select(SYMPTOMS.iter().map(|s| s.name).collect::<Vec<_>>()).prop_map(String::from),
+        1 => value(),
+    ];
+    let guard = prop_oneof![
+        3 => (prop::sample::select(METRICS.iter().map(|m| m.name()).collect::<Vec<_>>()), value())
+            .prop_map(|(m, p)| format!("{m}:{p}")),
+        1 => value(),
+    ];
     prop_oneof![
         value().prop_map(|v| vec!["--dirty".into(), v]),
         assignment().prop_map(|a| vec!["--set".into(), a]),
@@ -53,6 +63,9 @@ fn option() -> impl Strategy<Value = Vec<String>> {
         value().prop_map(|m| vec!["--models".into(), m]),
         value().prop_map(|s| vec!["--seed".into(), s]),
         (release.clone(), release).prop_map(|(a, b)| vec!["--diff".into(), a, b]),
+        symptom.prop_map(|s| vec!["--symptom".into(), s]),
+        guard.prop_map(|g| vec!["--guard".into(), g]),
+        value().prop_map(|n| vec!["--span".into(), n]),
         flag.prop_map(|f| vec![f.to_string()]),
         value().prop_map(|w| vec![w]),
         "--[a-z\u{1b}]{0,12}".prop_map(|w| vec![w]),
@@ -60,10 +73,11 @@ fn option() -> impl Strategy<Value = Vec<String>> {
 }
 
 /// A command word: every command but `bench` (a timing loop) and no `--out` (it writes a
-/// file), or junk.
+/// file), or junk. `advise` sweeps runs that the budget cuts short: it stops after its
+/// baseline and says so.
 fn command() -> impl Strategy<Value = String> {
     prop_oneof![
-        6 => prop::sample::select(vec!["delay", "async-writes", "tunables", "link", "run", "presets", "releases", "help"])
+        6 => prop::sample::select(vec!["delay", "async-writes", "tunables", "link", "run", "presets", "releases", "advise", "help"])
             .prop_map(String::from),
         1 => value(),
     ]

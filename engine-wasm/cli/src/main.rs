@@ -1,5 +1,6 @@
 //! `throttle-lab`: the model's functions for scripts and checks.
 
+mod advise;
 mod args;
 mod bench;
 mod evidence;
@@ -96,6 +97,14 @@ fn command(args: args::Args) -> Result<String, String> {
         Command::Bench => bench::bench(args.json),
         Command::Import => evidence::import_files(&args.files, &args.sets, args.json, args.scenario_out.as_deref()),
         Command::Export if args.ticket => evidence::ticket(args.link.as_deref()),
+        Command::Advise => advise::advise(&advise::Ask {
+            link: args.link.as_deref(),
+            symptom: args.symptom.as_deref(),
+            guards: &args.guards,
+            span: args.span,
+            sets: &args.sets,
+            json: args.json,
+        }),
         Command::Export => {
             evidence::export_settings(args.os.as_deref(), args.release.as_deref(), args.link.as_deref(), &args.sets)
         }

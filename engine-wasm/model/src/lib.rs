@@ -2,7 +2,7 @@
 //!
 //! Pure Rust with no browser dependency: the WASM binding and the CLI are thin layers over
 //! it. Five rooms form a one-way pipe, evidence -> input -> simulation -> output ->
-//! lessons, on a foundation all of them share; a module imports only from its own room,
+//! lessons and advice, on a foundation all of them share; a module imports only from its own room,
 //! the rooms upstream of it and the foundation (`tests/it/architecture.rs` fails on anything else, and on any cycle):
 //!
 //! - [`evidence`]: what a customer's system printed (`zpool iostat`, kstats, parameters,
@@ -16,6 +16,8 @@
 //!   [`report::Report`]; the text formats engineers already read;
 //! - [`lesson`]: guided lessons, each step checked on the reports of its runs, and a
 //!   walker that runs them without a person.
+//! - [`advisor`]: from a symptom and what must not get worse, a sweep of the tunables that
+//!   bear on it, one run per candidate, and the setting it proposes with its cost.
 //!
 //! The foundation, upstream of every room, holds what the rooms and the app are all
 //! written in. The schema of tunables and settings is what sliders, links, scenario files
@@ -33,6 +35,7 @@
 //! - [`link`]: the shareable-link codec;
 //! - [`messages`]: every message shown to a person.
 
+pub mod advisor;
 pub mod amount;
 pub mod curves;
 pub mod evidence;

@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 use std::collections::BTreeMap;
+use throttle_model::advisor;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
 use throttle_model::lesson;
 use throttle_model::report::{self, quantize, zpool_iostat, Report};
@@ -349,6 +350,51 @@ impl SimRun {
     /// The report so far as JSON text; callable again as the run goes on (partial results).
     pub fn report(&mut self) -> Result<String, JsError> {
         serde_json::to_string(&Report::of(&self.sim)).map_err(js_error)
+    }
+}
+
+/// The advisor's symptoms and metrics: `{ symptoms, metrics }`.
+#[wasm_bindgen(js_name = advisorCatalog)]
+pub fn advisor_catalog() -> Result<JsValue, JsError> {
+    to_js(&advisor::catalog())
+}
+
+/// A tuning advisor's sweep, run one candidate per `step` so that a worker can report
+/// progress and be stopped between runs.
+#[wasm_bindgen]
+pub struct AdvisorRun {
+    advisor: advisor::Advisor,
+}
+
+#[wasm_bindgen]
+impl AdvisorRun {
+    /// A sweep of `symptom` from the lab's settings (values in schema order), keeping
+    /// `guards` (`NAME:PCT` each); a bad name or setting is an error naming it.
+    #[wasm_bindgen(constructor)]
+    pub fn new(values: &[f64], symptom: &str, guards: Vec<String>) -> Result<AdvisorRun, JsError> {
+        let symptom =
+            advisor::Symptom::find(symptom).ok_or_else(|| JsError::new(&format!("unknown symptom '{symptom}'")))?;
+        let guards = guards.iter().map(|g| advisor::Guard::parse(g)).collect::<Result<Vec<_>, _>>();
+        let guards = guards.map_err(|e| JsError::new(&e))?;
+        let advisor = advisor::Advisor::new(&tunables(values)?, symptom, guards, advisor::Options::default())
+            .map_err(|e| JsError::new(&e))?;
+        Ok(AdvisorRun { advisor })
+    }
+
+    /// Runs the next candidate; `false` once the sweep is over.
+    pub fn step(&mut self) -> bool {
+        self.advisor.step()
+    }
+
+    /// `[runs done, runs the sweep is likely to take]`.
+    pub fn progress(&self) -> Vec<f64> {
+        let (done, planned) = self.advisor.progress();
+        vec![done as f64, planned as f64]
+    }
+
+    /// What the sweep found so far, as JSON text.
+    pub fn advice(&self) -> Result<String, JsError> {
+        serde_json::to_string(&self.advisor.advice()).map_err(js_error)
     }
 }
 

@@ -9,6 +9,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use throttle_lab_wasm::{DecodedLink, ImportedEvidence, PastedSettings, PresetText};
+use throttle_model::advisor::{Advice, Catalog};
 use throttle_model::curves::{AsyncWriteMarks, DelayMarks};
 use throttle_model::evidence::fit::Fit;
 use throttle_model::lesson::{Lesson, StepCheck};
@@ -77,6 +78,8 @@ fn export_bindings() -> Result<()> {
     Fit::export_all(&cfg)?;
     Lesson::export_all(&cfg)?;
     StepCheck::export_all(&cfg)?;
+    Advice::export_all(&cfg)?;
+    Catalog::export_all(&cfg)?;
     std::fs::write(dir.join("TunableName.ts"), tunable_names())?;
     let mut index = format!("{HEADER}\n\n");
     for file in ts_files(&dir)? {

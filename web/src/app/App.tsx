@@ -2,7 +2,12 @@
 
 import { useEffect, useState } from "react";
 import type { Engine } from "../engine/engine";
-import { compileEngine, createBrowserSimulator, loadEngine } from "../engine/load-browser";
+import {
+  compileEngine,
+  createBrowserAdvisor,
+  createBrowserSimulator,
+  loadEngine,
+} from "../engine/load-browser";
 import { messages } from "../messages";
 import { Lab } from "./Lab";
 import { UpdateNotice } from "./UpdateNotice";
@@ -27,8 +32,13 @@ export function App() {
         kind: "ready",
         engine,
         initial: readLink(engine, linkQuery(window.location).query),
-        // Two workers: the current run and the comparison go on side by side.
-        simulators: { current: createBrowserSimulator(module), comparison: createBrowserSimulator(module) },
+        // Two workers: the current run and the comparison go on side by side; the advisor
+        // starts its own at its first sweep.
+        simulators: {
+          current: createBrowserSimulator(module),
+          comparison: createBrowserSimulator(module),
+          advisor: createBrowserAdvisor(module),
+        },
       });
     };
     start().catch(

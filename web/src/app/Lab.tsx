@@ -28,6 +28,7 @@ import { TxgPanel } from "../views/TxgPanel";
 import { TxgTimelinePanel } from "../views/TxgTimelinePanel";
 import { WriterWaitPanel } from "../views/WriterWaitPanel";
 import { messages } from "../messages";
+import { AdvisorPanel } from "./AdvisorPanel";
 import { EvidenceImport } from "./EvidenceImport";
 import { LessonPicker } from "./LessonPicker";
 import { LessonWalker } from "./LessonWalker";
@@ -310,6 +311,12 @@ export function Lab({ engine, initial, simulators }: Props) {
           />
           <h2 className="side-title">OpenZFS tunables</h2>
           <ExportSettings engine={engine} values={values} runs={runs} changes={lab.comparisonChanges} />
+          <AdvisorPanel
+            engine={engine}
+            values={values}
+            runner={simulators?.advisor ?? null}
+            onApply={lab.pinAndSet}
+          />
           <ControlPanel
             engine={engine}
             shows={isTunable}

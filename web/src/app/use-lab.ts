@@ -7,6 +7,7 @@ import type { ControlHandlers } from "../controls/TunableControl";
 import type { Engine, TunableName, Values } from "../engine/engine";
 import { simulatedNs, steadyOf } from "../engine/report";
 import type { TunableSpec } from "../engine/schema";
+import type { AdvisorRunner } from "../engine/advisor";
 import type { Simulator } from "../engine/simulation";
 import type { DirtyLevels } from "../views/DirtyPanel";
 import type { RunView } from "../views/runs";
@@ -18,8 +19,11 @@ import { lessonNamed, openingOf, stepStart } from "./lesson-state";
 import { createHistoryWriter, fragmentFor, linkFor, linkQuery, readLink, type Initial } from "./url-state";
 import { reportHash, useSimulation, type SimState } from "./use-simulation";
 
-/** Two simulators, so that the current run and the comparison go on side by side. */
-export type Simulators = { current: Simulator; comparison: Simulator } | null;
+/**
+ * Two simulators, so that the current run and the comparison go on side by side, and the
+ * tuning advisor's own runner.
+ */
+export type Simulators = { current: Simulator; comparison: Simulator; advisor?: AdvisorRunner } | null;
 
 export interface LabState {
   /** The values edited, in schema order (B when A is pinned). */
@@ -46,6 +50,8 @@ export interface LabState {
   comparisonChanges: string[];
   pin: () => void;
   unpin: () => void;
+  /** Pins `a` as A and edits `b` (the advisor's proposal applied as B). */
+  pinAndSet: (a: Values, b: Values) => void;
   /** Problems of the opening link or of a preset; the rest of it was applied. */
   notices: string[];
   dismissNotices: () => void;
@@ -251,6 +257,10 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     comparisonChanges: differenceLines(engine, comparison.values, values),
     pin: () => setPinned(values),
     unpin: () => setPinned(null),
+    pinAndSet: (a, b) => {
+      setPinned(a);
+      dispatch({ type: "replace", values: b });
+    },
     notices,
     dismissNotices: () => setNotices([]),
     budgetAsked,

@@ -5,6 +5,7 @@ import type * as Wasm from "./generated/throttle_lab_wasm.js";
 import { readSchema, type TunableSpec } from "./schema";
 import type {
   AsyncWriteMarks,
+  Catalog,
   Checked,
   DecodedLink,
   DelayMarks,
@@ -122,6 +123,8 @@ export interface Engine {
   lessonStepStart(name: string, step: number): Result<string>;
   /** Step `step` of lesson `name` checked on run B's report (JSON text), against run A's if given. */
   checkLessonStep(name: string, step: number, b: string, a: string | null): Result<StepCheck>;
+  /** The tuning advisor's symptoms and the metrics they and its guards name. */
+  advisorCatalog(): Result<Catalog>;
 }
 
 /** Both values, or the first error. */
@@ -235,5 +238,6 @@ export function makeEngine(wasm: WasmModule): Engine {
     lessonStepStart: (name, step) => attempt(() => wasm.lessonStepStart(name, step)),
     checkLessonStep: (name, step, b, a) =>
       attempt<StepCheck>(() => wasm.checkLessonStep(name, step, b, a ?? undefined)),
+    advisorCatalog: () => attempt<Catalog>(() => wasm.advisorCatalog()),
   };
 }

@@ -3,6 +3,8 @@
 // instantiates it (it used to fetch and compile its own copy: three downloads per load).
 import init, * as wasm from "./generated/throttle_lab_wasm.js";
 import wasmUrl from "./generated/throttle_lab_wasm_bg.wasm?url";
+import type { AdvisorRunner } from "./advisor";
+import { createWorkerAdvisor, type AdvisorWorkerLike } from "./advisor-protocol";
 import { makeEngine, type Engine } from "./engine";
 import type { Simulator } from "./simulation";
 import type { Boot } from "./sim-worker";
@@ -33,5 +35,14 @@ export function createBrowserSimulator(module: WebAssembly.Module): Simulator {
     const worker = new Worker(new URL("./sim-worker.ts", import.meta.url), { type: "module" });
     worker.postMessage({ type: "boot", module } satisfies Boot);
     return worker as unknown as WorkerLike;
+  });
+}
+
+/** The tuning advisor in a Web Worker of its own, started at its first sweep (and after a Stop). */
+export function createBrowserAdvisor(module: WebAssembly.Module): AdvisorRunner {
+  return createWorkerAdvisor(() => {
+    const worker = new Worker(new URL("./advisor-worker.ts", import.meta.url), { type: "module" });
+    worker.postMessage({ type: "boot", module } satisfies Boot);
+    return worker as unknown as AdvisorWorkerLike;
   });
 }

@@ -1,8 +1,8 @@
 //! The house's shape, checked on the crate's own sources: input -> simulation -> output ->
-//! lessons. The foundation (schema, units, tunables, ...) is upstream of every room;
+//! lessons and advice. The foundation (schema, units, tunables, ...) is upstream of every room;
 //! `evidence/` (what a customer's system printed) is upstream of `scenario/`, which is
 //! upstream of `sim/`, which is upstream of `report/`, which is upstream of `lesson/`
-//! (guided lessons, checked on reports). A module may import only from its
+//! (guided lessons, checked on reports), which is upstream of `advisor/` (a sweep of tunables). A module may import only from its
 //! own room, rooms upstream of it and the foundation, and no modules import each other in
 //! a cycle. `checker.rs` reads the sources; the tests below first prove that it sees a
 //! violation on a tiny crate made up for the purpose, then run it on the real one.
@@ -96,10 +96,11 @@ fn every_room_imports_only_from_itself_upstream_rooms_and_the_foundation() {
     let (_, graph) = the_crate();
     assert!(graph.get("scenario::lab").is_some_and(|t| t.contains_key("schema")));
     assert!(graph.get("lesson::walk").is_some_and(|t| t.contains_key("report")), "a lesson reads reports");
+    assert!(graph.get("advisor::search").is_some_and(|t| t.contains_key("report")), "the advisor reads reports");
     let wrong = downstream_imports(&graph);
     assert!(
         wrong.is_empty(),
-        "imports against the pipe foundation <- evidence <- scenario <- sim <- report <- lesson:\n{}",
+        "imports against the pipe foundation <- evidence <- scenario <- sim <- report <- lesson <- advisor:\n{}",
         wrong.join("\n")
     );
 }

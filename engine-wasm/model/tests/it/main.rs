@@ -1,5 +1,6 @@
 //! Integration tests of the model, compiled into one binary.
 
+mod advisor;
 mod allocation_throttle;
 mod allocator;
 mod arc;

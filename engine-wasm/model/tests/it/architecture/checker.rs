@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The rooms, upstream first; any other module is the foundation, upstream of them all.
-pub const ROOMS: [&str; 5] = ["evidence", "scenario", "sim", "report", "lesson"];
+pub const ROOMS: [&str; 6] = ["evidence", "scenario", "sim", "report", "lesson", "advisor"];
 
 /// A module path such as `sim::txg`; the crate root is the empty path.
 pub type Module = String;

@@ -1,0 +1,180 @@
+//! The tuning advisor against a brute-force sweep: for the "fast then slow" writers (the
+//! settings the browser test of the application panel opens: 64 writers as fast as admitted
+//! on a 100 MB/s LUN) and the `scrub-limit` preset (a scrub beside readers), every
+//! combination of the advisor's own grid is run and judged by the same guards; the
+//! advisor's proposal must keep the guards and come within a stated tolerance of the best
+//! of them, which must itself be a real improvement on the settings as given. Also: a
+//! guard on the scan rate keeps a setting that stops the scrub out, and the advice is the
+//! same bytes twice.
+
+use throttle_model::advisor::{self, Advice, Advisor, Candidate, Guard, Metric, Options, Pass, Symptom};
+use throttle_model::link;
+use throttle_model::scenario::lab_presets::LAB_PRESETS;
+use throttle_model::schema::Id;
+use throttle_model::Tunables;
+
+/// The writers of simulation.spec.ts's "writes that start fast and then stall", for 10 s.
+const FAST_THEN_SLOW: &str = "v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us&duration=10";
+
+/// How close to the brute-force best the advisor must come: its improvement on the
+/// baseline at least 90% of the best's (in the symptom's own metric).
+const SHARE_OF_BEST_GAIN: f64 = 0.9;
+
+fn settings(query: &str) -> Tunables {
+    let d = link::decode(query);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    d.tunables
+}
+
+fn scrub_limit(duration_s: u32) -> Tunables {
+    let preset = LAB_PRESETS.iter().find(|p| p.name == "scrub-limit").expect("the scrub-latency preset");
+    settings(&format!("{}&duration={duration_s}", preset.link))
+}
+
+fn guard(metric: Metric, tolerance_percent: u32) -> Guard {
+    Guard { metric, tolerance_percent }
+}
+
+fn sweep(t: &Tunables, symptom: &str, guards: Vec<Guard>, options: Options) -> (Advisor, Advice) {
+    let symptom = Symptom::find(symptom).expect("known symptom");
+    let mut a = Advisor::new(t, symptom, guards, options).unwrap_or_else(|e| panic!("{e}"));
+    while a.step() {}
+    let advice = a.advice();
+    (a, advice)
+}
+
+/// Every combination of the advisor's grids, each run as the advisor runs a candidate and
+/// judged against its baseline, on two threads. Returns them all.
+fn brute_force(a: &Advisor) -> Vec<Candidate> {
+    let grids = a.grids();
+    let bases = a.bases();
+    let mut combos: Vec<Vec<(Id, u64)>> = vec![Vec::new()];
+    for (id, values) in &grids {
+        let base = bases.iter().find(|(b, _)| b == id).map(|&(_, v)| v).expect("a base per lever");
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |&v| {
+                    let mut c = c.clone();
+                    if v != base {
+                        c.push((*id, v));
+                    }
+                    c
+                })
+            })
+            .collect();
+    }
+    let half = combos.len() / 2;
+    let (first, second) = combos.split_at(half);
+    let run = |part: &[Vec<(Id, u64)>]| part.iter().map(|c| a.evaluate(Pass::One, c)).collect::<Vec<_>>();
+    std::thread::scope(|s| {
+        let other = s.spawn(|| run(second));
+        let mut out = run(first);
+        out.extend(other.join().expect("the other half ran"));
+        out
+    })
+}
+
+/// The best feasible candidate of the brute force on the symptom, lower (or higher) first.
+fn best_of(all: &[Candidate], metric: Metric) -> &Candidate {
+    let sign = if metric.better() == advisor::measure::Better::Lower { 1.0 } else { -1.0 };
+    all.iter()
+        .filter(|c| c.feasible)
+        .min_by(|x, y| (sign * x.score.unwrap_or(f64::MAX)).total_cmp(&(sign * y.score.unwrap_or(f64::MAX))))
+        .expect("some combination keeps the guards")
+}
+
+fn check_against_brute_force(t: &Tunables, symptom: &str, guards: Vec<Guard>, options: Options) {
+    let (a, advice) = sweep(t, symptom, guards, options);
+    let metric = advice.metric;
+    let all = brute_force(&a);
+    let base = a.baseline().and_then(|c| c.score).expect("the baseline measured");
+    let best = best_of(&all, metric);
+    let best_gain = metric.gain(base, best.score.unwrap_or(base));
+    // Not trivially the settings as given: the grid holds a real improvement.
+    assert!(best_gain > 0.1, "{symptom}: the brute-force best {} gains only {best_gain:.3}", best.settings());
+    let i = advice.proposal.unwrap_or_else(|| panic!("{symptom}: no proposal: {}", advice.verdict));
+    let proposal = &advice.candidates[i];
+    assert!(proposal.feasible && proposal.broken.is_empty(), "{symptom}: {:?}", proposal.broken);
+    let gain = metric.gain(base, proposal.score.unwrap_or(base));
+    assert!(
+        gain >= SHARE_OF_BEST_GAIN * best_gain,
+        "{symptom}: the advisor's {} gains {gain:.3}, the brute-force best {} gains {best_gain:.3}",
+        proposal.settings(),
+        best.settings()
+    );
+    // A search, not the grid: it ran far fewer candidates than the brute force.
+    assert!(advice.runs * 3 < all.len(), "{symptom}: {} runs against {} combinations", advice.runs, all.len());
+    // Its proposal, rerun alone, is what the sweep measured (the same run, byte for byte).
+    let changes: Vec<(Id, u64)> = proposal.changes.iter().map(|c| (c.id, c.value)).collect();
+    assert_eq!(a.evaluate(proposal.pass, &changes).measures, proposal.measures);
+}
+
+#[test]
+fn fast_then_slow_writes_the_advisor_comes_within_a_tenth_of_the_brute_force_best() {
+    let guards = vec![guard(Metric::WriteThroughput, 10), guard(Metric::WriteLatency, 25)];
+    check_against_brute_force(&settings(FAST_THEN_SLOW), "fast-then-slow", guards, Options::default());
+}
+
+#[test]
+fn scrub_beside_readers_the_advisor_comes_within_a_tenth_of_the_brute_force_best() {
+    // Six levers: a grid of one step each side keeps the full product at 3^6 runs.
+    let options = Options { span: 1, ..Options::default() };
+    let guards = vec![guard(Metric::ScanRate, 10), guard(Metric::TxgSync, 50)];
+    check_against_brute_force(&scrub_limit(20), "scan-hurts-reads", guards, options);
+}
+
+#[test]
+fn a_guard_on_the_scan_rate_keeps_out_a_setting_that_stops_the_scrub() {
+    let t = scrub_limit(20);
+    let options = Options { span: 1, rounds: 0, ..Options::default() };
+    let (_, unguarded) = sweep(&t, "scan-hurts-reads", Vec::new(), options);
+    let stops =
+        |a: &Advice| a.candidates.iter().position(|c| c.settings() == "zfs_vdev_scrub_min_active=0").expect("swept");
+    let i = stops(&unguarded);
+    let stopped = &unguarded.candidates[i];
+    // zfs_vdev_scrub_min_active=0 on a busy pool issues no scrub I/O: reads look best.
+    assert_eq!(Metric::ScanRate.of(&stopped.measures), Some(0.0), "{:?}", stopped.measures);
+    assert_eq!(unguarded.proposal, Some(i), "{}", unguarded.verdict);
+    let (_, guarded) = sweep(&t, "scan-hurts-reads", vec![guard(Metric::ScanRate, 10)], options);
+    let j = stops(&guarded);
+    assert!(!guarded.candidates[j].feasible);
+    assert!(guarded.candidates[j].broken[0].starts_with("scan rate"), "{:?}", guarded.candidates[j].broken);
+    assert_ne!(guarded.proposal, Some(j), "{}", guarded.verdict);
+    assert_eq!(guarded.unguarded, Some(j), "still the best read latency, and said to be");
+}
+
+#[test]
+fn the_same_settings_give_the_same_advice_byte_for_byte() {
+    let options = Options { span: 1, rounds: 1, ..Options::default() };
+    let json = || {
+        let (_, a) =
+            sweep(&settings(FAST_THEN_SLOW), "fast-then-slow", vec![guard(Metric::WriteThroughput, 10)], options);
+        serde_json::to_string(&a).expect("serializes")
+    };
+    assert_eq!(json(), json());
+}
+
+#[test]
+fn an_infeasible_sweep_says_so_and_proposes_nothing() {
+    // No scrub rate may be lost at all, and every read-latency gain costs some.
+    let t = scrub_limit(20);
+    let options = Options { span: 1, rounds: 0, ..Options::default() };
+    let (_, a) = sweep(&t, "scan-hurts-reads", vec![guard(Metric::ScanRate, 0), guard(Metric::TxgSync, 0)], options);
+    assert_eq!(a.proposal, None, "{}", a.verdict);
+    assert!(a.verdict.starts_with("No setting of the"), "{}", a.verdict);
+    assert!(a.verdict.contains("within the guards"), "{}", a.verdict);
+}
+
+#[test]
+fn settings_it_cannot_sweep_are_refused_with_a_reason() {
+    let symptom = Symptom::find("scan-hurts-reads").expect("known");
+    let err = Advisor::new(&settings("v=1"), symptom, Vec::new(), Options::default()).err().expect("no scan");
+    assert!(err.contains("no scrub or resilver"), "{err}");
+    let wide = Options { span: 9, ..Options::default() };
+    assert!(Advisor::new(&scrub_limit(20), symptom, Vec::new(), wide).is_err());
+    // Reads are what it lowers: with none, the sweep stops after the baseline and says why.
+    let (_, a) = sweep(&settings("v=1&readers=0&duration=5"), "reads-during-syncs", Vec::new(), Options::default());
+    assert_eq!((a.runs, a.finished, a.proposal), (1, true, None));
+    assert!(a.verdict.contains("nothing to measure client read p99"), "{}", a.verdict);
+}

@@ -1,0 +1,34 @@
+// The advisor's worker: instantiates the WASM module the page compiled (its first message)
+// and runs the sweep the app asks for, one candidate at a time.
+import * as wasm from "./generated/throttle_lab_wasm.js";
+import { createAdvisorHandler, type FromAdvisor, type ToAdvisor } from "./advisor-protocol";
+import type { Boot } from "./sim-worker";
+import { yieldToEventLoop } from "./simulation";
+
+const scope = self as unknown as {
+  postMessage(message: FromAdvisor): void;
+  onmessage: ((event: MessageEvent<ToAdvisor | Boot>) => void) | null;
+};
+
+let boot: (module: WebAssembly.Module) => void = () => undefined;
+const ready = new Promise<void>((resolve, reject) => {
+  boot = (module) => {
+    try {
+      wasm.initSync({ module });
+      resolve();
+    } catch (e) {
+      reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  };
+});
+const handle = createAdvisorHandler(wasm, (message) => scope.postMessage(message), yieldToEventLoop);
+
+scope.onmessage = (event) => {
+  const data = event.data;
+  if (data.type === "boot") return boot(data.module);
+  void ready.then(
+    () => handle(data),
+    (e: unknown) =>
+      scope.postMessage({ type: "error", id: data.id, message: `the engine could not start: ${String(e)}` }),
+  );
+};

@@ -1,6 +1,6 @@
-//! The tuning advisor against a brute-force sweep: for the "fast then slow" writers (the
-//! settings the browser test of the application panel opens: 64 writers as fast as admitted
-//! on a 100 MB/s LUN) and the `scrub-limit` preset (a scrub beside readers), every
+//! The tuning advisor against a brute-force sweep: for the `fast-then-slow` preset (64
+//! writers as fast as admitted on a 100 MB/s LUN) and the `scrub-latency` preset (a scrub
+//! beside readers), and the `scrub-limit` one (a scrub beside writers and readers), every
 //! combination of the advisor's own grid is run and judged by the same guards; the
 //! advisor's proposal must keep the guards and come within a stated tolerance of the best
 //! of them, which must itself be a real improvement on the settings as given. Also: a
@@ -13,8 +13,13 @@ use throttle_model::scenario::lab_presets::LAB_PRESETS;
 use throttle_model::schema::Id;
 use throttle_model::Tunables;
 
-/// The writers of simulation.spec.ts's "writes that start fast and then stall", for 10 s.
-const FAST_THEN_SLOW: &str = "v=1&async_writers=64&async_rate=0&readers=0&lun_latency=500us&duration=10";
+/// A preset's settings, run for `duration_s`.
+fn preset(name: &str, duration_s: u32) -> Tunables {
+    let preset = LAB_PRESETS.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("no preset {name}"));
+    let d = link::decode_onto(&settings(preset.link), &format!("v=1&duration={duration_s}"));
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    d.tunables
+}
 
 /// How close to the brute-force best the advisor must come: its improvement on the
 /// baseline at least 90% of the best's (in the symptom's own metric).
@@ -27,8 +32,7 @@ fn settings(query: &str) -> Tunables {
 }
 
 fn scrub_limit(duration_s: u32) -> Tunables {
-    let preset = LAB_PRESETS.iter().find(|p| p.name == "scrub-limit").expect("the scrub-latency preset");
-    settings(&format!("{}&duration={duration_s}", preset.link))
+    preset("scrub-limit", duration_s)
 }
 
 fn guard(metric: Metric, tolerance_percent: u32) -> Guard {
@@ -113,12 +117,19 @@ fn check_against_brute_force(t: &Tunables, symptom: &str, guards: Vec<Guard>, op
 #[test]
 fn fast_then_slow_writes_the_advisor_comes_within_a_tenth_of_the_brute_force_best() {
     let guards = vec![guard(Metric::WriteThroughput, 10), guard(Metric::WriteLatency, 25)];
-    check_against_brute_force(&settings(FAST_THEN_SLOW), "fast-then-slow", guards, Options::default());
+    check_against_brute_force(&preset("fast-then-slow", 10), "fast-then-slow", guards, Options::default());
 }
 
 #[test]
 fn scrub_beside_readers_the_advisor_comes_within_a_tenth_of_the_brute_force_best() {
     // Six levers: a grid of one step each side keeps the full product at 3^6 runs.
+    let options = Options { span: 1, ..Options::default() };
+    let guards = vec![guard(Metric::ScanRate, 10), guard(Metric::TxgSync, 50)];
+    check_against_brute_force(&preset("scrub-latency", 20), "scan-hurts-reads", guards, options);
+}
+
+#[test]
+fn scrub_beside_writers_and_readers_the_advisor_comes_within_a_tenth_of_the_brute_force_best() {
     let options = Options { span: 1, ..Options::default() };
     let guards = vec![guard(Metric::ScanRate, 10), guard(Metric::TxgSync, 50)];
     check_against_brute_force(&scrub_limit(20), "scan-hurts-reads", guards, options);
@@ -149,7 +160,7 @@ fn the_same_settings_give_the_same_advice_byte_for_byte() {
     let options = Options { span: 1, rounds: 1, ..Options::default() };
     let json = || {
         let (_, a) =
-            sweep(&settings(FAST_THEN_SLOW), "fast-then-slow", vec![guard(Metric::WriteThroughput, 10)], options);
+            sweep(&preset("fast-then-slow", 10), "fast-then-slow", vec![guard(Metric::WriteThroughput, 10)], options);
         serde_json::to_string(&a).expect("serializes")
     };
     assert_eq!(json(), json());

@@ -243,7 +243,7 @@ test("Stop ends a heavy run within 200 ms, keeps what it reached, and Run starts
 
 test("writes that start fast and then stall show in what the application sees", async ({ page }) => {
   await openLab(page);
-  await page.locator("#preset").selectOption("delay-tuning");
+  await page.locator("#preset").selectOption("fast-then-slow");
   await simulationsDone(page, 2);
   const panel = page.locator('[data-panel="application"]');
   const line = await panel.getByTestId("application-figures").locator("li").first().innerText();
@@ -252,5 +252,23 @@ test("writes that start fast and then stall show in what the application sees", 
   const [average, first] = [Number(m?.[1]), Number(m?.[2])];
   // The first second runs at memory speed into empty dirty data; then the delay holds writers to the pool.
   expect(first).toBeGreaterThan(2 * average);
-  expect(await panel.locator("path.series").count()).toBeGreaterThan(0);
+  // The plotted line itself: high at the start, then a floor for the rest of the run.
+  const chart = panel.locator("svg.time-chart").first();
+  const d = (await chart.locator("path.series.side-b").first().getAttribute("d")) ?? "";
+  const base = Number(await chart.locator("line.axis").first().getAttribute("y1"));
+  const points = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map(
+    (p) => [Number(p[1]), base - Number(p[2])] as const,
+  );
+  expect(points.length).toBeGreaterThan(20);
+  const xEnd = Math.max(...points.map((p) => p[0]));
+  const height = (from: number, to: number) =>
+    points.filter((p) => p[0] >= from * xEnd && p[0] <= to * xEnd).map((p) => p[1]);
+  const start = Math.max(...height(0, 0.05));
+  const rest = height(0.5, 1).sort((a, b) => a - b);
+  const floor = rest[Math.floor(rest.length / 2)] ?? 0;
+  expect(floor).toBeGreaterThan(0);
+  expect(
+    start,
+    `the line starts at ${start} and settles at ${floor} (chart units above the axis)`,
+  ).toBeGreaterThan(3 * floor);
 });

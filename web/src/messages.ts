@@ -37,6 +37,7 @@ export const messages = {
   lessonPassed: "Done: what this step asks is reached.",
   lessonNotYet: "Not yet:",
   lessonShowMe: "Show me",
+  lessonTarget: (op: string, target: string) => `needs ${op} ${target}`,
   lessonPrevious: "Previous step",
   lessonNext: "Next step",
   lessonClose: "Leave the lesson",

@@ -5,6 +5,7 @@
 import { useMemo } from "react";
 import type { Engine } from "../engine/engine";
 import { checkStep, type Lesson } from "../engine/lessons";
+import type { CompareOp } from "../engine/types";
 import type { ControlHandlers } from "../controls/TunableControl";
 import { EntryControl } from "../controls/TunableControl";
 import type { TunableName, Values } from "../engine/engine";
@@ -26,6 +27,8 @@ interface Props {
   onShowMe: () => void;
   onClose: () => void;
 }
+
+const SYMBOL: Record<CompareOp, string> = { lt: "<", le: "≤", gt: ">", ge: "≥" };
 
 export function LessonWalker(props: Props) {
   const { engine, lesson, step, current, compared } = props;
@@ -83,7 +86,7 @@ export function LessonWalker(props: Props) {
               {check.value.conditions.map((c) => (
                 <li key={c.label} className={c.passed ? "met" : "unmet"}>
                   <span aria-hidden="true">{c.passed ? "✓" : "✗"}</span> {c.label}: {c.actual_text} (
-                  {c.target_text})
+                  {messages.lessonTarget(SYMBOL[c.op], c.target_text)})
                 </li>
               ))}
             </ul>

@@ -302,7 +302,8 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     showSolution: () => {
       const step = lesson?.steps[(view.step ?? 1) - 1];
       if (!step) return;
-      const applied = engine.applyLink(values, step.solution);
+      // A solution is a part of a link, written without the version it is read as.
+      const applied = engine.applyLink(values, `v=1&${step.solution}`);
       if (applied.status === "error") return setNotices([applied.message]);
       dispatch({ type: "replace", values: applied.value.values });
       if (applied.value.notices.length > 0) setNotices(applied.value.notices);

@@ -13,12 +13,16 @@ interface Props {
 
 const VIEW = { width: 410, height: 190 };
 const M = { top: 10, right: 10, bottom: 44, left: 52 };
-const W = VIEW.width - M.left - M.right;
+/** On a projector, room at the left for "100%" and the axis title in 16 px text. */
+const M_PRESENTING = { ...M, left: 84 };
 const H = VIEW.height - M.top - M.bottom;
 
 export function Pow2Bars({ title, sets }: Props) {
   // On a projector the labels are 16 px: a third as many fit under the bars.
-  const labels = usePresenting() ? 3 : 7;
+  const presenting = usePresenting();
+  const labels = presenting ? 3 : 7;
+  const m = presenting ? M_PRESENTING : M;
+  const W = VIEW.width - m.left - m.right;
   const nonEmpty = sets.flatMap((s) => s.buckets.flatMap((c, j) => (c > 0 ? [j] : [])));
   const totals = sets.map((s) => s.buckets.reduce((a, c) => a + c, 0));
   if (nonEmpty.length === 0) {
@@ -43,7 +47,7 @@ export function Pow2Bars({ title, sets }: Props) {
         role="img"
         aria-label={`${title}, power-of-two latency buckets`}
       >
-        <g transform={`translate(${M.left},${M.top})`}>
+        <g transform={`translate(${m.left},${m.top})`}>
           <YGrid ticks={ticksAt([0, 25, 50, 75, 100], y, (v) => `${v}%`)} width={W} labelX={-6} />
           {sets.map((s, k) =>
             js.map((j) => {
@@ -79,7 +83,7 @@ export function Pow2Bars({ title, sets }: Props) {
           <line className="axis" y1={H} y2={H} x2={W} />
           <text
             className="axis-label"
-            transform={`translate(${-M.left + 10},${H / 2}) rotate(-90)`}
+            transform={`translate(${-m.left + 12},${H / 2}) rotate(-90)`}
             textAnchor="middle"
           >
             share, %

@@ -1,8 +1,8 @@
 // The advisor's worker: instantiates the WASM module the page compiled (its first message)
 // and runs the sweep the app asks for, one candidate at a time.
 import * as wasm from "./generated/throttle_lab_wasm.js";
+import { engineBoot, type Boot } from "./worker-boot";
 import { createAdvisorHandler, type FromAdvisor, type ToAdvisor } from "./advisor-protocol";
-import type { Boot } from "./sim-worker";
 import { yieldToEventLoop } from "./simulation";
 
 const scope = self as unknown as {
@@ -10,17 +10,7 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToAdvisor | Boot>) => void) | null;
 };
 
-let boot: (module: WebAssembly.Module) => void = () => undefined;
-const ready = new Promise<void>((resolve, reject) => {
-  boot = (module) => {
-    try {
-      wasm.initSync({ module });
-      resolve();
-    } catch (e) {
-      reject(e instanceof Error ? e : new Error(String(e)));
-    }
-  };
-});
+const { boot, ready } = engineBoot((module) => wasm.initSync({ module }));
 const handle = createAdvisorHandler(wasm, (message) => scope.postMessage(message), yieldToEventLoop);
 
 scope.onmessage = (event) => {

@@ -7,7 +7,7 @@ import type { AdvisorRunner } from "./advisor";
 import { createWorkerAdvisor, type AdvisorWorkerLike } from "./advisor-protocol";
 import { makeEngine, type Engine } from "./engine";
 import type { Simulator } from "./simulation";
-import type { Boot } from "./sim-worker";
+import type { Boot } from "./worker-boot";
 import { createWorkerSimulator, type WorkerLike } from "./worker-protocol";
 
 /** Fetches and compiles the engine's WASM (streaming when served as application/wasm). */

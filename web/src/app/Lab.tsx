@@ -32,7 +32,7 @@ import { AdvisorPanel } from "./AdvisorPanel";
 import { EvidenceImport } from "./EvidenceImport";
 import { LessonPicker } from "./LessonPicker";
 import { LessonWalker } from "./LessonWalker";
-import { LinkQr, panelIds, usePresenterKeys, useUnscaledCharts } from "./Presenter";
+import { LinkQr, usePresenterKeys, useUnscaledCharts } from "./Presenter";
 import { ExportSettings } from "./ExportSettings";
 import { MessageList } from "./MessageList";
 import { PasteSettings } from "./PasteSettings";
@@ -101,7 +101,7 @@ export function Lab({ engine, initial, simulators }: Props) {
       if (lesson && next >= 1 && next <= lesson.steps.length) lab.openLesson(lesson.name, next);
     },
     onPanel: (delta) => {
-      const ids = panelIds(panelsRef.current);
+      const ids = panelList.map(([id]) => id);
       const at = ids.indexOf(shownPanel);
       const next = ids[(at + delta + ids.length) % ids.length];
       if (next) setChosenPanel({ step: stepKey, panel: next });

@@ -84,14 +84,6 @@ export function useUnscaledCharts(root: RefObject<HTMLElement | null>, active: b
   }, [root, active, shown]);
 }
 
-/** The panels on the page, in order, by their `data-panel` id. */
-export function panelIds(root: HTMLElement | null): string[] {
-  return Array.from(
-    root?.querySelectorAll<HTMLElement>("[data-panel]") ?? [],
-    (e) => e.dataset["panel"] ?? "",
-  );
-}
-
 /** The QR code of `link`, or why there is none. */
 export function LinkQr({ link }: { link: string }) {
   const qr = qrPath(link);

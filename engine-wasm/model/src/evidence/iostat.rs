@@ -26,10 +26,13 @@ mod opening;
 mod parser;
 mod rows;
 mod scripted;
+mod sink;
+mod zpool_labels;
 
 use command_line::*;
 use labels::*;
 use opening::*;
+use zpool_labels::*;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -131,55 +134,6 @@ pub struct Bucket {
     pub bound: u64,
     /// One per column; `None` where the cell could not be read.
     pub counts: Vec<Option<u64>>,
-}
-
-// ---------------------------------------------------------------------------------------
-// The labels `zpool_main.c` prints (`iostat_top_labels`, `iostat_bottom_labels`,
-// `histo_to_title`), across releases.
-
-/// Bottom labels printed in pairs under one top label.
-const PAIRS: [(&str, &str); 4] = [("alloc", "free"), ("read", "write"), ("pend", "activ"), ("ind", "agg")];
-/// `-w`'s bottom labels that have no top label over them.
-const STANDALONE: [&str; 3] = ["scrub", "trim", "rebuild"];
-/// The `-v` section headers (`print_iostat_dashes(cb, 0, class_name[n])` and `"cache"`);
-/// `spares` is not printed by iostat today, but a paste may carry it.
-const CLASSES: [&str; 5] = ["logs", "cache", "spares", "special", "dedup"];
-/// Top labels of the `-w` and `-r` tables (the pool or vdev name comes first on that line).
-const HISTO_TOPS: [&str; 10] = [
-    "total_wait",
-    "disk_wait",
-    "syncq_wait",
-    "asyncq_wait",
-    "sync_queue",
-    "async_queue",
-    "sync_read",
-    "sync_write",
-    "async_read",
-    "async_write",
-];
-
-/// Top labels in the order zpool prints them, for a header whose top line is missing and
-/// for `-H` (no header at all): the default group's `read write` runs, then `-l`'s.
-const STATS_READ_WRITE: [&str; 6] = ["operations", "bandwidth", "total_wait", "disk_wait", "syncq_wait", "asyncq_wait"];
-
-const LATENCY_WAITS: [&str; 3] = ["scrub", "trim", "rebuild"];
-
-const QUEUE_TOPS: [&str; 7] =
-    ["syncq_read", "syncq_write", "asyncq_read", "asyncq_write", "scrubq_read", "trimq_write", "rebuildq_write"];
-const L_HISTO_TOPS: [&str; 4] = ["total_wait", "disk_wait", "syncq_wait", "asyncq_wait"];
-const RQ_HISTO_TOPS: [&str; 7] = ["sync_read", "sync_write", "async_read", "async_write", "scrub", "trim", "rebuild"];
-/// `-H` rows: (`-l` columns, `-q` columns) of each release: 0.7 (9, 10), 0.8 to 2.1
-/// (10, 12), 2.2 on (11, 14); a row has the 6 default values plus these.
-const SCRIPTED_COMBOS: [(usize, usize); 10] =
-    [(0, 0), (9, 0), (10, 0), (11, 0), (0, 10), (0, 12), (0, 14), (9, 10), (10, 12), (11, 14)];
-/// The flags [`Iostat::flags`] reports, in its order.
-const FLAG_LETTERS: [char; 7] = ['v', 'l', 'q', 'w', 'r', 'p', 'H'];
-
-fn is_top_word(w: &str) -> bool {
-    matches!(w, "capacity" | "operations" | "bandwidth" | "scrub" | "trim" | "rebuild")
-        || HISTO_TOPS.contains(&w)
-        || QUEUE_TOPS.contains(&w)
-        || ["_wait", "_queue", "_read", "_write"].iter().any(|s| w.len() > s.len() && w.ends_with(s))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,47 +256,6 @@ struct Sink {
     notes: Vec<String>,
     problems: Vec<(usize, String)>,
     overflows: usize,
-}
-
-impl Sink {
-    fn note(&mut self, s: String) {
-        if self.notes.len() < 64 && !self.notes.contains(&s) {
-            self.notes.push(s);
-        }
-    }
-
-    fn problem(&mut self, no: usize, s: String) {
-        self.problems.push((no, s));
-    }
-
-    /// A count or size cell (`zfs_nicenum()`, or `-p`'s integer).
-    fn size(&mut self, no: usize, col: &str, cell: &str) -> Option<u64> {
-        if let Some(v) = nicenum(cell) {
-            return Some(v);
-        }
-        if overflows(cell) {
-            self.overflows += 1;
-            if self.overflows <= 3 {
-                self.note(format!(
-                    "line {no}: {col} {cell} is past 64 bits: a negative value wrapped around (seen on cache devices); kept as unknown"
-                ));
-            }
-        } else {
-            self.problem(no, format!("column '{col}': expected a number like 512, 2.37K or 11,4T, found '{cell}'"));
-        }
-        None
-    }
-
-    fn time(&mut self, no: usize, col: &str, cell: &str) -> Option<u64> {
-        let v = nicetime(cell);
-        if v.is_none() {
-            self.problem(
-                no,
-                format!("column '{col}': expected a latency like 336ns, 41ms, 12345 (ns) or -, found '{cell}'"),
-            );
-        }
-        v
-    }
 }
 
 struct PendingTop {

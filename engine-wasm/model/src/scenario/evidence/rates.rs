@@ -1,0 +1,153 @@
+//! The workload and the device from the evidence's rates: the write rate from the txgs
+//! kstat or `zpool iostat`, readers by Little's law, and the device from the disk_wait
+//! histograms. Kept together as the readings of rates and latencies.
+
+use super::{at, Builder};
+use crate::evidence::iostat::{Histogram, HistogramKind, Row};
+use crate::evidence::txgs::Txgs;
+use crate::evidence::{Body, Import};
+use crate::schema::Id;
+
+/// Synced txgs' dirty bytes per second over the time their births span.
+fn txg_rate(t: &Txgs) -> Option<(u64, usize, usize)> {
+    let synced: Vec<_> = t.rows.iter().filter(|r| r.state == "C" && r.ndirty.is_some()).collect();
+    let (first, last) = (synced.first()?, synced.last()?);
+    let span = last.birth.checked_sub(first.birth)?;
+    if synced.len() < 3 || span == 0 {
+        return None;
+    }
+    // The last txg's own dirty data was gathered after its birth: leave it out.
+    let bytes: u128 = synced[..synced.len() - 1].iter().map(|r| u128::from(r.ndirty.unwrap_or(0))).sum();
+    let rate = bytes * 1_000_000_000 / u128::from(span);
+    Some((u64::try_from(rate).ok()?, first.line, last.line))
+}
+
+fn mean(values: impl Iterator<Item = u64>) -> Option<u64> {
+    crate::evidence::fit::mean(&values.collect::<Vec<_>>())
+}
+
+pub(super) fn workload(import: &Import, b: &mut Builder) {
+    let mut rate_set = false;
+    for (s, body) in import.bodies() {
+        if let Body::Txgs(t) = body {
+            if let Some((rate, first, last)) = txg_rate(t) {
+                b.set(
+                    Id::AsyncRate,
+                    rate.max(1),
+                    format!(
+                        "{} lines {first}-{last}: dirty bytes of the synced txgs over the time their births span",
+                        s.file
+                    ),
+                );
+                rate_set = true;
+            }
+        }
+    }
+    for (s, body) in import.bodies() {
+        let Body::Fio(f) = body else { continue };
+        if rate_set {
+            break;
+        }
+        // fio's own figure: what the application wrote, before any parity or metadata.
+        let jobs: Vec<_> = f.jobs.iter().filter_map(|j| j.write.as_ref().map(|w| (j, w))).collect();
+        let bytes: u64 = jobs.iter().map(|(_, w)| w.bytes_per_s).fold(0, u64::saturating_add);
+        if bytes > 0 {
+            let first = jobs.first().map_or(s.first_line, |(j, _)| j.line);
+            b.set(
+                Id::AsyncRate,
+                bytes,
+                format!("{}: fio's write bandwidth, {} job(s) together", at(&s.file, first), jobs.len()),
+            );
+            rate_set = true;
+        }
+    }
+    for (s, body) in import.bodies() {
+        let Body::Iostat(io) = body else { continue };
+        let rows: Vec<&Row> = io.pool_rows().collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let what = if io.samples.len() > 1 {
+            "the mean of the reports after the first (since boot)"
+        } else {
+            "its one report (the average since boot)"
+        };
+        if !rate_set {
+            if let Some(w) = mean(rows.iter().filter_map(|r| r.write_bytes)) {
+                b.set(
+                    Id::AsyncRate,
+                    w.max(1),
+                    format!("{}: zpool iostat write bandwidth, {what}; it counts parity and metadata too", s.file),
+                );
+                rate_set = true;
+            }
+        }
+        let read_ops = mean(rows.iter().filter_map(|r| r.read_ops)).unwrap_or(0);
+        let write_ops = mean(rows.iter().filter_map(|r| r.write_ops)).unwrap_or(0);
+        if read_ops * 100 < write_ops {
+            b.set(Id::Readers, 0, format!("{}: zpool iostat reads are under 1% of writes, {what}", s.file));
+        } else if let Some(lat) = mean(
+            rows.iter().filter_map(|r| r.latency.iter().find(|c| c.name == "total_wait read").and_then(|c| c.value)),
+        ) {
+            // Little's law: readers in flight = read rate x read latency, each reader one at a time.
+            let readers = (u128::from(read_ops) * u128::from(lat)).div_ceil(1_000_000_000);
+            b.set(
+                Id::Readers,
+                u64::try_from(readers).unwrap_or(u64::MAX).max(1),
+                format!("{}: {read_ops} reads/s x total_wait read {lat} ns (Little's law), {what}", s.file),
+            );
+        }
+    }
+}
+
+/// The median of a latency histogram column, as the middle of its bucket [ns].
+fn median(h: &Histogram, column: &str) -> Option<u64> {
+    let c = h.columns.iter().position(|n| n == column)?;
+    let counts: Vec<u64> = h.buckets.iter().map(|k| k.counts.get(c).copied().flatten().unwrap_or(0)).collect();
+    let at = crate::evidence::fit::median_bucket(&counts)?;
+    // Bucket [2^j, 2^(j+1)) labelled by its end: its middle is 3/4 of the end.
+    h.buckets.get(at).map(|k| k.bound / 4 * 3)
+}
+
+pub(super) fn device(import: &Import, b: &mut Builder) {
+    for (s, body) in import.bodies() {
+        let Body::Iostat(io) = body else { continue };
+        // The quietest report: the fewest I/Os in its histograms.
+        let quiet = io
+            .samples
+            .iter()
+            .filter_map(|smp| smp.histograms.iter().find(|h| h.kind == HistogramKind::Latency))
+            .min_by_key(|h| {
+                h.buckets.iter().flat_map(|k| k.counts.iter()).map(|c| u128::from(c.unwrap_or(0))).sum::<u128>()
+            });
+        let Some(h) = quiet else { continue };
+        let (read, write) = (median(h, "disk_wait read"), median(h, "disk_wait write"));
+        let Some(read) = read.or(write) else { continue };
+        let src =
+            |what: &str| format!("{}: zpool iostat -w disk_wait of {}, median {what}", at(&s.file, h.line), h.name);
+        let ns = |v: u64| crate::units::describe_value(crate::units::Unit::Nanoseconds, v);
+        if read < 1_000_000 {
+            b.set(Id::Device, 1, src(&format!("read {}: an SSD", ns(read))));
+            b.set(Id::SsdRead, read, src("read"));
+            if let Some(w) = write {
+                b.set(Id::SsdProgram, w, src("write"));
+            }
+        } else {
+            b.set(Id::Device, 0, src(&format!("read {}: an HDD", ns(read))));
+            // An HDD's random read waits a seek and half a turn; what is left of the median
+            // after a 4 ms seek picks the nearest spindle speed, when it is a half turn at
+            // all (2.0 to 5.6 ms, 15,000 to 5,400 rpm); longer means queueing in the drive.
+            let half_turn = read.saturating_sub(4_000_000);
+            if (1_500_000..=7_000_000).contains(&half_turn) {
+                let rpm = [5400u64, 7200, 10_000, 15_000]
+                    .into_iter()
+                    .min_by_key(|&rpm| (30_000_000_000 / rpm).abs_diff(half_turn))
+                    .unwrap_or(7200);
+                b.set(Id::HddRpm, rpm, src("read, less a 4 ms seek, as half a turn"));
+            } else {
+                b.note(format!("{}: the disk_wait read median, {}, is no seek and half turn: queueing in the drive dominates this histogram, so the spindle speed is left as it is", at(&s.file, h.line), ns(read)));
+            }
+        }
+        return;
+    }
+}

@@ -24,6 +24,18 @@ struct Job {
     arrived: u64,
     /// A write with the cache off (the only writes the queue holds).
     write: bool,
+    /// Where in a turn its first sector passes under the head ([`Hdd::angle`]).
+    angle: u64,
+}
+
+/// A write in the cache, awaiting destage.
+#[derive(Clone, Copy, Debug)]
+struct Cached {
+    offset: u64,
+    size: u64,
+    /// Its order of arrival in the cache: flushes cover the writes cached before them.
+    seq: u64,
+    angle: u64,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -47,8 +59,8 @@ pub struct Hdd {
     admit_wait: VecDeque<Job>,
     /// Requests beyond the queue depth, in arrival order.
     host: VecDeque<(Request, u64)>,
-    /// Dirty cache contents awaiting destage: (offset, size, sequence number).
-    cache: Vec<(u64, u64, u64)>,
+    /// Dirty cache contents awaiting destage.
+    cache: Vec<Cached>,
     /// The sequence number the next write taken into the cache gets.
     next_seq: u64,
     /// Acknowledgements of cached writes in flight.
@@ -89,16 +101,32 @@ impl Hdd {
         self.p.track_to_track_ns + (span * libm::sqrt(fraction)) as u64
     }
 
-    /// Time from `now` until the head is over `offset`, ready to transfer.
-    fn positioning_ns(&self, now: u64, offset: u64, overhead: u64) -> u64 {
+    /// Where in a turn the sector at `offset` passes under the head, in ns after the
+    /// track's start: fixed by the offset, so computed once when a request arrives rather
+    /// than for every pick it takes part in.
+    fn angle(&self, offset: u64) -> u64 {
+        let track = self.p.track_bytes.max(1);
+        (offset % track) * self.rotation_ns.max(1) / track
+    }
+
+    /// Time from `now` until the head is over `offset` (at `angle` in the turn), ready to
+    /// transfer.
+    fn positioning_ns(&self, now: u64, offset: u64, angle: u64, overhead: u64) -> u64 {
+        self.positioned_ns(now, offset, angle, overhead, self.seek_ns(self.head.0, offset))
+    }
+
+    /// [`Self::positioning_ns`] with the seek to `offset` already known. Never less than
+    /// `overhead + seek`, which is what lets a pick pass over far candidates.
+    fn positioned_ns(&self, now: u64, offset: u64, angle: u64, overhead: u64, seek: u64) -> u64 {
         let (head_offset, head_time) = self.head;
         if offset == head_offset && head_time == now {
             return overhead; // The next sector is already under the head.
         }
-        let arrive = now + overhead + self.seek_ns(head_offset, offset);
+        let arrive = now + overhead + seek;
         let period = self.rotation_ns.max(1);
-        let target = (offset % self.p.track_bytes.max(1)) * period / self.p.track_bytes.max(1);
-        let wait = (target + period - arrive % period) % period;
+        // Both below one period, so the wait to the target is one subtraction, wrapped.
+        let phase = arrive % period;
+        let wait = if angle >= phase { angle - phase } else { angle + period - phase };
         arrive + wait - now
     }
 
@@ -109,15 +137,48 @@ impl Hdd {
     /// depth 1: ~110 writes/s at 7200 rpm, what pools draining to disks with their write
     /// cache off show). Reads are spared by the drive's read-ahead.
     fn job_positioning_ns(&self, now: u64, job: &Job) -> u64 {
+        self.job_positioned_ns(now, job, self.seek_ns(self.head.0, job.offset))
+    }
+
+    fn job_positioned_ns(&self, now: u64, job: &Job, seek: u64) -> u64 {
         let (head_offset, head_time) = self.head;
         // A head that has not transferred yet (time 0) has missed nothing.
         if !(job.write && head_time > 0 && job.offset == head_offset && job.arrived >= head_time) {
-            return self.positioning_ns(now, job.offset, self.p.overhead_ns);
+            return self.positioned_ns(now, job.offset, job.angle, self.p.overhead_ns, seek);
         }
         let period = self.rotation_ns.max(1);
         let ready = now + self.p.overhead_ns;
         let turns = (ready - head_time).div_ceil(period).max(1);
         head_time + turns * period - now
+    }
+
+    /// Shortest positioning time first over the queue, then the cache (ties to the queue,
+    /// then the lower index). Candidates whose overhead and seek alone exceed the best so far
+    /// are passed over: their full positioning time could only be longer.
+    fn nearest(&self, now: u64) -> Option<(bool, usize, u64)> {
+        let mut best: Option<(bool, usize, u64)> = None;
+        let beats = |best: &Option<(bool, usize, u64)>, t: u64| best.map_or(true, |(_, _, b)| t < b);
+        for (i, j) in self.ncq.iter().enumerate() {
+            let seek = self.seek_ns(self.head.0, j.offset);
+            if best.is_some_and(|(_, _, b)| self.p.overhead_ns + seek > b) {
+                continue;
+            }
+            let t = self.job_positioned_ns(now, j, seek);
+            if beats(&best, t) {
+                best = Some((true, i, t));
+            }
+        }
+        for (i, c) in self.cache.iter().enumerate() {
+            let seek = self.seek_ns(self.head.0, c.offset);
+            if best.is_some_and(|(_, _, b)| seek > b) {
+                continue;
+            }
+            let t = self.positioned_ns(now, c.offset, c.angle, 0, seek);
+            if beats(&best, t) {
+                best = Some((false, i, t));
+            }
+        }
+        best
     }
 
     /// Cache slots in use, counting the write being destaged until it is on the platter.
@@ -132,7 +193,7 @@ impl Hdd {
             Some((_, Work::Destage(seq))) => seq,
             _ => self.next_seq,
         };
-        self.cache.iter().map(|&(_, _, seq)| seq).fold(destaging, u64::min)
+        self.cache.iter().map(|c| c.seq).fold(destaging, u64::min)
     }
 
     fn occupancy(&self) -> usize {
@@ -140,7 +201,14 @@ impl Hdd {
     }
 
     fn accept(&mut self, now: u64, req: Request, arrived: u64) {
-        let job = Job { id: req.id, offset: req.offset, size: req.size, arrived, write: req.op == Op::Write };
+        let job = Job {
+            id: req.id,
+            offset: req.offset,
+            size: req.size,
+            arrived,
+            write: req.op == Op::Write,
+            angle: self.angle(req.offset),
+        };
         if req.op == Op::Write && self.p.cache_writes > 0 {
             if self.cached() < self.p.cache_writes as usize && self.admit_wait.is_empty() {
                 self.take_into_cache(now, job);
@@ -153,7 +221,7 @@ impl Hdd {
     }
 
     fn take_into_cache(&mut self, now: u64, job: Job) {
-        self.cache.push((job.offset, job.size, self.next_seq));
+        self.cache.push(Cached { offset: job.offset, size: job.size, seq: self.next_seq, angle: job.angle });
         self.next_seq += 1;
         let ack = now + self.p.overhead_ns + transfer_ns(job.size, self.p.interface_rate);
         self.acks.push(ack, job.id);
@@ -179,18 +247,13 @@ impl Hdd {
             .cache
             .iter()
             .enumerate()
-            .filter(|&(_, &(_, _, seq))| seq < covered)
-            .map(|(i, &(o, _, _))| (false, i, self.positioning_ns(now, o, 0)))
+            .filter(|&(_, c)| c.seq < covered)
+            .map(|(i, c)| (false, i, self.positioning_ns(now, c.offset, c.angle, 0)))
             .min_by_key(|&(_, i, t)| (t, i));
         let pick = match (starved, flushing) {
             (Some(i), _) => Some((true, i, self.job_positioning_ns(now, &self.ncq[i]))),
             (None, Some(destage)) => Some(destage),
-            (None, None) => {
-                let queued = self.ncq.iter().enumerate().map(|(i, j)| (true, i, self.job_positioning_ns(now, j)));
-                let cached =
-                    self.cache.iter().enumerate().map(|(i, &(o, _, _))| (false, i, self.positioning_ns(now, o, 0)));
-                queued.chain(cached).min_by_key(|&(is_queued, i, t)| (t, !is_queued, i))
-            }
+            (None, None) => self.nearest(now),
         };
         let Some((is_queued, i, positioning)) = pick else {
             return;
@@ -199,8 +262,8 @@ impl Hdd {
             let job = self.ncq.swap_remove(i);
             (Work::Media(job), job.offset, job.size)
         } else {
-            let (offset, size, seq) = self.cache.swap_remove(i);
-            (Work::Destage(seq), offset, size)
+            let c = self.cache.swap_remove(i);
+            (Work::Destage(c.seq), c.offset, c.size)
         };
         // An SMR disk merges bands while idle, and a write may first wait for merges.
         let mut merges = 0;

@@ -123,6 +123,9 @@ pub struct Sim {
     /// `spa_last_io`: when a client read or log write was last issued (pre-0.8 scans).
     scan_last_io: Option<u64>,
     leaf_ios: Slab<LeafIo>,
+    /// A device call's list of completions, lent to each call in turn for its capacity
+    /// (`zio::Sim::device_output` gives it back).
+    spare_completed: Vec<u32>,
     logicals: Slab<Logical>,
     /// The prefetcher's streams and blocks (`dmu_zfetch.rs`).
     zfetch: dmu_zfetch::Zfetch,
@@ -167,6 +170,7 @@ impl Sim {
             txg_waiters: Vec::new(),
             scan_last_io: None,
             leaf_ios: Slab::default(),
+            spare_completed: Vec::new(),
             logicals: Slab::default(),
             column_reads: Slab::default(),
             zfetch: Default::default(),

@@ -22,15 +22,20 @@ impl Sim {
         owner: Owner,
     ) -> u32 {
         let t = &self.tops[top];
-        let writes: Vec<(usize, u64, u64)> = if t.parity == 0 || matches!(owner, Owner::Uberblock) {
-            t.leaves.iter().map(|&leaf| (leaf, offset, size)).collect()
-        } else {
-            self.raidz_columns(top, offset, size, true)
-        };
-        let children = writes.len() as u32;
         let top32 = top as u32;
-        let logical = Logical { children, left: children, txg, accounted, retired: 0, owner, reserved: 0, top: top32 };
-        let id = self.logicals.insert(logical);
+        let logical =
+            |children| Logical { children, left: children, txg, accounted, retired: 0, owner, reserved: 0, top: top32 };
+        if t.parity == 0 || matches!(owner, Owner::Uberblock) {
+            // The same write to every child: no list of them to build.
+            let id = self.logicals.insert(logical(t.leaves.len() as u32));
+            for k in 0..self.tops[top].leaves.len() {
+                let leaf = self.tops[top].leaves[k];
+                self.enqueue(leaf, class, offset, size, Parent::Logical(id));
+            }
+            return id;
+        }
+        let writes = self.raidz_columns(top, offset, size, true);
+        let id = self.logicals.insert(logical(writes.len() as u32));
         for (leaf, offset, size) in writes {
             self.enqueue(leaf, class, offset, size, Parent::Logical(id));
         }

@@ -90,8 +90,12 @@ pub struct Issue {
     pub offset: u64,
     pub size: u64,
     /// The queued I/Os it carries, in offset order.
-    pub members: Vec<u32>,
+    pub members: Members,
 }
+
+/// An issued I/O's queued I/Os: a few at most but for the largest aggregations, so they are
+/// kept inline rather than allocated for every I/O.
+pub type Members = smallvec::SmallVec<[u32; 8]>;
 
 /// `io_timestamp >> 29`: about half-second buckets inside which LBA order rules.
 const BUCKET_SHIFT: u32 = 29;
@@ -159,6 +163,8 @@ pub struct VdevQueue {
     last_offset: u64,
     ia_active: u32,
     nia_credit: u32,
+    /// An aggregation's queued I/Os while they leave the queue; kept for its capacity.
+    draining: Vec<Queued>,
 }
 
 impl VdevQueue {
@@ -310,12 +316,16 @@ impl VdevQueue {
         let range = self.aggregate(&first, limits);
         // The members are contiguous in the offset list: take them out in one go, then out
         // of their class queues.
-        let members: Vec<Queued> = self.by_offset[group_of(first.kind, first.class)].items.drain(range).collect();
+        let mut members = std::mem::take(&mut self.draining);
+        members.extend(self.by_offset[group_of(first.kind, first.class)].items.drain(range));
         for io in &members {
             self.remove_from_class(io);
         }
         let offset = members.first().map_or(first.offset, |m| m.offset);
         let end = members.last().map_or(first.offset + first.size, |m| m.offset + m.size);
+        let ids = members.iter().map(|m| m.id).collect();
+        members.clear();
+        self.draining = members;
         self.last_offset = end;
         self.active[class.index()] += 1;
         self.total_active += 1;
@@ -327,13 +337,7 @@ impl VdevQueue {
         } else if self.ia_active > 0 {
             self.nia_credit = self.nia_credit.saturating_sub(1);
         }
-        Some(Issue {
-            class,
-            kind: first.kind,
-            offset,
-            size: end - offset,
-            members: members.iter().map(|m| m.id).collect(),
-        })
+        Some(Issue { class, kind: first.kind, offset, size: end - offset, members: ids })
     }
 
     /// `vdev_queue_io_done()`'s bookkeeping for one issued I/O of `class`.
@@ -414,7 +418,7 @@ mod tests {
         q.add(io(2, Class::SyncRead, Kind::Read, 4096 + (16 << 10), 4096));
         q.add(io(3, Class::AsyncWrite, Kind::Write, 1 << 30, 4096));
         q.add(io(4, Class::AsyncWrite, Kind::Write, (1 << 30) + 8192, 4096));
-        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members).collect();
+        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members.to_vec()).collect();
         groups.sort();
         assert_eq!(groups, [vec![1, 2], vec![3], vec![4]]);
     }
@@ -425,7 +429,7 @@ mod tests {
         q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096));
         q.add(io(2, Class::Scrub, Kind::Read, 4096, 4096));
         q.add(io(3, Class::Scrub, Kind::Read, 8192, 4096));
-        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members).collect();
+        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members.to_vec()).collect();
         groups.sort();
         assert_eq!(groups, [vec![1], vec![2, 3]]);
     }

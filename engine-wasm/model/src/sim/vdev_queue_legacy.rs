@@ -171,11 +171,11 @@ mod tests {
         let mut q = LegacyQueue::default();
         q.add(io(1, Class::AsyncWrite, 0, 0), 4, &l);
         q.add(io(2, Class::SyncRead, 1 << 30, 2_550_000_000), 0, &l);
-        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![2]));
+        assert_eq!(q.next(10, &l).map(|i| i.members.to_vec()), Some(vec![2]));
         let mut q = LegacyQueue::default();
         q.add(io(1, Class::AsyncWrite, 0, 0), 4, &l);
         q.add(io(2, Class::SyncRead, 1 << 30, 2_570_000_000), 0, &l);
-        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![1]));
+        assert_eq!(q.next(10, &l).map(|i| i.members.to_vec()), Some(vec![1]));
     }
 
     #[test]
@@ -203,9 +203,9 @@ mod tests {
         q.add(io(1, Class::AsyncRead, 0, 0), 6, &l);
         q.add(io(2, Class::Scrub, 4096, 0), 20, &l);
         q.add(io(3, Class::AsyncRead, 8192, 0), 6, &l);
-        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![1]));
-        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![3]));
-        assert_eq!(q.next(10, &l).map(|i| i.members), Some(vec![2]));
+        assert_eq!(q.next(10, &l).map(|i| i.members.to_vec()), Some(vec![1]));
+        assert_eq!(q.next(10, &l).map(|i| i.members.to_vec()), Some(vec![3]));
+        assert_eq!(q.next(10, &l).map(|i| i.members.to_vec()), Some(vec![2]));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! `vdev_queue_io_done()` do; `zio_flush()` asks a device for a cache flush.
 
 use super::device::{Device, Op, Output, Request};
-use super::vdev_queue::{Class, Kind, Queued};
+use super::vdev_queue::{Class, Kind, Members, Queued};
 use super::{Ev, Sim};
 
 /// Device request ids at or above this are flushes; below, aggregates.
@@ -92,7 +92,7 @@ pub(super) struct Agg {
     kind: Kind,
     bytes: u64,
     issued: u64,
-    members: Vec<u32>,
+    members: Members,
 }
 
 impl Sim {
@@ -146,7 +146,7 @@ impl Sim {
             };
             let id = self.aggs.insert(agg);
             let req = Request { id, op, offset: issue.offset, size: issue.size };
-            let mut out = Output::default();
+            let mut out = self.output();
             self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
             self.device_output(leaf, out);
         }
@@ -155,7 +155,7 @@ impl Sim {
     /// `zio_flush()`: asks the leaf's device to put what it has cached on stable media.
     pub(super) fn flush(&mut self, leaf: usize, owner: FlushOwner) {
         let id = self.flushes.insert(owner) | FLUSH_ID;
-        let mut out = Output::default();
+        let mut out = self.output();
         let req = Request { id, op: Op::Flush, offset: 0, size: 0 };
         self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
         self.device_output(leaf, out);
@@ -166,12 +166,17 @@ impl Sim {
             return; // Superseded by a later request from the device.
         }
         self.leaves[leaf].wake = None;
-        let mut out = Output::default();
+        let mut out = self.output();
         self.leaves[leaf].device.wake(self.now, &mut self.rng, &mut out);
         self.device_output(leaf, out);
     }
 
-    fn device_output(&mut self, leaf: usize, out: Output) {
+    /// An empty output for a device call, with the spare list's capacity.
+    fn output(&mut self) -> Output {
+        Output { completed: std::mem::take(&mut self.spare_completed), wake_at: None }
+    }
+
+    fn device_output(&mut self, leaf: usize, mut out: Output) {
         if out.wake_at != self.leaves[leaf].wake {
             self.leaves[leaf].wake = out.wake_at;
             if let Some(at) = out.wake_at {
@@ -179,9 +184,13 @@ impl Sim {
             }
         }
         if out.completed.is_empty() {
+            if out.completed.capacity() > self.spare_completed.capacity() {
+                self.spare_completed = out.completed;
+            }
             return;
         }
-        for id in out.completed {
+        // Handling a completion can call the device again (with a list of its own).
+        for &id in &out.completed {
             if id >= FLUSH_ID {
                 match self.flushes.remove(id - FLUSH_ID) {
                     Some(FlushOwner::Sync) => self.sync_flush_done(),
@@ -191,6 +200,10 @@ impl Sim {
             } else {
                 self.agg_done(id);
             }
+        }
+        out.completed.clear();
+        if out.completed.capacity() > self.spare_completed.capacity() {
+            self.spare_completed = out.completed;
         }
         self.issue(leaf, true);
     }

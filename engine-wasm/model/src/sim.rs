@@ -32,6 +32,7 @@ mod vdev_mirror;
 pub mod vdev_queue;
 pub mod vdev_queue_legacy;
 mod vdev_raidz;
+pub mod wide;
 mod zfs_zone;
 mod zil;
 mod zio;

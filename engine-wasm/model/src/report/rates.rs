@@ -35,5 +35,5 @@ pub fn coefficient_of_variation(xs: &[u64]) -> f64 {
         return 0.0;
     }
     let var = xs.iter().map(|&x| (x as f64 - mean) * (x as f64 - mean)).sum::<f64>() / n;
-    (libm::sqrt(var) / mean * 1000.0).round() / 1000.0
+    (var.sqrt() / mean * 1000.0).round() / 1000.0
 }

@@ -101,7 +101,7 @@ pub fn transfer_ns(bytes: u64, bytes_per_s: u64) -> u64 {
     if bytes == 0 {
         return 0;
     }
-    ((u128::from(bytes) * 1_000_000_000 / u128::from(bytes_per_s.max(1))) as u64).max(1)
+    crate::sim::wide::mul_div(bytes, 1_000_000_000, bytes_per_s).max(1)
 }
 
 /// A device of any kind, chosen by the scenario.

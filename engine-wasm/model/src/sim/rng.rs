@@ -42,10 +42,9 @@ impl Rng {
             return 0;
         }
         loop {
-            let m = u128::from(self.next_u64()) * u128::from(n);
-            let low = m as u64;
+            let (high, low) = super::wide::mul_halves(self.next_u64(), n);
             if low >= n.wrapping_neg() % n {
-                return (m >> 64) as u64;
+                return high;
             }
         }
     }
@@ -64,7 +63,7 @@ impl Rng {
     pub fn normal_positive(&mut self, mean: f64, stddev: f64) -> f64 {
         let u1 = 1.0 - self.unit();
         let u2 = self.unit();
-        let z = libm::sqrt(-2.0 * libm::log(u1)) * libm::cos(2.0 * std::f64::consts::PI * u2);
+        let z = (-2.0 * libm::log(u1)).sqrt() * libm::cos(2.0 * std::f64::consts::PI * u2);
         (mean + stddev * z).max(0.0)
     }
 }

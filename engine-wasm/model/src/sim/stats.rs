@@ -61,7 +61,7 @@ impl LatencyStats {
     pub fn record(&mut self, ns: u64) {
         self.count += 1;
         self.sum += u128::from(ns);
-        self.sum_sq += u128::from(ns) * u128::from(ns);
+        self.sum_sq += super::wide::mul(ns, ns);
         self.max = self.max.max(ns);
         self.pow2[pow2_bucket(ns)] += 1;
         self.fine[fine_bucket(ns)] += 1;
@@ -82,7 +82,7 @@ impl LatencyStats {
         }
         let n = u128::from(self.count);
         let variance = (self.sum_sq * n).saturating_sub(self.sum * self.sum) / (n * n);
-        libm::sqrt(variance as f64) as u64
+        (variance as f64).sqrt() as u64
     }
 
     /// The `q` quantile: the middle of the fine bucket holding it, never above the maximum.

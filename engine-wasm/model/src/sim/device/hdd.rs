@@ -98,7 +98,7 @@ impl Hdd {
         }
         let fraction = (distance as f64 / self.p.capacity.max(1) as f64).min(1.0);
         let span = self.p.full_stroke_ns.saturating_sub(self.p.track_to_track_ns) as f64;
-        self.p.track_to_track_ns + (span * libm::sqrt(fraction)) as u64
+        self.p.track_to_track_ns + (span * fraction.sqrt()) as u64
     }
 
     /// Where in a turn the sector at `offset` passes under the head, in ns after the

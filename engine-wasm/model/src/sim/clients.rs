@@ -271,7 +271,11 @@ impl Sim {
                 self.client_waits(c, WaitCause::Idle);
                 return;
             }
-            let interval = (u128::from(bytes) * u128::from(threads) * 1_000_000_000 / u128::from(rate)) as u64;
+            // bytes x threads x 1e9 / rate, without 128-bit division where it fits (`wide.rs`).
+            let interval = match u64::try_from(super::wide::mul(bytes, u64::from(threads))) {
+                Ok(per_round) => super::wide::mul_div(per_round, 1_000_000_000, rate),
+                Err(_) => (u128::from(bytes) * u128::from(threads) * 1_000_000_000 / u128::from(rate)) as u64,
+            };
             cl.next_allowed = self.now + interval.max(1);
         }
         cl.op_start = self.now;

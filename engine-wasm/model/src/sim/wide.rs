@@ -53,16 +53,23 @@ fn by_parts(a: u64, b: u64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::rng::Rng;
 
-    /// Operands of every magnitude: each bit length against each, and the extremes.
+    /// Operands of every magnitude: each bit length against each, and the extremes. (Bits
+    /// from splitmix64 here: the engine's `rng.rs` uses this module, and a module may not
+    /// import one that imports it.)
     fn operands() -> Vec<(u64, u64)> {
-        let mut rng = Rng::new(7);
+        let mut state = 7u64;
+        let mut next = || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let z = (state ^ (state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
         let mut out = vec![(0, 0), (u64::MAX, u64::MAX), (u64::MAX, 1), (1 << 32, 1 << 32), ((1 << 32) - 1, 1 << 32)];
         for i in 0..64 {
             for j in 0..64 {
-                let a = rng.next_u64() >> i;
-                let b = rng.next_u64() >> j;
+                let a = next() >> i;
+                let b = next() >> j;
                 out.push((a, b));
             }
         }

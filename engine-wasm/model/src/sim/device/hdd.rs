@@ -16,6 +16,8 @@ use crate::scenario::device::HddParams;
 use crate::sim::rng::Rng;
 use std::collections::VecDeque;
 
+mod position;
+
 #[derive(Clone, Copy, Debug)]
 struct Job {
     id: u32,
@@ -89,132 +91,6 @@ impl Hdd {
             acks: DueQueue::default(),
             flushes: Vec::new(),
         }
-    }
-
-    fn seek_ns(&self, from: u64, to: u64) -> u64 {
-        let distance = from.abs_diff(to);
-        if distance == 0 {
-            return 0;
-        }
-        let fraction = (distance as f64 / self.p.capacity.max(1) as f64).min(1.0);
-        let span = self.p.full_stroke_ns.saturating_sub(self.p.track_to_track_ns) as f64;
-        self.p.track_to_track_ns + (span * fraction.sqrt()) as u64
-    }
-
-    /// Where in a turn the sector at `offset` passes under the head, in ns after the
-    /// track's start: fixed by the offset, so computed once when a request arrives rather
-    /// than for every pick it takes part in.
-    fn angle(&self, offset: u64) -> u64 {
-        let track = self.p.track_bytes.max(1);
-        (offset % track) * self.rotation_ns.max(1) / track
-    }
-
-    /// Time from `now` until the head is over `offset` (at `angle` in the turn), ready to
-    /// transfer.
-    fn positioning_ns(&self, now: u64, offset: u64, angle: u64, overhead: u64) -> u64 {
-        self.positioned_ns(now, offset, angle, overhead, self.seek_ns(self.head.0, offset))
-    }
-
-    /// [`Self::positioning_ns`] with the seek to `offset` already known. Never less than
-    /// `overhead + seek`, which is what lets a pick pass over far candidates.
-    fn positioned_ns(&self, now: u64, offset: u64, angle: u64, overhead: u64, seek: u64) -> u64 {
-        let (head_offset, head_time) = self.head;
-        if offset == head_offset && head_time == now {
-            return overhead; // The next sector is already under the head.
-        }
-        let arrive = now + overhead + seek;
-        let period = self.rotation_ns.max(1);
-        // Both below one period, so the wait to the target is one subtraction, wrapped.
-        let phase = arrive % period;
-        let wait = if angle >= phase { angle - phase } else { angle + period - phase };
-        arrive + wait - now
-    }
-
-    /// As [`Self::positioning_ns`], for a queued job. With the cache off, a write that
-    /// arrived once the previous write was done, to the sector right after it, has missed
-    /// that sector: it passed under the head while the host turned the command around, so
-    /// the write waits for it to come round again (about a revolution per write at queue
-    /// depth 1: ~110 writes/s at 7200 rpm, what pools draining to disks with their write
-    /// cache off show). Reads are spared by the drive's read-ahead.
-    fn job_positioning_ns(&self, now: u64, job: &Job) -> u64 {
-        self.job_positioned_ns(now, job, self.seek_ns(self.head.0, job.offset))
-    }
-
-    fn job_positioned_ns(&self, now: u64, job: &Job, seek: u64) -> u64 {
-        let (head_offset, head_time) = self.head;
-        // A head that has not transferred yet (time 0) has missed nothing.
-        if !(job.write && head_time > 0 && job.offset == head_offset && job.arrived >= head_time) {
-            return self.positioned_ns(now, job.offset, job.angle, self.p.overhead_ns, seek);
-        }
-        let period = self.rotation_ns.max(1);
-        let ready = now + self.p.overhead_ns;
-        let turns = (ready - head_time).div_ceil(period).max(1);
-        head_time + turns * period - now
-    }
-
-    /// The farthest a candidate with this `overhead` may be from the head and still be
-    /// positioned within `best` ns (its overhead and seek alone no more): past it the seek
-    /// needs no square root to lose. [`Self::seek_ns`] inverted with a margin of 1e-9, far
-    /// above the rounding of its three floating-point steps, so no candidate that could win
-    /// is passed over.
-    fn reach(&self, best: u64, overhead: u64) -> u64 {
-        let Some(within) = best.checked_sub(overhead + self.p.track_to_track_ns) else {
-            return 0; // Only a request right at the head (no seek) could still compete.
-        };
-        // Seeks of more than `within` after the track-to-track time lose: (span * sqrt(f))
-        // as u64 > within, that is span * sqrt(f) >= within + 1.
-        let span = self.p.full_stroke_ns.saturating_sub(self.p.track_to_track_ns) as f64;
-        let need = within as f64 + 1.0;
-        if need > span {
-            return u64::MAX; // Even a full stroke is short enough.
-        }
-        let fraction = (need / span) * (need / span);
-        let distance = fraction * self.p.capacity.max(1) as f64 * (1.0 + 1e-9) + 1.0;
-        if distance >= u64::MAX as f64 {
-            u64::MAX
-        } else {
-            distance as u64
-        }
-    }
-
-    /// Shortest positioning time first over the queue, then the cache (ties to the queue,
-    /// then the lower index). Candidates whose overhead and seek alone exceed the best so far
-    /// are passed over: their full positioning time could only be longer, and beyond
-    /// [`Self::reach`] that is known from the distance alone.
-    fn nearest(&self, now: u64) -> Option<(bool, usize, u64)> {
-        let mut best: Option<(bool, usize, u64)> = None;
-        let mut reach = u64::MAX;
-        let head = self.head.0;
-        for (i, j) in self.ncq.iter().enumerate() {
-            if head.abs_diff(j.offset) > reach {
-                continue;
-            }
-            let seek = self.seek_ns(head, j.offset);
-            if best.is_some_and(|(_, _, b)| self.p.overhead_ns + seek > b) {
-                continue;
-            }
-            let t = self.job_positioned_ns(now, j, seek);
-            if best.map_or(true, |(_, _, b)| t < b) {
-                best = Some((true, i, t));
-                reach = self.reach(t, self.p.overhead_ns);
-            }
-        }
-        reach = best.map_or(u64::MAX, |(_, _, b)| self.reach(b, 0));
-        for (i, c) in self.cache.iter().enumerate() {
-            if head.abs_diff(c.offset) > reach {
-                continue;
-            }
-            let seek = self.seek_ns(head, c.offset);
-            if best.is_some_and(|(_, _, b)| seek > b) {
-                continue;
-            }
-            let t = self.positioned_ns(now, c.offset, c.angle, 0, seek);
-            if best.map_or(true, |(_, _, b)| t < b) {
-                best = Some((false, i, t));
-                reach = self.reach(t, 0);
-            }
-        }
-        best
     }
 
     /// Cache slots in use, counting the write being destaged until it is on the platter.
@@ -376,80 +252,6 @@ mod tests {
     }
 
     const MS: u64 = 1_000_000;
-
-    /// Just past the reach, overhead and seek alone already lose: checked at the boundary,
-    /// where rounding would show.
-    #[test]
-    fn past_the_reach_the_seek_alone_loses() {
-        let mut rng = Rng::new(5);
-        let mut checked = 0;
-        for _ in 0..20_000 {
-            let t2t = rng.below(2 * MS);
-            let p = HddParams {
-                capacity: 1 + rng.below(1 << 42),
-                track_to_track_ns: t2t,
-                full_stroke_ns: t2t + 1 + rng.below(20 * MS),
-                ..HddParams::enterprise_7200()
-            };
-            let d = Hdd::new(p);
-            let overhead = rng.below(300_000);
-            let best = rng.below(25 * MS);
-            let reach = d.reach(best, overhead);
-            for past in [1, 2, 3, 1 + rng.below(1000)] {
-                let Some(distance) = reach.checked_add(past) else { continue };
-                assert!(overhead + d.seek_ns(0, distance) > best, "reach {reach}, distance {distance}, best {best}");
-                checked += 1;
-            }
-        }
-        assert!(checked > 10_000);
-    }
-
-    /// The pick with its shortcuts against the definition: the least positioning time over
-    /// every queued and cached request, ties to the queue and then the lower index. Random
-    /// drives (sizes, speeds), heads, times and requests, clustered and spread, with
-    /// repeated offsets and writes behind the head.
-    #[test]
-    fn the_pick_is_the_shortest_positioning_time_first() {
-        let mut rng = Rng::new(11);
-        for case in 0..3000 {
-            let capacity = 1 + rng.below(if case % 2 == 0 { 1 << 40 } else { 1 << 24 });
-            let t2t = rng.below(2 * MS);
-            let p = HddParams {
-                rpm: 3600 + rng.below(12_000),
-                capacity,
-                track_to_track_ns: t2t,
-                full_stroke_ns: t2t + rng.below(20 * MS),
-                track_bytes: 1 + rng.below(2 << 20),
-                overhead_ns: rng.below(300_000),
-                ..HddParams::enterprise_7200()
-            };
-            let mut d = Hdd::new(p);
-            let now = 1 + rng.below(10_000 * MS);
-            // Half the time the head has just finished a transfer, now.
-            let head_time = if rng.below(2) == 0 { now } else { rng.below(now) };
-            d.head = (rng.below(capacity), head_time);
-            let spot = |rng: &mut Rng, d: &Hdd| match rng.below(4) {
-                0 => d.head.0,
-                1 => d.head.0.saturating_add(rng.below(1 << 16)) % capacity,
-                _ => rng.below(capacity),
-            };
-            for id in 0..rng.below(40) {
-                let offset = spot(&mut rng, &d);
-                let write = rng.below(3) == 0;
-                let arrived = rng.below(now + 1);
-                d.ncq.push(Job { id: id as u32, offset, size: 4096, arrived, write, angle: d.angle(offset) });
-            }
-            for seq in 0..rng.below(30) {
-                let offset = spot(&mut rng, &d);
-                d.cache.push(Cached { offset, size: 4096, seq, angle: d.angle(offset) });
-            }
-            let queued = d.ncq.iter().enumerate().map(|(i, j)| (true, i, d.job_positioning_ns(now, j)));
-            let cached =
-                d.cache.iter().enumerate().map(|(i, c)| (false, i, d.positioning_ns(now, c.offset, c.angle, 0)));
-            let expected = queued.chain(cached).min_by_key(|&(is_queued, i, t)| (t, !is_queued, i));
-            assert_eq!(d.nearest(now), expected, "case {case}");
-        }
-    }
 
     #[test]
     fn one_outstanding_read_takes_a_seek_and_half_a_turn() {

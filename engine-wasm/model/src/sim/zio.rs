@@ -183,12 +183,7 @@ impl Sim {
                 self.events.push(at, Ev::DeviceWake { leaf: leaf as u32, at });
             }
         }
-        if out.completed.is_empty() {
-            if out.completed.capacity() > self.spare_completed.capacity() {
-                self.spare_completed = out.completed;
-            }
-            return;
-        }
+        let completed = !out.completed.is_empty();
         // Handling a completion can call the device again (with a list of its own).
         for &id in &out.completed {
             if id >= FLUSH_ID {
@@ -205,7 +200,9 @@ impl Sim {
         if out.completed.capacity() > self.spare_completed.capacity() {
             self.spare_completed = out.completed;
         }
-        self.issue(leaf, true);
+        if completed {
+            self.issue(leaf, true);
+        }
     }
 
     fn agg_done(&mut self, id: u32) {

@@ -5,6 +5,7 @@
 //! nothing of how the run is reported.
 
 pub mod bench;
+mod client_waits;
 mod clients;
 mod dbuf;
 pub mod device;
@@ -39,7 +40,7 @@ mod zio;
 mod zio_compress;
 mod zio_dva_throttle;
 
-pub use clients::WaitCause;
+pub use client_waits::WaitCause;
 pub use dmu_tx::ThrottleCounters;
 pub use dsl_pool_tempreserve::LegacyTxg;
 pub use record::{Invariants, Recorder, TxgRow};

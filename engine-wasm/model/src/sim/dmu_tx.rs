@@ -6,7 +6,7 @@
 //! when it waits for the next txg to open), and commits. Its counters are the `dmu_tx`
 //! kstats'.
 
-use super::clients::WaitCause;
+use super::client_waits::WaitCause;
 use super::txg::SyncCause;
 use super::{Ev, Sim};
 use crate::curves::delay_ns;

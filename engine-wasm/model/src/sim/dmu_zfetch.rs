@@ -13,7 +13,7 @@
 //! Simplified: one stream per thread (no stream reaping or reordering window), no
 //! indirect-block prefetch, and the ARC keeps every prefetched block until it is read.
 
-use super::clients::WaitCause;
+use super::client_waits::WaitCause;
 use super::vdev_queue::Class;
 use super::zio::Parent;
 use super::{Ev, Sim};

@@ -6,7 +6,7 @@
 //! the previous txg is not yet syncing; a writer past the limit waits for the next txg to
 //! open, which may mean waiting for a whole sync. There is no dirty-data kick.
 
-use super::clients::WaitCause;
+use super::client_waits::WaitCause;
 use super::txg::SyncCause;
 use super::{Ev, Sim};
 use crate::scenario::Era;

@@ -3,7 +3,7 @@
 //! `txgs` kstat rows, and counters of the invariants the engine must keep. The report
 //! (`report/`) is computed from these once the run, or a slice of it, is over.
 
-use super::clients::WaitCause;
+use super::client_waits::WaitCause;
 use super::dmu_tx::ThrottleCounters;
 use super::dsl_pool_tempreserve::LegacyTxg;
 use super::series::{Interval, Series};

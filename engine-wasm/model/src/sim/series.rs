@@ -2,7 +2,7 @@
 //! recorder's per-interval accumulators at the end of each interval; the steady-state
 //! tracker reads each row as it is taken.
 
-use super::clients::WaitCause;
+use super::client_waits::WaitCause;
 use super::stats::POW2_BUCKETS;
 use super::vdev_queue::{Class, CLASSES};
 use super::{Ev, Sim};

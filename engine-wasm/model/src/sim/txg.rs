@@ -5,7 +5,7 @@
 //! sync itself is `spa_sync.rs`. Each txg remembers why it was closed (`SyncCause`), which
 //! its kstat row reports.
 
-use super::clients::WaitCause;
+use super::client_waits::WaitCause;
 use super::{Ev, Sim};
 use crate::scenario::SyncKick;
 use serde::Serialize;

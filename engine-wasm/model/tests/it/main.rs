@@ -13,6 +13,7 @@ mod engine_invariants;
 mod evidence_dbgmsg;
 mod evidence_fio;
 mod evidence_iostat;
+mod evidence_iostat_forms;
 mod evidence_kstat;
 mod evidence_mangled;
 mod evidence_mixed;

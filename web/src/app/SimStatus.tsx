@@ -2,7 +2,7 @@
 // an engine run returned. The rest of the lab keeps working whatever this says.
 
 import { truncatedOf } from "../engine/report";
-import type { SimState } from "./use-simulation";
+import { useProgress, type SimState } from "./use-simulation";
 
 interface Props {
   current: SimState;
@@ -21,20 +21,21 @@ function Line({ name, state }: { name: string; state: SimState }) {
   const truncated = state.report ? truncatedOf(state.report) : null;
   const budget =
     !state.running && typeof truncated === "string" && !truncated.startsWith("stopped by the caller");
+  const { share, etaMs } = useProgress(state.progress);
   return (
     <>
       <div className="sim-line">
         <span>{name}</span>
         <progress
           max={1}
-          value={state.running || state.stopped ? state.progress : 1}
+          value={state.running || state.stopped ? share : 1}
           aria-label={`${name} simulation progress`}
         />
         <span className="sim-state">
           {state.running
-            ? `${Math.round(state.progress * 100)}%${eta(state.etaMs)}`
+            ? `${Math.round(share * 100)}%${eta(etaMs)}`
             : state.stopped
-              ? `stopped at ${Math.round(state.progress * 100)}%`
+              ? `stopped at ${Math.round(share * 100)}%`
               : state.error
                 ? "failed"
                 : state.report

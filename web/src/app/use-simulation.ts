@@ -1,7 +1,7 @@
 // Runs the simulation for a set of values whenever what it depends on changes, and keeps
 // what the panels need: the newest report (partial while a run goes on), progress, errors.
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { SimReport } from "../engine/report";
 import type { Simulator } from "../engine/simulation";
@@ -10,10 +10,8 @@ export interface SimState {
   /** The newest report: complete, or partial while `running`. */
   report: SimReport | null;
   running: boolean;
-  /** Share of the run simulated, 0 to 1. */
-  progress: number;
-  /** Estimated time left of a running run [ms], once enough of it has run to tell. */
-  etaMs: number | null;
+  /** How far the running (or stopped) run got: read with `useProgress`. */
+  progress: ProgressStore;
   error: string | null;
   /** Stopped by the user before the end; `report` is the partial one it had reached. */
   stopped: boolean;
@@ -26,10 +24,42 @@ export interface SimState {
   rerun: () => void;
 }
 
+/** How far a run got. */
+export interface Progress {
+  /** Share of the run simulated, 0 to 1. */
+  share: number;
+  /** Estimated time left [ms], once enough of it has run to tell. */
+  etaMs: number | null;
+}
+
+const NO_PROGRESS: Progress = { share: 0, etaMs: null };
+
+/**
+ * A run's progress, kept out of React state: it changes at every slice of a run, and only
+ * the status line shows it. In state, each change redrew the whole lab while the workers
+ * ran, taking the main thread's share of two cores from them.
+ */
+export class ProgressStore {
+  private value = NO_PROGRESS;
+  private readonly listeners = new Set<() => void>();
+  readonly get = () => this.value;
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  set(value: Progress) {
+    if (value.share === this.value.share && value.etaMs === this.value.etaMs) return;
+    this.value = value;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The progress of a run, redrawing only the component that reads it. */
+export const useProgress = (store: ProgressStore) => useSyncExternalStore(store.subscribe, store.get);
+
 interface Inner {
   report: SimReport | null;
-  /** The run key the progress belongs to, and the key of the last run that ended. */
-  progress: { key: string; share: number; etaMs: number | null } | null;
+  /** The key of the last run that ended. */
   settled: string | null;
   error: string | null;
   /** The run key stopped by the user, if the last run ended so. */
@@ -85,7 +115,6 @@ export function runKey(engine: Engine, values: Values): string {
 export function useSimulation(engine: Engine, simulator: Simulator | null, values: Values): SimState {
   const [inner, setInner] = useState<Inner>({
     report: null,
-    progress: null,
     settled: null,
     error: null,
     stopped: null,
@@ -94,11 +123,13 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
   });
   // Bumped by "run again": the same settings run anew.
   const [attempt, setAttempt] = useState(0);
+  const [progress] = useState(() => new ProgressStore());
   const key = runKey(engine, values);
   useEffect(() => {
     if (!simulator) return;
     let live = true;
     const started = performance.now();
+    progress.set(NO_PROGRESS);
     simulator
       .run({ values }, (p) => {
         if (!live) return;
@@ -108,11 +139,9 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
         const etaMs = share >= 0.02 && share < 1 ? (elapsed * (1 - share)) / share : null;
         inNextFrame(() => {
           if (!live) return;
-          setInner((s) => ({
-            ...s,
-            progress: { key, share, etaMs },
-            ...(p.partial ? { report: p.partial, pictures: s.pictures + 1 } : {}),
-          }));
+          progress.set({ share, etaMs });
+          const partial = p.partial;
+          if (partial) setInner((s) => ({ ...s, report: partial, pictures: s.pictures + 1 }));
         });
       })
       .then(
@@ -144,20 +173,18 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
     };
     // `values` is read through `key`: a run depends on the rerun entries only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [simulator, key, attempt]);
+  }, [simulator, key, attempt, progress]);
   const stop = useCallback(() => simulator?.stop(), [simulator]);
   const rerun = useCallback(() => {
-    setInner((s) => ({ ...s, settled: null, stopped: null, progress: null }));
+    setInner((s) => ({ ...s, settled: null, stopped: null }));
     setAttempt((a) => a + 1);
   }, []);
   const running = simulator !== null && inner.settled !== key;
   const stopped = !running && inner.stopped === key;
-  const share = inner.progress?.key === key ? inner.progress.share : 0;
   return {
     report: inner.report,
     running,
-    progress: running || stopped ? share : 1,
-    etaMs: running && inner.progress?.key === key ? inner.progress.etaMs : null,
+    progress,
     error: inner.settled === key ? inner.error : null,
     stopped,
     completed: inner.completed,

@@ -127,10 +127,11 @@ test("screenshots of finding one's way and the shipped site, at 1280x720 and 192
     await page.goto(
       "./#v=1&zfs_dirty_data_max=1M&async_rate=100G/s&device=ssd&duration=831&steady_window=759",
     );
+    // In view, the panel follows the run's partial reports (WhenSeen).
+    await page.locator('[data-panel="txgs"]').scrollIntoViewIfNeeded();
     await expect(page.getByTestId("txg-count")).toContainText(/Current: \d{2,3},\d{3} txgs synced/, {
       timeout: 60_000,
     });
-    await page.locator('[data-panel="txgs"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${dir}/f0-txgs-${at}.png` });
     await page.locator('[data-panel="dirty"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${dir}/f0-dirty-${at}.png` });

@@ -157,7 +157,9 @@ test("a run of ~400k txgs keeps the page alive, every panel drawn and the page s
   const errors = collectErrors(page);
   await page.goto("./#v=1&zfs_dirty_data_max=1M&async_rate=100G/s&device=ssd&duration=831&steady_window=759");
   await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
-  // Partial reports while it runs, each with tens of thousands of txgs more.
+  // Partial reports while it runs, each with tens of thousands of txgs more: the panel in
+  // view follows them (the panels out of view catch up when the runs are in).
+  await page.locator('[data-panel="txgs"]').scrollIntoViewIfNeeded();
   await expect(page.getByTestId("txg-count")).toContainText(/Current: \d{2,3},\d{3} txgs synced/, {
     timeout: 60_000,
   });

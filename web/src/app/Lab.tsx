@@ -1,7 +1,7 @@
 // The lab's layout: the header's actions, the link notices, the settings beside the panels.
 // The state, the link and the simulations are use-lab's; this file only places them.
 
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { Engine } from "../engine/engine";
 import type { ImportedEvidence } from "../engine/types";
 import type { TunableSpec } from "../engine/schema";
@@ -18,6 +18,7 @@ import { DirtyPanel } from "../views/DirtyPanel";
 import { EvidencePanel } from "../views/EvidencePanel";
 import { LatencyPanel } from "../views/LatencyPanel";
 import { ShownPanel } from "../views/chart/presenting";
+import { WhenSeen } from "../views/WhenSeen";
 import { PanelBoundary } from "../views/PanelBoundary";
 import { PicketFencePanel } from "../views/PicketFencePanel";
 import { QueueDepthPanel } from "../views/QueueDepthPanel";
@@ -27,6 +28,7 @@ import { SummaryTable } from "../views/SummaryTable";
 import { TxgPanel } from "../views/TxgPanel";
 import { TxgTimelinePanel } from "../views/TxgTimelinePanel";
 import { WriterWaitPanel } from "../views/WriterWaitPanel";
+import type { RunView } from "../views/runs";
 import { messages } from "../messages";
 import { AdvisorPanel } from "./AdvisorPanel";
 import { EvidenceImport } from "./EvidenceImport";
@@ -60,7 +62,6 @@ function skipToPanels(e: MouseEvent<HTMLAnchorElement>) {
 export function Lab({ engine, initial, simulators }: Props) {
   const lab = useLab(engine, initial, simulators);
   const { values, errors, handlers, pinned, runs } = lab;
-  const current = runs.find((r) => r.side === "b");
   // Stable while the release is, so the memoized control panels stay put.
   const absent = useMemo(
     () => ({ names: lab.absent, oldNames: lab.oldNames, release: lab.releaseName }),
@@ -360,49 +361,48 @@ export function Lab({ engine, initial, simulators }: Props) {
             </CurveCursorProvider>
             {runs.length > 0 && (
               <TimeAxisProvider durationS={lab.durationS} steadyS={lab.steadyS}>
-                <PanelBoundary name="What the application sees" retryKey={runs}>
-                  <ApplicationPanel runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="What held writers back" retryKey={runs}>
-                  <WriterWaitPanel runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="Txg timeline" retryKey={runs}>
-                  <TxgTimelinePanel runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="Dirty data over time" retryKey={[runs, lab.levels]}>
-                  <DirtyPanel levels={lab.levels} runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="Picket-fencing versus smooth output" retryKey={runs}>
-                  <PicketFencePanel runs={runs} />
-                </PanelBoundary>
-                {runs.some(scans) && (
-                  <PanelBoundary name="Scrub or resilver progress" retryKey={runs}>
-                    <ScanProgressPanel runs={runs} />
-                  </PanelBoundary>
-                )}
-                <PanelBoundary name="Queue depths per class" retryKey={runs}>
-                  <QueueDepthPanel runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="Latency quantizations" retryKey={runs}>
-                  <LatencyPanel engine={engine} runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="Transaction groups" retryKey={runs}>
-                  <TxgPanel runs={runs} />
-                </PanelBoundary>
-                {evidence && current && (
-                  <PanelBoundary name="Model beside evidence" retryKey={[runs, evidence]}>
-                    <EvidencePanel engine={engine} evidence={evidence} run={current} />
-                  </PanelBoundary>
-                )}
-                <PanelBoundary name="Metaslab allocation" retryKey={runs}>
-                  <AllocatorPanel runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="Steady state" retryKey={runs}>
-                  <SteadyPanel runs={runs} />
-                </PanelBoundary>
-                <PanelBoundary name="Summary" retryKey={runs}>
-                  <SummaryTable runs={runs} />
-                </PanelBoundary>
+                <TimePanel name="What the application sees" runs={runs} settled={lab.settled}>
+                  {(r) => <ApplicationPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="What held writers back" runs={runs} settled={lab.settled}>
+                  {(r) => <WriterWaitPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Txg timeline" runs={runs} settled={lab.settled}>
+                  {(r) => <TxgTimelinePanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Dirty data over time" runs={runs} settled={lab.settled} also={lab.levels}>
+                  {(r) => <DirtyPanel levels={lab.levels} runs={r} />}
+                </TimePanel>
+                <TimePanel name="Picket-fencing versus smooth output" runs={runs} settled={lab.settled}>
+                  {(r) => <PicketFencePanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Scrub or resilver progress" runs={runs} settled={lab.settled}>
+                  {(r) => r.some(scans) && <ScanProgressPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Queue depths per class" runs={runs} settled={lab.settled}>
+                  {(r) => <QueueDepthPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Latency quantizations" runs={runs} settled={lab.settled}>
+                  {(r) => <LatencyPanel engine={engine} runs={r} />}
+                </TimePanel>
+                <TimePanel name="Transaction groups" runs={runs} settled={lab.settled}>
+                  {(r) => <TxgPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Model beside evidence" runs={runs} settled={lab.settled} also={evidence}>
+                  {(r) => {
+                    const run = r.find((v) => v.side === "b");
+                    return evidence && run && <EvidencePanel engine={engine} evidence={evidence} run={run} />;
+                  }}
+                </TimePanel>
+                <TimePanel name="Metaslab allocation" runs={runs} settled={lab.settled}>
+                  {(r) => <AllocatorPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Steady state" runs={runs} settled={lab.settled}>
+                  {(r) => <SteadyPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Summary" runs={runs} settled={lab.settled}>
+                  {(r) => <SummaryTable runs={r} />}
+                </TimePanel>
               </TimeAxisProvider>
             )}
           </ShownPanel.Provider>
@@ -413,5 +413,29 @@ export function Lab({ engine, initial, simulators }: Props) {
         </main>
       </div>
     </div>
+  );
+}
+
+interface TimePanelProps {
+  /** The panel's name, as its heading says it (for its failure boundary). */
+  name: string;
+  runs: RunView[];
+  /** Both runs are in: a panel out of view may catch up. */
+  settled: boolean;
+  /** Anything else the panel draws, so that a change of it tries a failed panel again. */
+  also?: unknown;
+  children: (runs: RunView[]) => ReactNode;
+}
+
+/** A panel of the runs, in its own failure boundary, redrawn at once only while in view. */
+function TimePanel({ name, runs, settled, also, children }: TimePanelProps) {
+  return (
+    <WhenSeen value={runs} settled={settled}>
+      {(r) => (
+        <PanelBoundary name={name} retryKey={also === undefined ? r : [r, also]}>
+          {children(r)}
+        </PanelBoundary>
+      )}
+    </WhenSeen>
   );
 }

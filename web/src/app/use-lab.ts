@@ -86,6 +86,8 @@ export interface LabState {
   runs: RunView[];
   /** The current settings' dirty-data levels the dirty panel draws; stable while they are. */
   levels: DirtyLevels;
+  /** Both runs have finished (or stopped, or failed): nothing new is coming. */
+  settled: boolean;
   /** The time axis: simulated time across [s], and when the current run became steady. */
   durationS: number;
   steadyS: number | null;
@@ -339,6 +341,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     comparisonLabel,
     runs,
     levels,
+    settled,
     durationS,
     steadyS: reachedNs === null ? null : reachedNs / 1e9,
   };

@@ -149,6 +149,10 @@ test("each control shows its meaning, default and OpenZFS/FreeBSD names on focus
 
 test("a control's help never blocks the control below it, and Escape hides it", async ({ page }) => {
   await openLab(page);
+  // The control in the middle of the screen, so that the field below it is on screen too
+  // (the settings column draws a group when it comes near, and hovering alone may leave
+  // the control at the screen's bottom edge).
+  await control(page, "zfs_dirty_data_max").evaluate((e) => e.scrollIntoView({ block: "center" }));
   await control(page, "zfs_dirty_data_max").hover();
   await expect(page.locator("#help-zfs_dirty_data_max")).toBeVisible();
   const below = field(page, "zfs_dirty_data_sync_percent");

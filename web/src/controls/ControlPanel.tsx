@@ -2,7 +2,7 @@
 // simulated system), grouped as the schema groups them, each group a disclosure that a
 // filter opens and narrows to the entries it matches.
 
-import { memo, useState, type ReactNode } from "react";
+import { memo, useState, type CSSProperties, type ReactNode } from "react";
 import type { Engine, Values } from "../engine/engine";
 import type { TunableSpec } from "../engine/schema";
 import { filterWords, matchesFilter } from "./filter";
@@ -45,6 +45,7 @@ export const ControlPanel = memo(function ControlPanel({
           <Group
             key={group}
             title={group}
+            size={shown.length}
             count={words.length > 0 ? `${shown.length} of ${all.length}` : null}
           >
             {shown.map(({ spec, index }) => (
@@ -66,13 +67,23 @@ export const ControlPanel = memo(function ControlPanel({
   );
 });
 
+interface GroupProps {
+  title: string;
+  /** How many controls it holds: its height before it is first drawn (styles.css). */
+  size: number;
+  count: string | null;
+  children: ReactNode;
+}
+
 /** A group of controls that folds away; open while a filter is on (`count` says how many match). */
-function Group({ title, count, children }: { title: string; count: string | null; children: ReactNode }) {
+function Group({ title, size, count, children }: GroupProps) {
   const [open, setOpen] = useState(true);
+  const shown = count !== null || open;
   return (
     <details
       className="group"
-      open={count !== null || open}
+      style={{ "--controls": shown ? size : 0 } as CSSProperties}
+      open={shown}
       onToggle={(e) => count === null && setOpen(e.currentTarget.open)}
       data-group={title}
     >

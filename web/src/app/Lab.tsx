@@ -90,6 +90,8 @@ export function Lab({ engine, initial, simulators }: Props) {
     ]);
     setPanelList((old) => (JSON.stringify(old) === JSON.stringify(list) ? old : list));
   }, [present, runs, evidence]);
+  // What every time panel is drawn from: the runs, and whether both are in (WhenSeen).
+  const timed = { runs, settled: lab.settled };
   const presetTitle = useMemo(() => {
     const presets = engine.labPresets();
     return presets.status === "ok" ? presets.value.find((p) => p.name === lab.view.preset)?.title : undefined;
@@ -361,46 +363,46 @@ export function Lab({ engine, initial, simulators }: Props) {
             </CurveCursorProvider>
             {runs.length > 0 && (
               <TimeAxisProvider durationS={lab.durationS} steadyS={lab.steadyS}>
-                <TimePanel name="What the application sees" runs={runs} settled={lab.settled}>
+                <TimePanel name="What the application sees" {...timed}>
                   {(r) => <ApplicationPanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="What held writers back" runs={runs} settled={lab.settled}>
+                <TimePanel name="What held writers back" {...timed}>
                   {(r) => <WriterWaitPanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Txg timeline" runs={runs} settled={lab.settled}>
+                <TimePanel name="Txg timeline" {...timed}>
                   {(r) => <TxgTimelinePanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Dirty data over time" runs={runs} settled={lab.settled} also={lab.levels}>
+                <TimePanel name="Dirty data over time" {...timed} also={lab.levels}>
                   {(r) => <DirtyPanel levels={lab.levels} runs={r} />}
                 </TimePanel>
-                <TimePanel name="Picket-fencing versus smooth output" runs={runs} settled={lab.settled}>
+                <TimePanel name="Picket-fencing versus smooth output" {...timed}>
                   {(r) => <PicketFencePanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Scrub or resilver progress" runs={runs} settled={lab.settled}>
+                <TimePanel name="Scrub or resilver progress" {...timed}>
                   {(r) => r.some(scans) && <ScanProgressPanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Queue depths per class" runs={runs} settled={lab.settled}>
+                <TimePanel name="Queue depths per class" {...timed}>
                   {(r) => <QueueDepthPanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Latency quantizations" runs={runs} settled={lab.settled}>
+                <TimePanel name="Latency quantizations" {...timed}>
                   {(r) => <LatencyPanel engine={engine} runs={r} />}
                 </TimePanel>
-                <TimePanel name="Transaction groups" runs={runs} settled={lab.settled}>
+                <TimePanel name="Transaction groups" {...timed}>
                   {(r) => <TxgPanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Model beside evidence" runs={runs} settled={lab.settled} also={evidence}>
+                <TimePanel name="Model beside evidence" {...timed} also={evidence}>
                   {(r) => {
                     const run = r.find((v) => v.side === "b");
                     return evidence && run && <EvidencePanel engine={engine} evidence={evidence} run={run} />;
                   }}
                 </TimePanel>
-                <TimePanel name="Metaslab allocation" runs={runs} settled={lab.settled}>
+                <TimePanel name="Metaslab allocation" {...timed}>
                   {(r) => <AllocatorPanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Steady state" runs={runs} settled={lab.settled}>
+                <TimePanel name="Steady state" {...timed}>
                   {(r) => <SteadyPanel runs={r} />}
                 </TimePanel>
-                <TimePanel name="Summary" runs={runs} settled={lab.settled}>
+                <TimePanel name="Summary" {...timed}>
                   {(r) => <SummaryTable runs={r} />}
                 </TimePanel>
               </TimeAxisProvider>

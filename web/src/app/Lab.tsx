@@ -12,7 +12,7 @@ import { AllocatorPanel } from "../views/AllocatorPanel";
 import { ApplicationPanel } from "../views/ApplicationPanel";
 import { AsyncWriteCurvePanel } from "../views/AsyncWriteCurvePanel";
 import { CurveCursorProvider } from "../views/chart/curve-cursor";
-import { TimeAxisProvider } from "../views/chart/time-axis";
+import { ShownTimeAxis, TimeAxisProvider } from "../views/chart/time-axis";
 import { DelayCurvePanel } from "../views/DelayCurvePanel";
 import { DirtyPanel } from "../views/DirtyPanel";
 import { EvidencePanel } from "../views/EvidencePanel";
@@ -90,8 +90,13 @@ export function Lab({ engine, initial, simulators }: Props) {
     ]);
     setPanelList((old) => (JSON.stringify(old) === JSON.stringify(list) ? old : list));
   }, [present, runs, evidence]);
-  // What every time panel is drawn from: the runs, and whether both are in (WhenSeen).
-  const timed = { runs, settled: lab.settled };
+  // What every time panel is drawn from (the runs and their time axis), and whether both
+  // runs are in (WhenSeen).
+  const shown = useMemo(
+    () => ({ runs, durationS: lab.durationS, steadyS: lab.steadyS }),
+    [runs, lab.durationS, lab.steadyS],
+  );
+  const timed = { shown, settled: lab.settled };
   const presetTitle = useMemo(() => {
     const presets = engine.labPresets();
     return presets.status === "ok" ? presets.value.find((p) => p.name === lab.view.preset)?.title : undefined;
@@ -421,7 +426,8 @@ export function Lab({ engine, initial, simulators }: Props) {
 interface TimePanelProps {
   /** The panel's name, as its heading says it (for its failure boundary). */
   name: string;
-  runs: RunView[];
+  /** The runs and their time axis. */
+  shown: { runs: RunView[]; durationS: number; steadyS: number | null };
   /** Both runs are in: a panel out of view may catch up. */
   settled: boolean;
   /** Anything else the panel draws, so that a change of it tries a failed panel again. */
@@ -430,13 +436,15 @@ interface TimePanelProps {
 }
 
 /** A panel of the runs, in its own failure boundary, redrawn at once only while in view. */
-function TimePanel({ name, runs, settled, also, children }: TimePanelProps) {
+function TimePanel({ name, shown, settled, also, children }: TimePanelProps) {
   return (
-    <WhenSeen value={runs} settled={settled}>
-      {(r) => (
-        <PanelBoundary name={name} retryKey={also === undefined ? r : [r, also]}>
-          {children(r)}
-        </PanelBoundary>
+    <WhenSeen value={shown} settled={settled}>
+      {({ runs, durationS, steadyS }) => (
+        <ShownTimeAxis durationS={durationS} steadyS={steadyS}>
+          <PanelBoundary name={name} retryKey={also === undefined ? runs : [runs, also]}>
+            {children(runs)}
+          </PanelBoundary>
+        </ShownTimeAxis>
       )}
     </WhenSeen>
   );

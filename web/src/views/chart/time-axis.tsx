@@ -35,3 +35,17 @@ export function TimeAxisProvider({ durationS, steadyS, children }: Props) {
 }
 
 export const useTimeAxis = () => useContext(TimeAxisContext);
+
+/**
+ * The axis as one panel draws it: the shared cursor, with the span and steady mark of the
+ * runs that panel shows. A panel out of view draws older runs for a while (WhenSeen), and
+ * the axis must not redraw it with the newer runs' span meanwhile.
+ */
+export function ShownTimeAxis({ durationS, steadyS, children }: Props) {
+  const { cursorS, setCursorS } = useTimeAxis();
+  const axis = useMemo(
+    () => ({ durationS, cursorS, setCursorS, steadyS }),
+    [durationS, cursorS, setCursorS, steadyS],
+  );
+  return <TimeAxisContext.Provider value={axis}>{children}</TimeAxisContext.Provider>;
+}

@@ -2,13 +2,13 @@
 //! events do nothing but schedule the next one. The benchmark runs it beside the engine in
 //! the same process and reports the engine's events per second as a fraction of it.
 
-use super::events::EventQueue;
+use super::events::HeapQueue;
 use super::rng::Rng;
 
 /// Processes `events` events with `pending` of them in the queue at any time; returns a
 /// checksum so the work cannot be optimised away.
 pub fn bare_heap_loop(events: u64, pending: u32) -> u64 {
-    let mut q: EventQueue<u32> = EventQueue::default();
+    let mut q: HeapQueue<u32> = HeapQueue::default();
     let mut rng = Rng::new(1);
     for i in 0..pending.max(1) {
         q.push(rng.below(1_000_000), i);

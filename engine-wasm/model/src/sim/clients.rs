@@ -147,7 +147,7 @@ impl Sim {
         if rate > 0 {
             if cl.next_allowed > self.now {
                 let at = cl.next_allowed;
-                self.events.push(at, Ev::ClientIssue(c));
+                self.events.push_ordered(at, Ev::ClientIssue(c));
                 self.client_waits(c, WaitCause::Idle);
                 return;
             }

@@ -103,7 +103,7 @@ impl Sim {
         cl.tx_time = tx_time;
         self.last_wakeup = wakeup;
         self.rec.delay_applied(tx_time, wakeup - self.now);
-        self.events.push(wakeup, Ev::ClientAssign(c));
+        self.events.push_ordered(wakeup, Ev::ClientAssign(c));
         self.client_waits(c, cause);
     }
 
@@ -162,7 +162,7 @@ impl Sim {
         self.dirty_space(txg, record, metadata, c);
         let bytes = self.clients[c as usize].tx_bytes;
         let cpu = self.scenario.cpu_per_write_ns.unwrap_or(DEFAULT_CPU_PER_WRITE);
-        self.events.push(self.now + copy_ns(cpu, bytes), Ev::ClientCommit(c));
+        self.events.push_ordered(self.now + copy_ns(cpu, bytes), Ev::ClientCommit(c));
         self.client_waits(c, WaitCause::Copy);
     }
 

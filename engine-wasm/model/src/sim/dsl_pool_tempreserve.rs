@@ -125,7 +125,7 @@ impl Sim {
             cl.sleeping = true;
             self.legacy.sleepers.push(c);
             let gen = cl.tick_gen;
-            self.events.push(self.now + TICK_NS, Ev::LegacyTick { c, gen });
+            self.events.push_ordered(self.now + TICK_NS, Ev::LegacyTick { c, gen });
             self.client_waits(c, WaitCause::LegacyTick);
             return;
         }

@@ -3,7 +3,7 @@
 import * as wasm from "./generated/throttle_lab_wasm.js";
 import { engineBoot, type Boot } from "./worker-boot";
 import { createAdvisorHandler, type FromAdvisor, type ToAdvisor } from "./advisor-protocol";
-import { yieldToEventLoop } from "./simulation";
+import { yieldToMessages } from "./simulation";
 
 const scope = self as unknown as {
   postMessage(message: FromAdvisor): void;
@@ -11,7 +11,7 @@ const scope = self as unknown as {
 };
 
 const { boot, ready } = engineBoot((module) => wasm.initSync({ module }));
-const handle = createAdvisorHandler(wasm, (message) => scope.postMessage(message), yieldToEventLoop);
+const handle = createAdvisorHandler(wasm, (message) => scope.postMessage(message), yieldToMessages);
 
 scope.onmessage = (event) => {
   const data = event.data;

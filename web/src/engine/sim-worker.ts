@@ -2,7 +2,7 @@
 // and runs what the app asks, newest first.
 import * as wasm from "./generated/throttle_lab_wasm.js";
 import { engineBoot, type Boot } from "./worker-boot";
-import { yieldToEventLoop } from "./simulation";
+import { yieldToMessages } from "./simulation";
 import { createWorkerHandler, type FromWorker, type ToWorker } from "./worker-protocol";
 
 const scope = self as unknown as {
@@ -14,7 +14,7 @@ const { boot, ready } = engineBoot((module) => wasm.initSync({ module }));
 const handle = createWorkerHandler(
   wasm,
   (message, transfer) => scope.postMessage(message, transfer),
-  yieldToEventLoop,
+  yieldToMessages,
 );
 
 scope.onmessage = (event) => {

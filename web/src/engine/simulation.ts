@@ -99,6 +99,30 @@ export async function runInSlices(
 /** Yields to the event loop so that waiting messages and timers run. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+let channel: { port: MessagePort; waiting: (() => void)[] } | null = null;
+
+/**
+ * A Web Worker's yield between slices, so that a newer request waiting in its queue runs:
+ * a message to itself, where a chain of zero-delay timers is clamped to 4 ms after the
+ * fifth (the HTML timer nesting rule), and a run of a dozen slices sat idle for about 40
+ * ms of its first 100 in Chromium's trace. In a browser each message is a task of its own,
+ * queued behind the messages already waiting. Not for the in-process simulator: under Node
+ * (the unit tests) the port's messages ran ahead of the timers the tests wait on.
+ */
+export function yieldToMessages(): Promise<void> {
+  if (!channel) {
+    const pair = new MessageChannel();
+    const waiting: (() => void)[] = [];
+    pair.port1.onmessage = () => waiting.shift()?.();
+    channel = { port: pair.port2, waiting };
+  }
+  const { port, waiting } = channel;
+  return new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    port.postMessage(null);
+  });
+}
+
 /**
  * Latest wins: each run gets a ticket, and only the newest ticket's run may finish. Stop
  * takes the ticket away; the run notices at its next slice (in-process, nothing can cut a

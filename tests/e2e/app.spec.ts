@@ -149,11 +149,15 @@ test("each control shows its meaning, default and OpenZFS/FreeBSD names on focus
 
 test("a control's help never blocks the control below it, and Escape hides it", async ({ page }) => {
   await openLab(page);
-  // The control in the middle of the screen, so that the field below it is on screen too
-  // (the settings column draws a group when it comes near, and hovering alone may leave
-  // the control at the screen's bottom edge).
-  await control(page, "zfs_dirty_data_max").evaluate((e) => e.scrollIntoView({ block: "center" }));
-  await control(page, "zfs_dirty_data_max").hover();
+  // The control in the middle of the screen, so that the field below it is on screen too:
+  // centred, then centred again once the groups it brought near are drawn (the settings
+  // column draws a group when it comes near; until then its height is an estimate).
+  const above = control(page, "zfs_dirty_data_max");
+  for (let i = 0; i < 2; i++) {
+    await above.evaluate((e) => e.scrollIntoView({ block: "center" }));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  await above.hover();
   await expect(page.locator("#help-zfs_dirty_data_max")).toBeVisible();
   const below = field(page, "zfs_dirty_data_sync_percent");
   // The help lies over the field below, and yet the pointer there finds the field. Read in
@@ -163,7 +167,8 @@ test("a control's help never blocks the control below it, and Escape hides it", 
     const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
     const help = document.getElementById("help-zfs_dirty_data_max")?.getBoundingClientRect();
     const over = !!help && help.left <= x && x <= help.right && help.top <= y && y <= help.bottom;
-    return { covered: over, hit: document.elementFromPoint(x, y) === f };
+    const at = document.elementFromPoint(x, y);
+    return { covered: over, hit: at === f ? true : `${at?.outerHTML.slice(0, 80)} at ${x},${y}` };
   });
   expect(covered).toBe(true);
   expect(hit).toBe(true);

@@ -126,6 +126,8 @@ test("the page has no serious accessibility violations, in each of its views", a
 test("a long run shows progress and partial results before it ends", async ({ page }) => {
   await page.goto("./?v=1&duration=1800");
   await expect(page.locator('[data-panel="dirty"]')).toBeVisible({ timeout: 20_000 });
+  // On screen, the panel follows the partial reports (out of view it waits for the end).
+  await page.locator('[data-panel="dirty"]').scrollIntoViewIfNeeded();
   await expect(page.getByTestId("dirty-readout")).toContainText("simulated");
   const progress = page.getByLabel("Current simulation progress");
   const share = Number(await progress.getAttribute("value"));

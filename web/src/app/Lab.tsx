@@ -367,7 +367,7 @@ export function Lab({ engine, initial, simulators }: Props) {
               </PanelBoundary>
             </CurveCursorProvider>
             {runs.length > 0 && (
-              <TimeAxisProvider durationS={lab.durationS} steadyS={lab.steadyS}>
+              <TimeAxisProvider>
                 <TimePanel name="What the application sees" {...timed}>
                   {(r) => <ApplicationPanel runs={r} />}
                 </TimePanel>

@@ -1,7 +1,8 @@
 // The time axis every time chart shares: the simulated time it spans, the hover and keyboard
 // cursor on it, and when the current run became steady. One provider above the time panels
-// holds it, so that the panels pass their charts data and nothing else, and a cursor move
-// redraws only what reads the cursor.
+// holds the cursor, and each panel gives the span and steady mark of the runs it shows
+// (`ShownTimeAxis`), so that the panels pass their charts data and nothing else, and a
+// cursor move redraws only what reads the cursor.
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
@@ -28,9 +29,11 @@ interface Props {
   children: ReactNode;
 }
 
-export function TimeAxisProvider({ durationS, steadyS, children }: Props) {
+/** The cursor every time panel shares; each panel gives its own span (`ShownTimeAxis`). */
+export function TimeAxisProvider({ children }: { children: ReactNode }) {
   const [cursorS, setCursorS] = useState<number | null>(null);
-  const axis = useMemo(() => ({ durationS, cursorS, setCursorS, steadyS }), [durationS, cursorS, steadyS]);
+  const outer = useContext(TimeAxisContext);
+  const axis = useMemo(() => ({ ...outer, cursorS, setCursorS }), [outer, cursorS]);
   return <TimeAxisContext.Provider value={axis}>{children}</TimeAxisContext.Provider>;
 }
 

@@ -155,13 +155,16 @@ impl Hdd {
         // (a non-queued FLUSH CACHE holds the queue), nearest first: otherwise reads or a
         // stream of writes next to the head could keep winning and hold the flush forever.
         let covered = self.flushes.iter().map(|&(_, seq)| seq).min().unwrap_or(0);
-        let flushing = self
-            .cache
-            .iter()
-            .enumerate()
-            .filter(|&(_, c)| c.seq < covered)
-            .map(|(i, c)| (false, i, self.positioning_ns(now, c.offset, c.angle, 0)))
-            .min_by_key(|&(_, i, t)| (t, i));
+        let flushing = if covered == 0 {
+            None // No flush waits, or it covers nothing.
+        } else {
+            self.cache
+                .iter()
+                .enumerate()
+                .filter(|&(_, c)| c.seq < covered)
+                .map(|(i, c)| (false, i, self.positioning_ns(now, c.offset, c.angle, 0)))
+                .min_by_key(|&(_, i, t)| (t, i))
+        };
         let pick = match (starved, flushing) {
             (Some(i), _) => Some((true, i, self.job_positioning_ns(now, &self.ncq[i]))),
             (None, Some(destage)) => Some(destage),
@@ -212,7 +215,9 @@ impl Hdd {
             };
             self.accept(now, req, arrived);
         }
-        let oldest = self.oldest_cached();
+        // Most calls have no flush waiting: the walk over the cache for its oldest write is
+        // only needed when one is.
+        let oldest = if self.flushes.is_empty() { 0 } else { self.oldest_cached() };
         if self.flushes.iter().any(|&(_, seq)| seq <= oldest) {
             out.completed.extend(self.flushes.iter().filter(|&&(_, seq)| seq <= oldest).map(|&(id, _)| id));
             self.flushes.retain(|&(_, seq)| seq > oldest);

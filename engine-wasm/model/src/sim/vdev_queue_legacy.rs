@@ -7,7 +7,7 @@
 //! issues up to `zfs_vdev_ramp_rate` more while fewer than `zfs_vdev_max_pending` are. Once
 //! issued, an I/O is the device's to reorder.
 
-use super::vdev_queue::{Class, Issue, Kind, Queued, Sorted};
+use super::vdev_queue::{Class, Issue, Kind, Members, Queued, Sorted};
 
 /// The legacy scheduler's tunables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,20 +122,15 @@ impl LegacyQueue {
                 hi += 1;
             }
         }
-        let members: Vec<(Queued, u64)> = self.by_offset[kind as usize].items.drain(lo..hi).collect();
-        for (m, deadline) in &members {
-            self.deadline.remove(&(*deadline, m.offset, m.id), deadline_key);
+        let mut members = Members::new();
+        for (m, deadline) in self.by_offset[kind as usize].items.drain(lo..hi) {
+            self.deadline.remove(&(deadline, m.offset, m.id), deadline_key);
             self.queued[m.class.index()] -= 1;
+            members.push(m.id);
         }
         self.pending += 1;
         self.active[first.class.index()] += 1;
-        Some(Issue {
-            class: first.class,
-            kind,
-            offset: start,
-            size: end - start,
-            members: members.iter().map(|(m, _)| m.id).collect(),
-        })
+        Some(Issue { class: first.class, kind, offset: start, size: end - start, members })
     }
 
     pub fn done(&mut self, class: Class) {

@@ -121,12 +121,20 @@ impl Hdd {
         // A cached write that starts where the transfer ending now stopped is positioned in
         // 0 ns, the least there is. Destaging a txg's contiguous writes is mostly this (98%
         // of the default preset's picks), so it is looked for first: it bounds the scans
-        // below to requests at the head, with no square root for the others.
-        let mut best = if self.head.1 == now.ns {
-            self.cache.iter().position(|c| c.offset == head).map(|i| (false, i, 0))
-        } else {
-            None
-        };
+        // below to requests at the head, with no square root for the others. Failing that,
+        // a queued request there (a scan's next read) takes just the command overhead, the
+        // least a queued request can, and bounds them nearly as well.
+        let mut best = None;
+        if self.head.1 == now.ns {
+            best = self.cache.iter().position(|c| c.offset == head).map(|i| (false, i, 0));
+            if best.is_none() {
+                best = self
+                    .ncq
+                    .iter()
+                    .position(|j| j.offset == head && self.job_positioned_ns(now, j, 0) == self.p.overhead_ns)
+                    .map(|i| (true, i, self.p.overhead_ns));
+            }
+        }
         // The pick's order, (time, queued first, index): with the seed above a later
         // candidate may win a tie.
         let wins = |best: Option<(bool, usize, u64)>, queued: bool, i: usize, t: u64| {
@@ -235,7 +243,10 @@ mod tests {
             for id in 0..rng.below(40) {
                 let offset = spot(&mut rng, &d);
                 let write = rng.below(3) == 0;
-                let arrived = rng.below(now + 1);
+                // A quarter arrived after the head's last transfer ended: a write of those at
+                // the head has missed its sector.
+                let arrived =
+                    if rng.below(4) == 0 { head_time + rng.below(now - head_time + 1) } else { rng.below(now + 1) };
                 d.ncq.push(Job { id: id as u32, offset, size: 4096, arrived, write, angle: d.angle(offset) });
             }
             for seq in 0..rng.below(30) {

@@ -120,7 +120,9 @@ impl Sim {
         let mut budget = self.leaves[leaf].queue.issue_budget(after_completion, &self.k.legacy_queue);
         while budget > 0 {
             budget -= 1;
-            let async_max = self.async_write_limit();
+            // The async-write curve is the OpenZFS scheduler's; the legacy one has no use for it.
+            let openzfs = self.leaves[leaf].queue.openzfs().is_some();
+            let async_max = if openzfs { self.async_write_limit() } else { 0 };
             let l = &mut self.leaves[leaf];
             let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
             let Some(issue) = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue) else { break };

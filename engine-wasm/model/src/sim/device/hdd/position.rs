@@ -135,6 +135,13 @@ impl Hdd {
                     .map(|i| (true, i, self.p.overhead_ns));
             }
         }
+        // Nothing beats that write when every other request takes longer: a queued one
+        // takes the command overhead at least, and a cached one elsewhere a seek, which is
+        // never shorter than the track-to-track time (the first at the head is the one
+        // found). Only a drive with either at 0 needs the scans to settle a tie.
+        if matches!(best, Some((false, _, 0))) && self.p.overhead_ns > 0 && self.p.track_to_track_ns > 0 {
+            return best;
+        }
         // The pick's order, (time, queued first, index): with the seed above a later
         // candidate may win a tie.
         let wins = |best: Option<(bool, usize, u64)>, queued: bool, i: usize, t: u64| {
@@ -207,6 +214,22 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// With no track-to-track time a seek can take 0 ns, so a cached write away from the
+    /// head can tie the one at the head at 0 ns, and win by its lower index: the shortcut
+    /// for the write at the head must not end the pick then.
+    #[test]
+    fn a_write_away_from_the_head_ties_at_zero_when_seeks_can_be_free() {
+        let p =
+            HddParams { track_to_track_ns: 0, full_stroke_ns: 1, overhead_ns: 100_000, ..HddParams::enterprise_7200() };
+        let mut d = Hdd::new(p);
+        let now = 1000 * d.rotation_ns; // The platter's phase is 0, where offset 0 lies.
+        d.head = (4096, now);
+        d.cache.push(Cached { offset: 0, size: 4096, seq: 0, angle: d.angle(0) });
+        d.cache.push(Cached { offset: 4096, size: 4096, seq: 1, angle: d.angle(4096) });
+        assert_eq!(d.positioning_ns(now, 0, d.angle(0), 0), 0);
+        assert_eq!(d.nearest(now), Some((false, 0, 0)));
     }
 
     /// The pick with its shortcuts against the definition: the least positioning time over

@@ -844,7 +844,7 @@ mod tests {
         assert_eq!(device.parse("1"), Ok(1));
         assert_eq!(device.format(2), "lun");
         assert_eq!(device.describe(0), "hdd");
-        assert!(device.parse("tape").is_err());
+        assert_eq!(device.parse("tape"), Err(crate::units::ParseProblem::NotAChoice));
         for spec in SPECS {
             assert_eq!(spec.parse(&spec.format(spec.default)), Ok(spec.default), "{}", spec.name);
             assert_eq!(spec.parse(&spec.format(spec.max)), Ok(spec.max), "{}", spec.name);

@@ -86,6 +86,11 @@ impl<I> Entry<I> {
             if let Some(i) = self.choices.iter().position(|c| c.eq_ignore_ascii_case(text.trim())) {
                 return Ok(i as u64);
             }
+            // A name with a typo (`5400-smr`) read as a number gave "unknown unit '-smr'":
+            // whatever is not a plain index is a name, and the message lists the names.
+            if !text.trim().bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseProblem::NotAChoice);
+            }
         }
         parse_value(self.unit, text)
     }

@@ -109,6 +109,21 @@ mod tests {
     }
 
     #[test]
+    fn a_mistyped_choice_is_named_as_a_name_with_the_names_listed() {
+        let mut t = Tunables::default();
+        let err = t.set_assignment("drive=5400-smr").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("drive: cannot read '5400-smr': no such name (expects one of generic, 5400-cmr,"),
+            "{err}"
+        );
+        // An index still reads.
+        assert_eq!(t.set_assignment("raidz=2"), Ok((Id::Raidz, 2)));
+        let err = t.set_assignment("raidz=2x").unwrap_err();
+        assert!(err.to_string().contains("no such name"), "{err}");
+    }
+
+    #[test]
     fn out_of_range_messages_give_the_range_in_units() {
         let err = parse_text(Id::DirtyDataMax, "2T").unwrap_err();
         assert_eq!(err.to_string(), "zfs_dirty_data_max: 2T is out of range; it must be from 1M to 1T");

@@ -40,6 +40,8 @@ pub enum ParseProblem {
     UnknownSuffix(String),
     NotWhole(&'static str),
     TooLarge,
+    /// A choice's value that is neither one of its names nor an index.
+    NotAChoice,
 }
 
 impl std::fmt::Display for ParseProblem {
@@ -50,6 +52,7 @@ impl std::fmt::Display for ParseProblem {
             ParseProblem::UnknownSuffix(s) => write!(f, "unknown unit '{s}'"),
             ParseProblem::NotWhole(what) => write!(f, "not a whole number of {what}"),
             ParseProblem::TooLarge => write!(f, "too large"),
+            ParseProblem::NotAChoice => write!(f, "no such name"),
         }
     }
 }

@@ -242,8 +242,11 @@ impl VdevQueue {
         }
         let n = CLASSES.len();
         let start = if self.last_prio + 1 >= n { 0 } else { self.last_prio + 1 };
-        let under_min = (0..n)
-            .map(|k| CLASSES[(start + k) % n])
+        // From `start` round to the class before it: two slices, no remainder per class.
+        let under_min = CLASSES[start..]
+            .iter()
+            .chain(&CLASSES[..start])
+            .copied()
             .find(|&c| self.queued[c.index()] > 0 && self.active[c.index()] < self.min_active(c, limits));
         let found = under_min.or_else(|| {
             CLASSES.iter().copied().find(|&c| {

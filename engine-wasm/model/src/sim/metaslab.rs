@@ -39,8 +39,56 @@ impl Metaslab {
         Metaslab { start, size, free: size, cursor: start, seed, ..Metaslab::default() }
     }
 
-    fn add_free(&mut self, mut offset: u64, mut len: u64) {
-        // Merge with the neighbours.
+    /// Adds the free segment `(offset, len)`, merged with the neighbours it touches (as
+    /// `space_map_add()` merges with the segments before and after it in the offset tree).
+    fn add_free(&mut self, offset: u64, len: u64) {
+        // One search of the offset tree finds both neighbours: the last segment starting at
+        // or before `end` is the next one if it starts at `end`, and the one before it (or it)
+        // the previous one. A previous segment that grows keeps its key: its length is updated
+        // in place, not removed and inserted again.
+        let end = offset + len;
+        let mut near = self.by_offset.range_mut(..=end);
+        let mut last = near.next_back();
+        let next = match last {
+            Some((&o, &mut nlen)) if o == end => {
+                last = near.next_back();
+                Some(nlen)
+            }
+            _ => None,
+        };
+        let prev = match last {
+            // A segment starting inside the freed range: space freed twice (a block placed
+            // at the fallback cursor); merged the general way below.
+            Some((&o, _)) if o >= offset => return self.add_free_overlapping(offset, len),
+            Some((&o, plen)) if o + *plen == offset => Some((o, plen)),
+            _ => None,
+        };
+        match (prev, next) {
+            (Some((p, plen)), next) => {
+                let old = *plen;
+                let merged = old + len + next.unwrap_or(0);
+                *plen = merged;
+                self.by_size.remove(&(old, p));
+                if let Some(nlen) = next {
+                    self.remove_seg(end, nlen);
+                }
+                self.by_size.insert((merged, p));
+            }
+            (None, Some(nlen)) => {
+                self.remove_seg(end, nlen);
+                self.by_offset.insert(offset, len + nlen);
+                self.by_size.insert((len + nlen, offset));
+            }
+            (None, None) => {
+                self.by_offset.insert(offset, len);
+                self.by_size.insert((len, offset));
+            }
+        }
+    }
+
+    /// `add_free` for space that may overlap free segments: the same merges, each neighbour
+    /// looked up on its own.
+    fn add_free_overlapping(&mut self, mut offset: u64, mut len: u64) {
         if let Some((&prev, &plen)) = self.by_offset.range(..offset).next_back() {
             if prev + plen == offset {
                 self.remove_seg(prev, plen);

@@ -11,10 +11,11 @@
 //! bonus of `metaslab_smo_bonus_pct` = 150, which integer arithmetic makes 150/100 = 1: the
 //! source wins over the seed's "prefer unused metaslabs sooner" here).
 
+use super::metaslab_size::SizeTree;
 use super::rng::Rng;
 use crate::scenario::allocator::{AllocPolicy, AllocatorSpec};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// Free space of one metaslab: segments by offset and by (size, offset). Until it is
 /// loaded only its free space is known (as the space map's summary is), and its segment
@@ -25,7 +26,7 @@ struct Metaslab {
     size: u64,
     free: u64,
     by_offset: BTreeMap<u64, u64>,
-    by_size: BTreeSet<(u64, u64)>,
+    by_size: SizeTree,
     cursor: u64,
     used: bool,
     loaded: bool,
@@ -110,7 +111,7 @@ impl Metaslab {
     }
 
     fn largest(&self) -> u64 {
-        self.by_size.iter().next_back().map_or(0, |&(len, _)| len)
+        self.by_size.last().map_or(0, |(len, _)| len)
     }
 
     /// Takes `size` bytes at `offset` out of the free segment `(seg, len)` holding them.
@@ -134,7 +135,7 @@ impl Metaslab {
     fn alloc(&mut self, size: u64, spec: &AllocatorSpec) -> Option<(u64, bool)> {
         let best = self.largest() < spec.df_alloc_threshold || self.free * 100 / self.size.max(1) < spec.df_free_pct;
         let found = if best {
-            self.by_size.range((size, 0)..).next().map(|&(len, off)| (off, len))
+            self.by_size.first_from((size, 0)).map(|(len, off)| (off, len))
         } else {
             let after = self.by_offset.range(self.cursor..).find(|&(_, &len)| len >= size);
             after.or_else(|| self.by_offset.range(..self.cursor).find(|&(_, &len)| len >= size)).map(|(&o, &l)| (o, l))

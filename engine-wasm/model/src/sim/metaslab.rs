@@ -11,11 +11,11 @@
 //! bonus of `metaslab_smo_bonus_pct` = 150, which integer arithmetic makes 150/100 = 1: the
 //! source wins over the seed's "prefer unused metaslabs sooner" here).
 
+use super::metaslab_offset::OffsetTree;
 use super::metaslab_size::SizeTree;
 use super::rng::Rng;
 use crate::scenario::allocator::{AllocPolicy, AllocatorSpec};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// Free space of one metaslab: segments by offset and by (size, offset). Until it is
 /// loaded only its free space is known (as the space map's summary is), and its segment
@@ -25,7 +25,7 @@ struct Metaslab {
     start: u64,
     size: u64,
     free: u64,
-    by_offset: BTreeMap<u64, u64>,
+    by_offset: OffsetTree,
     by_size: SizeTree,
     cursor: u64,
     used: bool,
@@ -51,17 +51,18 @@ impl Metaslab {
         let mut near = self.by_offset.range_mut(..=end);
         let mut last = near.next_back();
         let next = match last {
-            Some((&o, &mut nlen)) if o == end => {
+            Some((o, &mut nlen)) if o == end => {
                 last = near.next_back();
                 Some(nlen)
             }
             _ => None,
         };
+        drop(near);
         let prev = match last {
             // A segment starting inside the freed range: space freed twice (a block placed
             // at the fallback cursor); merged the general way below.
-            Some((&o, _)) if o >= offset => return self.add_free_overlapping(offset, len),
-            Some((&o, plen)) if o + *plen == offset => Some((o, plen)),
+            Some((o, _)) if o >= offset => return self.add_free_overlapping(offset, len),
+            Some((o, plen)) if o + *plen == offset => Some((o, plen)),
             _ => None,
         };
         match (prev, next) {
@@ -90,14 +91,15 @@ impl Metaslab {
     /// `add_free` for space that may overlap free segments: the same merges, each neighbour
     /// looked up on its own.
     fn add_free_overlapping(&mut self, mut offset: u64, mut len: u64) {
-        if let Some((&prev, &plen)) = self.by_offset.range(..offset).next_back() {
+        let before = self.by_offset.range(..offset).next_back();
+        if let Some((prev, plen)) = before {
             if prev + plen == offset {
                 self.remove_seg(prev, plen);
                 offset = prev;
                 len += plen;
             }
         }
-        if let Some(&nlen) = self.by_offset.get(&(offset + len)) {
+        if let Some(nlen) = self.by_offset.get(offset + len) {
             self.remove_seg(offset + len, nlen);
             len += nlen;
         }
@@ -106,7 +108,7 @@ impl Metaslab {
     }
 
     fn remove_seg(&mut self, offset: u64, len: u64) {
-        self.by_offset.remove(&offset);
+        self.by_offset.remove(offset);
         self.by_size.remove(&(len, offset));
     }
 
@@ -137,8 +139,8 @@ impl Metaslab {
         let found = if best {
             self.by_size.first_from((size, 0)).map(|(len, off)| (off, len))
         } else {
-            let after = self.by_offset.range(self.cursor..).find(|&(_, &len)| len >= size);
-            after.or_else(|| self.by_offset.range(..self.cursor).find(|&(_, &len)| len >= size)).map(|(&o, &l)| (o, l))
+            let after = self.by_offset.range(self.cursor..).find(|&(_, len)| len >= size);
+            after.or_else(|| self.by_offset.range(..self.cursor).find(|&(_, len)| len >= size))
         };
         let (seg, len) = found?;
         // A segment straddling the cursor is entered at its start, as the offset tree does.
@@ -148,7 +150,8 @@ impl Metaslab {
     }
 
     fn take(&mut self, offset: u64, size: u64) {
-        if let Some((&seg, &len)) = self.by_offset.range(..=offset).next_back() {
+        let holding = self.by_offset.range(..=offset).next_back();
+        if let Some((seg, len)) = holding {
             if seg + len >= offset + size {
                 self.carve(seg, len, offset, size);
             }
@@ -157,7 +160,7 @@ impl Metaslab {
 
     /// Whether the byte at `offset` is free.
     fn is_free(&self, offset: u64) -> bool {
-        self.by_offset.range(..=offset).next_back().is_some_and(|(&seg, &len)| offset < seg + len)
+        self.by_offset.range(..=offset).next_back().is_some_and(|(seg, len)| offset < seg + len)
     }
 
     fn release(&mut self, offset: u64, size: u64) {
@@ -379,7 +382,7 @@ mod tests {
             let summary = a.metaslabs[i].free;
             assert!(a.load(i, &mut { WORK }));
             let m = &a.metaslabs[i];
-            assert_eq!(m.by_offset.values().sum::<u64>(), summary, "metaslab {i}");
+            assert_eq!(m.by_offset.iter().map(|(_, len)| len).sum::<u64>(), summary, "metaslab {i}");
         }
     }
 
@@ -388,7 +391,7 @@ mod tests {
         // A 4 TB disk at 62% + 8% holes: set-up costs nothing, loading one metaslab is
         // about a million samples, and stops at the work given.
         let mut a = aged(4_000_000_000_000, spec(62, 8));
-        assert!(a.metaslabs.iter().all(|m| !m.loaded && m.by_offset.is_empty()));
+        assert!(a.metaslabs.iter().all(|m| !m.loaded && m.by_offset.len() == 0));
         assert!(a.fill().iter().all(|&f| (61..=62).contains(&f)), "{:?}", &a.fill()[..3]);
         let mut work = 1_000;
         assert!(!a.load(0, &mut work));

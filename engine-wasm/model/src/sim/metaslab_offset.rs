@@ -8,7 +8,7 @@
 //! whole right edge twice.
 
 use std::collections::BTreeMap;
-use std::ops::RangeBounds;
+use std::ops::{Bound, RangeBounds};
 
 /// Free segments, offset to length.
 #[derive(Clone, Debug, Default)]
@@ -62,7 +62,16 @@ impl OffsetTree {
         range: R,
     ) -> impl DoubleEndedIterator<Item = (u64, u64)> + '_ {
         let top = self.top.filter(|(top, _)| range.contains(top));
-        self.rest.range(range).map(|(&offset, &len)| (offset, len)).chain(top)
+        // First fit from a cursor in the last segment looks only there: past the tree's last
+        // offset, its right edge is read without a search.
+        let past = |last: u64| match range.start_bound() {
+            Bound::Included(&start) => last < start,
+            Bound::Excluded(&start) => last <= start,
+            Bound::Unbounded => false,
+        };
+        let in_tree = !self.rest.last_key_value().is_some_and(|(&last, _)| past(last));
+        let rest = in_tree.then(|| self.rest.range(range));
+        rest.into_iter().flatten().map(|(&offset, &len)| (offset, len)).chain(top)
     }
 
     /// The segments starting in `range`, their lengths to update in place.

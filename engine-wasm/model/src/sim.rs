@@ -19,6 +19,7 @@ pub mod events;
 mod knobs;
 pub mod metaslab;
 mod metaslab_alloc;
+mod metaslab_load;
 mod metaslab_offset;
 mod metaslab_size;
 pub mod record;

@@ -11,6 +11,7 @@
 //! bonus of `metaslab_smo_bonus_pct` = 150, which integer arithmetic makes 150/100 = 1: the
 //! source wins over the seed's "prefer unused metaslabs sooner" here).
 
+use super::metaslab_load::starting_segments;
 use super::metaslab_offset::OffsetTree;
 use super::metaslab_size::SizeTree;
 use super::rng::Rng;
@@ -149,20 +150,6 @@ impl Metaslab {
         Some((seg, best))
     }
 
-    fn take(&mut self, offset: u64, size: u64) {
-        let holding = self.by_offset.range(..=offset).next_back();
-        if let Some((seg, len)) = holding {
-            if seg + len >= offset + size {
-                self.carve(seg, len, offset, size);
-            }
-        }
-    }
-
-    /// Whether the byte at `offset` is free.
-    fn is_free(&self, offset: u64) -> bool {
-        self.by_offset.range(..=offset).next_back().is_some_and(|(seg, len)| offset < seg + len)
-    }
-
     fn release(&mut self, offset: u64, size: u64) {
         self.free += size;
         self.add_free(offset, size);
@@ -227,14 +214,11 @@ impl Allocator {
         Allocator { spec, metaslabs, ms_shift, primary: None, counters: AllocCounters::default() }
     }
 
-    /// `metaslab_load()`: metaslab `i`'s free segments, its starting holes placed. Each
-    /// block sampled costs one unit of `work`; `false` once the work runs out (the
-    /// metaslab is then part-placed, and the run stops on its budget).
-    ///
-    /// Holes are made by freeing random written blocks, or, when holes outnumber the blocks
-    /// kept, by writing the kept blocks at random places of a free region: either way a
-    /// sample hits its target at least half the time, so the sampling never spins (at 100%
-    /// holes it writes nothing). Both give the same distribution.
+    /// `metaslab_load()`: metaslab `i`'s free segments, its starting holes placed
+    /// (`metaslab_load::starting_segments`). Each block sampled costs one unit of `work`;
+    /// `false` once the work runs out (the metaslab is then part-placed, and the run stops
+    /// on its budget). Its segment trees stand empty until then: allocations and frees
+    /// load a metaslab before they touch it.
     fn load(&mut self, i: usize, work: &mut u64) -> bool {
         let block = self.spec.fill_block.max(512);
         let fill = self.spec.fill_percent.min(100);
@@ -244,35 +228,15 @@ impl Allocator {
             return true;
         }
         m.loaded = true;
-        let (free, cursor) = (m.free, m.cursor);
-        m.free = m.size;
-        m.add_free(m.start, m.size);
         let blocks = m.size / block;
-        let written = blocks * (fill + holes) / 100;
-        let freed = blocks * holes / 100;
-        let kept = written - freed;
-        let punch = freed <= kept;
-        if written > 0 && punch {
-            m.take(m.start, written * block);
-        }
-        let mut rng = Rng::new(m.seed);
-        let (target, mut made) = (if punch { freed } else { kept }, 0);
-        while made < target {
-            if *work == 0 {
-                return false;
-            }
-            *work -= 1;
-            let offset = m.start + rng.below(written) * block;
-            match (punch, m.is_free(offset)) {
-                (true, false) => m.release(offset, block),
-                (false, true) => m.take(offset, block),
-                _ => continue,
-            }
-            made += 1;
-        }
-        debug_assert_eq!(m.free, free, "the loaded segments hold the free space the summary said");
-        (m.cursor, m.used) = (cursor, written > 0);
-        true
+        let (written, freed) = (blocks * (fill + holes) / 100, blocks * holes / 100);
+        let (segments, complete) = starting_segments(m.seed, m.size, block, written, freed, work);
+        let summary = m.free;
+        m.free = segments.iter().map(|&(_, len)| len).sum();
+        m.by_offset = segments.iter().map(|&(offset, len)| (m.start + offset, len)).collect();
+        m.by_size = segments.iter().map(|&(offset, len)| (len, m.start + offset)).collect();
+        debug_assert!(!complete || m.free == summary, "the loaded segments hold the free space the summary said");
+        complete
     }
 
     pub fn metaslab_count(&self) -> usize {

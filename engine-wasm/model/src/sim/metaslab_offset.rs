@@ -101,6 +101,13 @@ impl PartialEq for OffsetTree {
     }
 }
 
+/// A tree of the given segments, built at once.
+impl FromIterator<(u64, u64)> for OffsetTree {
+    fn from_iter<I: IntoIterator<Item = (u64, u64)>>(segments: I) -> Self {
+        OffsetTree { rest: segments.into_iter().collect(), top: None }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,6 +57,13 @@ impl SizeTree {
     }
 }
 
+/// A tree of the given entries, built at once.
+impl FromIterator<(u64, u64)> for SizeTree {
+    fn from_iter<I: IntoIterator<Item = (u64, u64)>>(entries: I) -> Self {
+        SizeTree { rest: entries.into_iter().collect(), top: None }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -234,7 +234,11 @@ impl Allocator {
         let summary = m.free;
         m.free = segments.iter().map(|&(_, len)| len).sum();
         m.by_offset = segments.iter().map(|&(offset, len)| (m.start + offset, len)).collect();
-        m.by_size = segments.iter().map(|&(offset, len)| (len, m.start + offset)).collect();
+        // By length, offsets kept in order within one length: (length, offset) order, which
+        // the tree's own sort then finds already there.
+        let mut by_size: Vec<(u64, u64)> = segments.iter().map(|&(offset, len)| (len, m.start + offset)).collect();
+        by_size.sort_by_key(|&(len, _)| len);
+        m.by_size = by_size.into_iter().collect();
         debug_assert!(!complete || m.free == summary, "the loaded segments hold the free space the summary said");
         complete
     }

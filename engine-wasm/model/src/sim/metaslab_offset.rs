@@ -18,6 +18,9 @@ pub(super) struct OffsetTree {
     /// The last segment, when it is held apart: then after every segment of `rest`. Once it
     /// is removed the last is `rest`'s, left there until a later one comes.
     top: Option<(u64, u64)>,
+    /// `rest`'s last offset, kept so that first fit from the last segment, and putting its
+    /// remainder back there, do not walk down the tree's right edge to read it.
+    rest_last: Option<u64>,
 }
 
 impl OffsetTree {
@@ -25,16 +28,12 @@ impl OffsetTree {
     pub(super) fn insert(&mut self, offset: u64, len: u64) {
         match self.top {
             Some((top, top_len)) if offset > top => {
-                self.rest.insert(top, top_len);
+                self.rest_insert(top, top_len);
                 self.top = Some((offset, len));
             }
             Some((top, _)) if offset == top => self.top = Some((offset, len)),
-            Some(_) => {
-                self.rest.insert(offset, len);
-            }
-            None if self.rest.last_key_value().is_some_and(|(&last, _)| offset <= last) => {
-                self.rest.insert(offset, len);
-            }
+            Some(_) => self.rest_insert(offset, len),
+            None if self.rest_last.is_some_and(|last| offset <= last) => self.rest_insert(offset, len),
             None => self.top = Some((offset, len)),
         }
     }
@@ -45,7 +44,15 @@ impl OffsetTree {
             self.top = None;
         } else {
             self.rest.remove(&offset);
+            if self.rest_last == Some(offset) {
+                self.rest_last = self.rest.last_key_value().map(|(&last, _)| last);
+            }
         }
+    }
+
+    fn rest_insert(&mut self, offset: u64, len: u64) {
+        self.rest.insert(offset, len);
+        self.rest_last = self.rest_last.max(Some(offset));
     }
 
     /// The length of the segment at `offset`.
@@ -69,7 +76,7 @@ impl OffsetTree {
             Bound::Excluded(&start) => last <= start,
             Bound::Unbounded => false,
         };
-        let in_tree = !self.rest.last_key_value().is_some_and(|(&last, _)| past(last));
+        let in_tree = !self.rest_last.is_some_and(past);
         let rest = in_tree.then(|| self.rest.range(range));
         rest.into_iter().flatten().map(|(&offset, &len)| (offset, len)).chain(top)
     }
@@ -104,7 +111,9 @@ impl PartialEq for OffsetTree {
 /// A tree of the given segments, built at once.
 impl FromIterator<(u64, u64)> for OffsetTree {
     fn from_iter<I: IntoIterator<Item = (u64, u64)>>(segments: I) -> Self {
-        OffsetTree { rest: segments.into_iter().collect(), top: None }
+        let rest: BTreeMap<u64, u64> = segments.into_iter().collect();
+        let rest_last = rest.last_key_value().map(|(&last, _)| last);
+        OffsetTree { rest, top: None, rest_last }
     }
 }
 
@@ -147,6 +156,7 @@ mod tests {
             assert_eq!(t.range(..offset).next_back(), want.iter().copied().rfind(|&(o, _)| o < offset));
             assert_eq!(t.get(offset), plain.get(&offset).copied());
             assert_eq!(t.len(), plain.len());
+            assert_eq!(t.rest_last, t.rest.last_key_value().map(|(&o, _)| o));
         }
     }
 }

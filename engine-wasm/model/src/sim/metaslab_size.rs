@@ -18,22 +18,21 @@ pub(super) struct SizeTree {
     /// The largest entry, when it is held apart: then greater than every entry of `rest`.
     /// Once it is removed the largest is `rest`'s last, left there until a larger one comes.
     top: Option<(u64, u64)>,
+    /// `rest`'s last entry, kept so that putting a remainder back as the largest, and
+    /// reading the largest, do not walk down the tree's right edge.
+    rest_last: Option<(u64, u64)>,
 }
 
 impl SizeTree {
     pub(super) fn insert(&mut self, key: (u64, u64)) {
         match self.top {
             Some(top) if key > top => {
-                self.rest.insert(top);
+                self.rest_insert(top);
                 self.top = Some(key);
             }
             Some(top) if key == top => {}
-            Some(_) => {
-                self.rest.insert(key);
-            }
-            None if self.rest.last().is_some_and(|&last| key <= last) => {
-                self.rest.insert(key);
-            }
+            Some(_) => self.rest_insert(key),
+            None if self.rest_last.is_some_and(|last| key <= last) => self.rest_insert(key),
             None => self.top = Some(key),
         }
     }
@@ -43,12 +42,20 @@ impl SizeTree {
             self.top = None;
         } else {
             self.rest.remove(key);
+            if self.rest_last.as_ref() == Some(key) {
+                self.rest_last = self.rest.last().copied();
+            }
         }
+    }
+
+    fn rest_insert(&mut self, key: (u64, u64)) {
+        self.rest.insert(key);
+        self.rest_last = self.rest_last.max(Some(key));
     }
 
     /// The largest entry.
     pub(super) fn last(&self) -> Option<(u64, u64)> {
-        self.top.or_else(|| self.rest.last().copied())
+        self.top.or(self.rest_last)
     }
 
     /// The smallest entry at or above `key`.
@@ -60,7 +67,9 @@ impl SizeTree {
 /// A tree of the given entries, built at once.
 impl FromIterator<(u64, u64)> for SizeTree {
     fn from_iter<I: IntoIterator<Item = (u64, u64)>>(entries: I) -> Self {
-        SizeTree { rest: entries.into_iter().collect(), top: None }
+        let rest: BTreeSet<(u64, u64)> = entries.into_iter().collect();
+        let rest_last = rest.last().copied();
+        SizeTree { rest, top: None, rest_last }
     }
 }
 
@@ -85,6 +94,7 @@ mod tests {
             assert_eq!(t.last(), plain.last().copied());
             let from = (rng.below(13), rng.below(5));
             assert_eq!(t.first_from(from), plain.range(from..).next().copied());
+            assert_eq!(t.rest_last, t.rest.last().copied());
             let all: BTreeSet<_> = t.rest.iter().copied().chain(t.top).collect();
             assert_eq!(all, plain);
         }

@@ -57,6 +57,11 @@ pub struct Hdd {
     busy: Option<(u64, Work)>,
     /// Reads (and writes, with the cache off) in the drive's queue.
     ncq: Vec<Job>,
+    /// No job in `ncq` arrived before this (`u64::MAX` when none is queued): while even
+    /// this arrival is within the age limit nothing can be starved, and the pick skips the
+    /// walk over the queue for the oldest job. It may lag behind removals (it is only ever
+    /// lowered on arrival), and is made exact again by that walk.
+    ncq_oldest: u64,
     /// Cached writes waiting for a free slot (they count against the queue depth).
     admit_wait: VecDeque<Job>,
     /// Requests beyond the queue depth, in arrival order.
@@ -84,6 +89,7 @@ impl Hdd {
             head: (0, 0),
             busy: None,
             ncq: Vec::new(),
+            ncq_oldest: u64::MAX,
             admit_wait: VecDeque::new(),
             host: VecDeque::new(),
             cache: Vec::new(),
@@ -128,6 +134,7 @@ impl Hdd {
                 self.admit_wait.push_back(job);
             }
         } else {
+            self.ncq_oldest = self.ncq_oldest.min(arrived);
             self.ncq.push(job);
         }
     }
@@ -144,13 +151,7 @@ impl Hdd {
         if self.busy.is_some() {
             return;
         }
-        let starved = self
-            .ncq
-            .iter()
-            .enumerate()
-            .filter(|(_, j)| now.saturating_sub(j.arrived) > self.p.age_limit_ns)
-            .min_by_key(|(i, j)| (j.arrived, *i))
-            .map(|(i, _)| i);
+        let starved = self.starved(now);
         // While a flush waits, the writes it covers go to the platter before other work
         // (a non-queued FLUSH CACHE holds the queue), nearest first: otherwise reads or a
         // stream of writes next to the head could keep winning and hold the flush forever.
@@ -191,6 +192,17 @@ impl Hdd {
         let end = now + positioning + merges + transfer_ns(size, self.p.media_rate);
         self.head = (offset + size, end);
         self.busy = Some((end, work));
+    }
+
+    /// The queued job that has waited past the age limit longest (the lower index of equals),
+    /// if any has. Once any has, so has the oldest: that is the one to look at.
+    fn starved(&mut self, now: u64) -> Option<usize> {
+        if now.saturating_sub(self.ncq_oldest) <= self.p.age_limit_ns {
+            return None;
+        }
+        let oldest = self.ncq.iter().enumerate().min_by_key(|(i, j)| (j.arrived, *i));
+        self.ncq_oldest = oldest.map_or(u64::MAX, |(_, j)| j.arrived);
+        oldest.filter(|(_, j)| now.saturating_sub(j.arrived) > self.p.age_limit_ns).map(|(i, _)| i)
     }
 
     fn settle(&mut self, now: u64, out: &mut Output) {

@@ -139,7 +139,16 @@ impl Hdd {
         // takes the command overhead at least, and a cached one elsewhere a seek, which is
         // never shorter than the track-to-track time (the first at the head is the one
         // found). Only a drive with either at 0 needs the scans to settle a tie.
-        if matches!(best, Some((false, _, 0))) && self.p.overhead_ns > 0 && self.p.track_to_track_ns > 0 {
+        let (overhead, track_to_track) = (self.p.overhead_ns, self.p.track_to_track_ns);
+        if matches!(best, Some((false, _, 0))) && overhead > 0 && track_to_track > 0 {
+            return best;
+        }
+        // Nor that queued request (a scan's next read, common in a resilver) when the
+        // track-to-track time is no shorter than the overhead: none is cached at the head,
+        // queued ones there take the overhead at least (the first that does is the one
+        // found) and those elsewhere a seek more, and a cached one elsewhere takes a seek,
+        // which wins no tie against a queued request.
+        if matches!(best, Some((true, _, _))) && track_to_track > 0 && track_to_track >= overhead {
             return best;
         }
         // The pick's order, (time, queued first, index): with the seed above a later

@@ -125,12 +125,27 @@ impl<T: Copy> Sorted<T> {
 
     pub(crate) fn insert<K: Ord>(&mut self, item: T, key_of: impl Fn(&T) -> K) {
         let at = self.position(&key_of(&item), &key_of).unwrap_or_else(|i| i);
-        self.items.insert(at, item);
+        // Nearly every insert lands at an end; `VecDeque::insert` would still go through its
+        // general shifting code for those.
+        if at == self.items.len() {
+            self.items.push_back(item);
+        } else if at == 0 {
+            self.items.push_front(item);
+        } else {
+            self.items.insert(at, item);
+        }
     }
 
     pub(crate) fn remove<K: Ord>(&mut self, key: &K, key_of: impl Fn(&T) -> K) {
-        if let Ok(at) = self.position(key, key_of) {
-            self.items.remove(at);
+        match self.position(key, key_of) {
+            // The head is the common case (see `insert`).
+            Ok(0) => {
+                self.items.pop_front();
+            }
+            Ok(at) => {
+                self.items.remove(at);
+            }
+            Err(_) => {}
         }
     }
 }

@@ -274,10 +274,16 @@ impl VdevQueue {
         found
     }
 
-    /// The I/O of `class` to issue next.
-    fn pick(&self, class: Class) -> Option<Queued> {
+    /// The I/O of `class` to issue next, as its aggregation group and its index in that
+    /// group's offset list: found once here for `aggregate` and `next`.
+    fn pick(&self, class: Class) -> Option<(usize, usize)> {
+        let find = |kind: Kind, key: (u64, u32)| {
+            let group = group_of(kind, class);
+            self.by_offset[group].position(&key, offset_key).ok().map(|at| (group, at))
+        };
         if class.is_fifo() {
-            return self.fifo[class.index()].front().copied();
+            let io = self.fifo[class.index()].front()?;
+            return find(io.kind, (io.offset, io.id));
         }
         let set = &self.sorted[class.index() - 2].items;
         let &(bucket, offset, id) = set.front()?;
@@ -288,23 +294,22 @@ impl VdevQueue {
         } else {
             (bucket, offset, id)
         };
-        [Kind::Read, Kind::Write].into_iter().find_map(|k| {
-            let tree = &self.by_offset[group_of(k, class)];
-            tree.position(&(chosen.1, chosen.2), offset_key).ok().and_then(|i| tree.items.get(i)).copied()
-        })
+        // Async writes are writes; the other sorted classes mostly reads (scrub also carries
+        // resilver writes). Ids are unique, so which list is searched first changes nothing.
+        let kinds = if class == Class::AsyncWrite { [Kind::Write, Kind::Read] } else { [Kind::Read, Kind::Write] };
+        kinds.into_iter().find_map(|k| find(k, (chosen.1, chosen.2)))
     }
 
-    /// The index range in `first`'s offset list of the adjacent queued I/Os of its kind
-    /// that merge with it within the aggregation limit (only `first` when nothing merges).
-    fn aggregate(&self, first: &Queued, limits: &Limits) -> std::ops::Range<usize> {
-        let tree = &self.by_offset[group_of(first.kind, first.class)];
-        let Ok(at) = tree.position(&(first.offset, first.id), offset_key) else { return 0..0 };
+    /// The index range in `group`'s offset list of the adjacent queued I/Os that merge with
+    /// the one at `at` within the aggregation limit (only it when nothing merges).
+    fn aggregate(&self, group: usize, at: usize, limits: &Limits) -> std::ops::Range<usize> {
+        let items = &self.by_offset[group].items;
+        let first = &items[at];
         let limit = limits.aggregation_limit.min(16 << 20);
         if limit == 0 || first.size >= limit {
             return at..at + 1;
         }
         let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
-        let items = &tree.items;
         let (mut start, mut end) = (first.offset, first.offset + first.size);
         let mut lo = at;
         while lo > 0 {
@@ -330,12 +335,13 @@ impl VdevQueue {
     /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
         let class = self.class_to_issue(limits, async_write_max)?;
-        let first = self.pick(class)?;
-        let range = self.aggregate(&first, limits);
+        let (group, at) = self.pick(class)?;
+        let first = self.by_offset[group].items[at];
+        let range = self.aggregate(group, at, limits);
         // The members are contiguous in the offset list: take them out in one go, then out
         // of their class queues.
         let mut members = std::mem::take(&mut self.draining);
-        members.extend(self.by_offset[group_of(first.kind, first.class)].items.drain(range));
+        members.extend(self.by_offset[group].items.drain(range));
         for io in &members {
             self.remove_from_class(io);
         }

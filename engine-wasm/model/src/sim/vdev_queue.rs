@@ -164,6 +164,19 @@ fn group_of(kind: Kind, class: Class) -> usize {
     kind as usize * 2 + usize::from(class == Class::Scrub)
 }
 
+/// Takes a queued I/O out of its class's queue; a free function, to run while `by_offset` drains.
+fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Sorted<SortKey>; 3], io: &Queued) {
+    let c = io.class;
+    if c.is_fifo() {
+        let q = &mut fifo[c.index()];
+        if let Some(pos) = q.iter().position(|x| x.id == io.id) {
+            q.remove(pos);
+        }
+    } else {
+        sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id), sort_key);
+    }
+}
+
 #[derive(Default)]
 pub struct VdevQueue {
     fifo: [VecDeque<Queued>; 2],
@@ -178,8 +191,6 @@ pub struct VdevQueue {
     last_offset: u64,
     ia_active: u32,
     nia_credit: u32,
-    /// An aggregation's queued I/Os while they leave the queue; kept for its capacity.
-    draining: Vec<Queued>,
 }
 
 impl VdevQueue {
@@ -209,19 +220,6 @@ impl VdevQueue {
         }
         self.by_offset[group_of(io.kind, io.class)].insert(io, offset_key);
         self.queued[c.index()] += 1;
-    }
-
-    fn remove_from_class(&mut self, io: &Queued) {
-        let c = io.class;
-        if c.is_fifo() {
-            let q = &mut self.fifo[c.index()];
-            if let Some(pos) = q.iter().position(|x| x.id == io.id) {
-                q.remove(pos);
-            }
-        } else {
-            self.sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id), sort_key);
-        }
-        self.queued[c.index()] -= 1;
     }
 
     fn min_active(&self, c: Class, limits: &Limits) -> u32 {
@@ -338,18 +336,17 @@ impl VdevQueue {
         let (group, at) = self.pick(class)?;
         let first = self.by_offset[group].items[at];
         let range = self.aggregate(group, at, limits);
-        // The members are contiguous in the offset list: take them out in one go, then out
-        // of their class queues.
-        let mut members = std::mem::take(&mut self.draining);
-        members.extend(self.by_offset[group].items.drain(range));
-        for io in &members {
-            self.remove_from_class(io);
+        let items = &self.by_offset[group].items;
+        let (offset, end) = (items[range.start].offset, items[range.end - 1].offset + items[range.end - 1].size);
+        // The members are contiguous in the offset list: take them out in one go, and each
+        // out of its class queue.
+        let mut ids = Members::with_capacity(range.len());
+        let Self { by_offset, fifo, sorted, queued, .. } = self;
+        for io in by_offset[group].items.drain(range) {
+            remove_from_class(fifo, sorted, &io);
+            queued[io.class.index()] -= 1;
+            ids.push(io.id);
         }
-        let offset = members.first().map_or(first.offset, |m| m.offset);
-        let end = members.last().map_or(first.offset + first.size, |m| m.offset + m.size);
-        let ids = members.iter().map(|m| m.id).collect();
-        members.clear();
-        self.draining = members;
         self.last_offset = end;
         self.active[class.index()] += 1;
         self.total_active += 1;

@@ -2,12 +2,14 @@
 //! request, `wake` when the device asked to. Completions are reported at the instant they happen.
 
 pub mod closed_loop;
+mod due;
 mod hdd;
 mod injected;
 mod lun;
 mod smr;
 mod ssd;
 
+pub use due::DueQueue;
 pub use hdd::Hdd;
 pub use injected::Injected;
 pub use lun::Lun;
@@ -16,41 +18,6 @@ pub use ssd::Ssd;
 use super::rng::Rng;
 use crate::scenario::device::DeviceSpec;
 use serde::Serialize;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-/// Completions due at known times, earliest first; ties in the order they were added.
-#[derive(Default)]
-pub struct DueQueue {
-    heap: BinaryHeap<Reverse<(u64, u64, u32)>>,
-    seq: u64,
-}
-
-impl DueQueue {
-    pub fn push(&mut self, time: u64, id: u32) {
-        self.seq += 1;
-        self.heap.push(Reverse((time, self.seq, id)));
-    }
-
-    /// Moves every completion due by `now` into `completed`.
-    pub fn drain_due(&mut self, now: u64, completed: &mut Vec<u32>) {
-        while let Some(&Reverse((t, _, id))) = self.heap.peek() {
-            if t > now {
-                break;
-            }
-            self.heap.pop();
-            completed.push(id);
-        }
-    }
-
-    pub fn next_time(&self) -> Option<u64> {
-        self.heap.peek().map(|Reverse((t, _, _))| *t)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

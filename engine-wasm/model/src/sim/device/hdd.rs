@@ -205,9 +205,24 @@ impl Hdd {
         oldest.filter(|(_, j)| now.saturating_sub(j.arrived) > self.p.age_limit_ns).map(|(i, _)| i)
     }
 
-    fn settle(&mut self, now: u64, out: &mut Output) {
+    /// Brings the drive to `now`. `flushed`: a flush has just arrived, and may already be
+    /// covered.
+    ///
+    /// Every call leaves the drive settled: no write waits for a cache slot that is free, no
+    /// request waits in the host for a queue slot that is free, no flush waits that its
+    /// writes no longer hold, and the head is busy unless there is nothing to do. Between
+    /// calls only time passes, and while the head's transfer runs that frees no slot and
+    /// moves no flush's writes; a read or write arriving takes a slot or waits because
+    /// there is none. So while the head is busy, only the acknowledgements that fell due
+    /// can have changed: the rest of the walk would do nothing (most calls: each cached
+    /// write's acknowledgement, and each request arriving while the head works).
+    fn settle(&mut self, now: u64, out: &mut Output, flushed: bool) {
         self.acks.drain_due(now, &mut out.completed);
         if let Some((end, work)) = self.busy {
+            if end > now && !flushed {
+                out.wake_at = earliest(self.acks.next_time(), Some(end));
+                return;
+            }
             if end <= now {
                 self.busy = None;
                 if let Work::Media(job) = work {
@@ -246,11 +261,11 @@ impl Device for Hdd {
             _ if self.occupancy() < self.p.queue_depth as usize => self.accept(now, req, now),
             _ => self.host.push_back((req, now)),
         }
-        self.settle(now, out);
+        self.settle(now, out, req.op == Op::Flush);
     }
 
     fn wake(&mut self, now: u64, _rng: &mut Rng, out: &mut Output) {
-        self.settle(now, out);
+        self.settle(now, out, false);
     }
 }
 

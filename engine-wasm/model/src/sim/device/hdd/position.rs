@@ -171,6 +171,9 @@ impl Hdd {
                 reach = self.reach(t, self.p.overhead_ns);
             }
         }
+        if self.cache.is_empty() {
+            return best; // Reads alone (or writes with the cache off): no reach to work out.
+        }
         reach = best.map_or(u64::MAX, |(_, _, b)| self.reach(b, 0));
         for (i, c) in self.cache.iter().enumerate() {
             if head.abs_diff(c.offset) > reach {

@@ -14,8 +14,10 @@ use super::smr::MediaCache;
 use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::scenario::device::HddParams;
 use crate::sim::rng::Rng;
+use by_offset::{ByOffset, Placed};
 use std::collections::VecDeque;
 
+mod by_offset;
 mod position;
 
 #[derive(Clone, Copy, Debug)]
@@ -40,6 +42,18 @@ struct Cached {
     angle: u64,
 }
 
+impl Placed for Job {
+    fn offset(&self) -> u64 {
+        self.offset
+    }
+}
+
+impl Placed for Cached {
+    fn offset(&self) -> u64 {
+        self.offset
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 enum Work {
     /// A queued read, or a write when the cache is off: completes `Job::id`.
@@ -56,7 +70,7 @@ pub struct Hdd {
     head: (u64, u64),
     busy: Option<(u64, Work)>,
     /// Reads (and writes, with the cache off) in the drive's queue.
-    ncq: Vec<Job>,
+    ncq: ByOffset<Job>,
     /// No job in `ncq` arrived before this (`u64::MAX` when none is queued): while even
     /// this arrival is within the age limit nothing can be starved, and the pick skips the
     /// walk over the queue for the oldest job. It may lag behind removals (it is only ever
@@ -67,7 +81,7 @@ pub struct Hdd {
     /// Requests beyond the queue depth, in arrival order.
     host: VecDeque<(Request, u64)>,
     /// Dirty cache contents awaiting destage.
-    cache: Vec<Cached>,
+    cache: ByOffset<Cached>,
     /// The sequence number the next write taken into the cache gets.
     next_seq: u64,
     /// Acknowledgements of cached writes in flight.
@@ -88,11 +102,11 @@ impl Hdd {
             rotation_ns,
             head: (0, 0),
             busy: None,
-            ncq: Vec::new(),
+            ncq: ByOffset::new(),
             ncq_oldest: u64::MAX,
             admit_wait: VecDeque::new(),
             host: VecDeque::new(),
-            cache: Vec::new(),
+            cache: ByOffset::new(),
             next_seq: 0,
             acks: DueQueue::default(),
             flushes: Vec::new(),

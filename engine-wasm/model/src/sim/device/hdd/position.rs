@@ -126,12 +126,11 @@ impl Hdd {
         // least a queued request can, and bounds them nearly as well.
         let mut best = None;
         if self.head.1 == now.ns {
-            best = self.cache.iter().position(|c| c.offset == head).map(|i| (false, i, 0));
+            best = self.cache.position_at(head, |_| true).map(|i| (false, i, 0));
             if best.is_none() {
                 best = self
                     .ncq
-                    .iter()
-                    .position(|j| j.offset == head && self.job_positioned_ns(now, j, 0) == self.p.overhead_ns)
+                    .position_at(head, |j| self.job_positioned_ns(now, j, 0) == self.p.overhead_ns)
                     .map(|i| (true, i, self.p.overhead_ns));
             }
         }

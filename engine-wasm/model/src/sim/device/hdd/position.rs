@@ -167,7 +167,10 @@ impl Hdd {
             let t = self.job_positioned_ns(now, j, seek);
             if wins(best, true, i, t) {
                 best = Some((true, i, t));
-                reach = self.reach(t, self.p.overhead_ns);
+                // The reach only passes over later candidates: none after the last.
+                if i + 1 < self.ncq.len() {
+                    reach = self.reach(t, self.p.overhead_ns);
+                }
             }
         }
         if self.cache.is_empty() {
@@ -185,7 +188,9 @@ impl Hdd {
             let t = self.positioned_ns(now, c.offset, c.angle, 0, seek);
             if wins(best, false, i, t) {
                 best = Some((false, i, t));
-                reach = self.reach(t, 0);
+                if i + 1 < self.cache.len() {
+                    reach = self.reach(t, 0);
+                }
             }
         }
         best

@@ -165,6 +165,12 @@ impl Hdd {
         if self.busy.is_some() {
             return;
         }
+        if self.ncq.is_empty() && self.cache.is_empty() {
+            // Nothing to pick (a read's completion at queue depth one, say): skip working
+            // out where the head and the platter are. (`ncq_oldest` may stay behind: it
+            // only ever lets `starved` skip its walk, never skip a job.)
+            return;
+        }
         let starved = self.starved(now);
         // While a flush waits, the writes it covers go to the platter before other work
         // (a non-queued FLUSH CACHE holds the queue), nearest first: otherwise reads or a

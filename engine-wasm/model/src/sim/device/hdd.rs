@@ -236,13 +236,23 @@ impl Hdd {
     /// there is none. So while the head is busy, only the acknowledgements that fell due
     /// can have changed: the rest of the walk would do nothing (most calls: each cached
     /// write's acknowledgement, and each request arriving while the head works).
+    #[inline]
     fn settle(&mut self, now: u64, out: &mut Output, flushed: bool) {
         self.acks.drain_due(now, &mut out.completed);
-        if let Some((end, work)) = self.busy {
+        if let Some((end, _)) = self.busy {
             if end > now && !flushed {
                 out.wake_at = earliest(self.acks.next_time(), Some(end));
                 return;
             }
+        }
+        self.settle_all(now, out);
+    }
+
+    /// The rest of [`Self::settle`], out of line: the common early return above then
+    /// costs no saving and restoring of the registers the pick needs.
+    #[inline(never)]
+    fn settle_all(&mut self, now: u64, out: &mut Output) {
+        if let Some((end, work)) = self.busy {
             if end <= now {
                 self.busy = None;
                 if let Work::Media(job) = work {

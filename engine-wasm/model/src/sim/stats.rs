@@ -19,6 +19,8 @@ const SUB_BITS: u32 = 5;
 const SUB: u64 = 1 << SUB_BITS;
 const FINE_BUCKETS: usize = (2 * SUB + (64 - SUB_BITS as u64 - 1) * SUB) as usize;
 
+/// The fine bucket of `v`: the plain form of what [`buckets`] computes.
+#[cfg(test)]
 fn fine_bucket(v: u64) -> usize {
     if v < 2 * SUB {
         return v as usize;
@@ -26,6 +28,16 @@ fn fine_bucket(v: u64) -> usize {
     let h = 63 - v.leading_zeros();
     let shift = h - SUB_BITS;
     (2 * SUB + u64::from(h - SUB_BITS - 1) * SUB + ((v >> shift) - SUB)) as usize
+}
+
+/// `(pow2_bucket(v), fine_bucket(v))` from one bit scan and without branches: with
+/// `h = ⌊log2 v⌋` (0 for v of 0 or 1) and `s = h − SUB_BITS` (0 below 2^SUB_BITS), the fine
+/// bucket `2·SUB + (h − SUB_BITS − 1)·SUB + (v >> s) − SUB` is `s·SUB + (v >> s)`, which is
+/// `v` itself for every `v < 2·SUB` (there `s` is 0). The test checks it against both.
+fn buckets(v: u64) -> (usize, usize) {
+    let h = 63 - (v | 1).leading_zeros();
+    let s = h.saturating_sub(SUB_BITS);
+    ((h as usize).min(POW2_BUCKETS - 1), ((u64::from(s) << SUB_BITS) + (v >> s)) as usize)
 }
 
 /// The smallest value that falls in fine bucket `i`, and the bucket's width.
@@ -61,10 +73,11 @@ impl LatencyStats {
     pub fn record(&mut self, ns: u64) {
         self.count += 1;
         self.sum += u128::from(ns);
-        self.sum_sq += super::wide::mul(ns, ns);
+        self.sum_sq += super::wide::square(ns);
         self.max = self.max.max(ns);
-        self.pow2[pow2_bucket(ns)] += 1;
-        self.fine[fine_bucket(ns)] += 1;
+        let (pow2, fine) = buckets(ns);
+        self.pow2[pow2] += 1;
+        self.fine[fine] += 1;
     }
 
     pub fn mean(&self) -> u64 {
@@ -128,5 +141,21 @@ mod tests {
             assert!(lo <= v && v - lo < width, "{v}: bucket {i} = [{lo}, +{width})");
         }
         assert!(fine_bucket(u64::MAX) < FINE_BUCKETS);
+    }
+
+    #[test]
+    fn both_buckets_at_once_match_each_alone() {
+        let mut state = 11u64;
+        let mut values: Vec<u64> = (0..200).chain([u64::MAX, u64::MAX - 1, 1 << 63]).collect();
+        for bits in 0..64 {
+            values.extend([1u64 << bits, (1u64 << bits) - 1, (1u64 << bits) + 1]);
+            for _ in 0..50 {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                values.push(state >> (63 - bits));
+            }
+        }
+        for v in values {
+            assert_eq!(buckets(v), (pow2_bucket(v), fine_bucket(v)), "{v}");
+        }
     }
 }

@@ -24,6 +24,17 @@ pub fn mul(a: u64, b: u64) -> u128 {
     (u128::from(hi) << 64) | u128::from(lo)
 }
 
+/// `a * a` in full: one multiply natively (no test of the operand's size needed), [`mul`]'s
+/// 64-bit path for the small operands of WASM.
+pub fn square(a: u64) -> u128 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        u128::from(a) * u128::from(a)
+    }
+    #[cfg(target_arch = "wasm32")]
+    mul(a, a)
+}
+
 /// The high and low 64 bits of `a * b`: one multiply natively, four 32x32->64 products in
 /// WASM.
 pub fn mul_halves(a: u64, b: u64) -> (u64, u64) {
@@ -81,6 +92,7 @@ mod tests {
         for (a, b) in operands() {
             let full = u128::from(a) * u128::from(b);
             assert_eq!(mul(a, b), full, "{a} * {b}");
+            assert_eq!(square(a), u128::from(a) * u128::from(a), "{a}^2");
             assert_eq!(mul_halves(a, b), ((full >> 64) as u64, full as u64), "{a} * {b}");
             assert_eq!(by_parts(a, b), ((full >> 64) as u64, full as u64), "{a} * {b}");
             for c in [1, 3, 1_000_000_000, b | 1, u64::MAX] {

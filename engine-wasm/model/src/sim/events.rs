@@ -129,33 +129,21 @@ impl<E> EventQueue<E> {
     pub fn pop(&mut self) -> Option<(u64, E)> {
         // The smallest (time, seq) of the three fronts. The heap may still hold events due
         // at this instant that were scheduled earlier (lower sequence numbers): those run
-        // first, as from one heap. (`Entry`'s order is reversed: greater is earlier.)
-        let mut best = Source::Heap;
-        let mut first = self.heap.peek();
-        for (source, front) in
-            [(Source::SameInstant, self.same_instant.front()), (Source::Ordered, self.ordered.front())]
-        {
-            if let Some(f) = front {
-                if first.map_or(true, |b| f > b) {
-                    (best, first) = (source, Some(f));
-                }
-            }
-        }
-        let e = match best {
-            Source::Heap => self.heap.pop()?,
-            Source::SameInstant => self.same_instant.pop_front()?,
-            Source::Ordered => self.ordered.pop_front()?,
+        // first, as from one heap. An empty one counts as `u128::MAX`, which no entry's key
+        // reaches (its seq would be the 2^64-1st push); keys are unique, so there are no ties
+        // but between empty ones, and when all three are empty the heap's pop says so.
+        let key = |e: Option<&Keyed<E>>| e.map_or(u128::MAX, |e| e.key);
+        let (heap, same, ordered) = (key(self.heap.peek()), key(self.same_instant.front()), key(self.ordered.front()));
+        let e = if same < heap && same < ordered {
+            self.same_instant.pop_front()?
+        } else if ordered < heap {
+            self.ordered.pop_front()?
+        } else {
+            self.heap.pop()?
         };
         self.now = e.time();
         Some((self.now, e.event))
     }
-}
-
-#[derive(Clone, Copy)]
-enum Source {
-    Heap,
-    SameInstant,
-    Ordered,
 }
 
 /// The plain binary heap of (time, sequence) the engine's queue started as: the yardstick

@@ -7,7 +7,20 @@ use super::vdev_queue::Class;
 use super::zil::{indirect, RECORD_HEADER};
 use super::zio::Parent;
 use super::{Ev, Sim};
-use crate::scenario::{SyncMode, Workload};
+use crate::scenario::{Burst, SyncMode, Workload};
+
+/// What a buffered writer's calls read of its workload, copied from the scenario once at
+/// the start (a run's scenario never changes), so that each write does not match on the
+/// workload again.
+#[derive(Clone, Copy)]
+pub(super) struct AsyncShape {
+    pub(super) block_size: u64,
+    pub(super) record_size: u64,
+    sequential: bool,
+    region: u64,
+    cache_hit: u64,
+    pub(super) compressible: u64,
+}
 
 pub(super) struct Client {
     pub(super) workload: usize,
@@ -54,9 +67,23 @@ pub(super) struct Client {
     pub(super) writer: bool,
     /// A sync writer: its writes are committed through the ZIL.
     commits: bool,
+    /// The workload's pacing, copied at the start: the interval between a thread's calls
+    /// at its rate (0: as fast as admitted), and its on/off pattern.
+    pace_ns: u64,
+    burst: Option<Burst>,
+    /// A buffered writer's workload figures (`None` for other threads).
+    pub(super) shape: Option<AsyncShape>,
+    /// An fsync writer's bytes between `fsync()` calls.
+    fsync_every: Option<u64>,
 }
 
 impl Client {
+    /// An fsync writer's call is an `fsync()` once it has written `every` bytes since its
+    /// last.
+    fn fsync_due(&self) -> bool {
+        self.fsync_every.is_some_and(|every| self.since_fsync >= every)
+    }
+
     /// Does this thread commit its writes through the ZIL (O_DSYNC or fsync)?
     pub(super) fn commits(&self) -> bool {
         self.commits
@@ -82,6 +109,13 @@ impl Sim {
             // A random workload's threads share one object; a sequential thread has its own.
             let (first, sequential) =
                 (self.clients.len() as u32, matches!(*workload, Workload::AsyncWrite { sequential: true, .. }));
+            let (pace_ns, burst) = pacing(workload);
+            let shape = match *workload {
+                Workload::AsyncWrite {
+                    block_size, record_size, sequential, region, cache_hit, compressible, ..
+                } => Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible }),
+                _ => None,
+            };
             for t in 0..threads {
                 let c = self.clients.len() as u32;
                 self.clients.push(Client {
@@ -111,6 +145,13 @@ impl Sim {
                     wait_since: 0,
                     writer: matches!(*workload, Workload::AsyncWrite { .. } | Workload::SyncWrite { .. }),
                     commits: matches!(*workload, Workload::SyncWrite { .. }),
+                    pace_ns,
+                    burst: burst.clone(),
+                    shape,
+                    fsync_every: match *workload {
+                        Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } => Some(every),
+                        _ => None,
+                    },
                 });
                 self.events.push(0, Ev::ClientIssue(c));
             }
@@ -120,22 +161,12 @@ impl Sim {
     /// Client `c` starts its next operation, if its burst and rate allow it now.
     pub(super) fn client_issue(&mut self, c: u32) {
         self.client_runs(c);
-        let w = self.clients[c as usize].workload;
-        if std::mem::take(&mut self.clients[c as usize].zone_delay_served) {
-            self.client_call(c, w);
+        let cl = &mut self.clients[c as usize];
+        if std::mem::take(&mut cl.zone_delay_served) {
+            self.client_call(c);
             return;
         }
-        let (rate, threads, bytes, burst) = match &self.scenario.workloads[w] {
-            Workload::AsyncWrite { rate, threads, block_size, burst, .. } => {
-                (*rate, *threads, *block_size, burst.clone())
-            }
-            Workload::SyncWrite { rate, threads, block_size, .. } => (*rate, *threads, *block_size, None),
-            Workload::RandomRead { threads, block_size, .. } | Workload::SequentialRead { threads, block_size, .. } => {
-                (0, *threads, *block_size, None)
-            }
-            Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. } => return,
-        };
-        if let Some(b) = burst {
+        if let Some(b) = &cl.burst {
             let phase = self.now % (b.on_ns + b.off_ns);
             if phase >= b.on_ns {
                 self.events.push(self.now - phase + b.on_ns + b.off_ns, Ev::ClientIssue(c));
@@ -143,30 +174,20 @@ impl Sim {
                 return;
             }
         }
-        let cl = &mut self.clients[c as usize];
-        if rate > 0 {
+        if cl.pace_ns > 0 {
             if cl.next_allowed > self.now {
                 let at = cl.next_allowed;
                 self.events.push_ordered(at, Ev::ClientIssue(c));
                 self.client_waits(c, WaitCause::Idle);
                 return;
             }
-            // bytes x threads x 1e9 / rate, without 128-bit division where it fits (`wide.rs`).
-            let interval = match u64::try_from(super::wide::mul(bytes, u64::from(threads))) {
-                Ok(per_round) => super::wide::mul_div(per_round, 1_000_000_000, rate),
-                Err(_) => (u128::from(bytes) * u128::from(threads) * 1_000_000_000 / u128::from(rate)) as u64,
-            };
-            cl.next_allowed = self.now + interval.max(1);
+            cl.next_allowed = self.now + cl.pace_ns;
         }
         cl.op_start = self.now;
-        let fsync = matches!(self.scenario.workloads[w], Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if cl.since_fsync >= every);
-        if !fsync {
+        if !cl.fsync_due() {
             // The zone I/O throttle delays each read and logical write call of a tenant
-            // above its fair share (zfs_zone_io_throttle()).
-            let (tenant, write) = (
-                cl.tenant,
-                !matches!(self.scenario.workloads[w], Workload::RandomRead { .. } | Workload::SequentialRead { .. }),
-            );
+            // above its fair share (zfs_zone_io_throttle()). Clients are readers or writers.
+            let (tenant, write) = (cl.tenant, cl.writer);
             let wait = self.zones.throttle(tenant, write, self.now);
             if wait > 0 {
                 self.rec.zone_delay(tenant, wait);
@@ -176,13 +197,21 @@ impl Sim {
                 return;
             }
         }
-        self.client_call(c, w);
+        self.client_call(c);
     }
 
     /// The call itself, once any pacing and zone delay are past.
-    fn client_call(&mut self, c: u32, w: usize) {
-        let since_fsync = self.clients[c as usize].since_fsync;
-        match self.scenario.workloads[w] {
+    fn client_call(&mut self, c: u32) {
+        let cl = &self.clients[c as usize];
+        if cl.shape.is_some() {
+            self.start_write(c); // A buffered writer, the common call.
+            return;
+        }
+        if cl.fsync_due() {
+            self.fsync(c);
+            return;
+        }
+        match self.scenario.workloads[cl.workload] {
             Workload::RandomRead { block_size, working_set, cache_hit, .. } => {
                 // The ARC serves its share (the draw only when it serves any, so that other
                 // runs keep their stream): a copy out of memory at 4 GB/s.
@@ -194,16 +223,14 @@ impl Sim {
                 }
             }
             Workload::SequentialRead { block_size, .. } => self.sequential_read(c, block_size),
-            Workload::SyncWrite { sync: SyncMode::Fsync { every }, .. } if since_fsync >= every => self.fsync(c),
             _ => self.start_write(c),
         }
     }
 
     fn start_write(&mut self, c: u32) {
-        let w = self.clients[c as usize].workload;
         let mut rmw = None;
-        if let Workload::AsyncWrite { block_size, record_size, sequential, region, cache_hit, .. } =
-            self.scenario.workloads[w]
+        if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, .. }) =
+            self.clients[c as usize].shape
         {
             let (offset, in_file) = if sequential {
                 let cl = &mut self.clients[c as usize];
@@ -259,14 +286,10 @@ impl Sim {
     /// metadata's (`dbuf.rs`): a whole record the first time it is dirtied in that txg
     /// (`dr_accounted = db_size`), by this thread or any other, nothing after.
     pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> (u64, u64) {
-        let w = self.clients[c as usize].workload;
         let cl = &self.clients[c as usize];
-        match self.scenario.workloads[w] {
-            Workload::AsyncWrite { record_size, .. } => {
-                let (blkid, object) = (cl.blkid, cl.object);
-                self.dbufs.dirty(txg, object, blkid, record_size)
-            }
-            _ => (cl.tx_bytes, 0),
+        match cl.shape {
+            Some(AsyncShape { record_size, .. }) => self.dbufs.dirty(txg, cl.object, cl.blkid, record_size),
+            None => (cl.tx_bytes, 0),
         }
     }
 
@@ -274,8 +297,8 @@ impl Sim {
     /// bytes, and the whole record when it writes part of one.
     pub(super) fn reserve_bytes(&self, c: u32) -> u64 {
         let cl = &self.clients[c as usize];
-        match self.scenario.workloads[cl.workload] {
-            Workload::AsyncWrite { record_size, .. } if cl.tx_bytes < record_size => cl.tx_bytes + record_size,
+        match cl.shape {
+            Some(AsyncShape { record_size, .. }) if cl.tx_bytes < record_size => cl.tx_bytes + record_size,
             _ => cl.tx_bytes,
         }
     }
@@ -291,8 +314,11 @@ impl Sim {
     /// The block size of client `c`'s file, whether it commits each write at once, and
     /// whether its dataset has `logbias=throughput`.
     pub(super) fn log_block(&self, c: u32) -> Option<(u64, bool, bool)> {
-        match self.scenario.workloads[self.clients[c as usize].workload] {
-            Workload::AsyncWrite { record_size, .. } => Some((record_size, false, false)),
+        let cl = &self.clients[c as usize];
+        if let Some(AsyncShape { record_size, .. }) = cl.shape {
+            return Some((record_size, false, false));
+        }
+        match self.scenario.workloads[cl.workload] {
             Workload::SyncWrite { block_size, ref sync, logbias_throughput, .. } => {
                 Some((block_size, *sync == SyncMode::Dsync, logbias_throughput))
             }
@@ -304,13 +330,16 @@ impl Sim {
     /// key for the same record of the same file, so a rewrite frees the old copy.
     pub(super) fn record_key(&self, c: u32) -> Option<u64> {
         let cl = self.clients.get(c as usize)?;
-        matches!(self.scenario.workloads.get(cl.workload)?, Workload::AsyncWrite { .. })
-            .then(|| ((cl.workload as u64) << 48) | cl.record)
+        cl.shape.is_some().then_some(((cl.workload as u64) << 48) | cl.record)
     }
 
     /// The transaction committed: a buffered write returns; an O_DSYNC write commits the ZIL.
     pub(super) fn client_committed(&mut self, c: u32) {
         let w = self.clients[c as usize].workload;
+        if !self.clients[c as usize].commits {
+            self.write_returns(c); // A buffered write.
+            return;
+        }
         if let Workload::SyncWrite { sync: SyncMode::Dsync, .. } = self.scenario.workloads[w] {
             self.client_waits(c, WaitCause::ZilCommit);
             self.zil_log(c);
@@ -324,6 +353,11 @@ impl Sim {
             self.txg_wait_synced(txg);
             return;
         }
+        self.write_returns(c);
+    }
+
+    /// A write call returns (an fsync writer's without a commit of its own).
+    fn write_returns(&mut self, c: u32) {
         let cl = &mut self.clients[c as usize];
         cl.since_fsync += cl.tx_bytes;
         let latency = self.now - cl.op_start;
@@ -384,4 +418,23 @@ impl Sim {
         self.events.push(self.now, Ev::ClientIssue(c));
         self.client_waits(c, WaitCause::Idle);
     }
+}
+
+/// A workload's pacing: each thread's interval between calls at its rate (0 when it has
+/// none), bytes x threads x 1e9 / rate, without 128-bit division where it fits
+/// (`wide.rs`), at least 1 ns; and its on/off pattern.
+fn pacing(workload: &Workload) -> (u64, Option<Burst>) {
+    let (rate, threads, bytes, burst) = match workload {
+        Workload::AsyncWrite { rate, threads, block_size, burst, .. } => (*rate, *threads, *block_size, burst.clone()),
+        Workload::SyncWrite { rate, threads, block_size, .. } => (*rate, *threads, *block_size, None),
+        _ => (0, 0, 0, None),
+    };
+    if rate == 0 {
+        return (0, burst);
+    }
+    let interval = match u64::try_from(super::wide::mul(bytes, u64::from(threads))) {
+        Ok(per_round) => super::wide::mul_div(per_round, 1_000_000_000, rate),
+        Err(_) => (u128::from(bytes) * u128::from(threads) * 1_000_000_000 / u128::from(rate)) as u64,
+    };
+    (interval.max(1), burst)
 }

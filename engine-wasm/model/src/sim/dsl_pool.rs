@@ -24,13 +24,10 @@ impl Sim {
         if record > 0 {
             // Only the allocator frees old copies; without it the key is not needed.
             let key = if self.placement.is_some() { self.record_key(client) } else { None };
-            let workload = self.clients.get(client as usize).and_then(|c| self.scenario.workloads.get(c.workload));
-            let compressible = match workload {
-                Some(&crate::scenario::Workload::AsyncWrite { compressible, .. }) => compressible,
-                _ => 0,
-            };
+            let cl = self.clients.get(client as usize);
+            let compressible = cl.and_then(|c| c.shape).map_or(0, |shape| shape.compressible);
             let psize = super::zio_compress::psize(record, compressible);
-            if self.clients.get(client as usize).is_some_and(|cl| cl.commits()) {
+            if cl.is_some_and(|cl| cl.commits()) {
                 self.txg.unlogged.entry(client).or_default().push((txg, self.txg.records[s].len()));
             }
             self.txg.records[s].push(Record { client, size: record, psize, logged: false, taken: false, key });

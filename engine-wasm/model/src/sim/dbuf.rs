@@ -82,25 +82,47 @@ pub(super) struct MetaBlock {
 /// The sync step of a dnode block: after every object's own levels.
 const DNODE_STEP: u32 = 8;
 
-/// What the hot path remembers of one object: `dn_maxblkid`, the last L1 it dirtied (and
-/// in which txg), and the last txg its dnode was dirtied in. A write under an L1 already
-/// dirty in its txg has every block above it dirty too, and a dnode dirty in the txg has
-/// its path dirty: the common write then costs one set lookup.
+/// What the hot path remembers of one object: `dn_maxblkid` and the levels it needs, the
+/// last L1 it dirtied (and in which txg), and the last txg its dnode was dirtied in. A
+/// write under an L1 already dirty in its txg has every block above it dirty too, and a
+/// dnode dirty in the txg has its path dirty: the common write then costs one set lookup.
 ///
 /// Records are tracked the same way: the run of consecutive records an object dirtied
 /// first in a txg (a sequential writer's) is kept as a range, and only records outside it
 /// go to the set (`in_set` says whether any did in that txg).
-#[derive(Clone, Copy, Default)]
+///
+/// Txgs start at `TXG_INITIAL` (4), so txg 0 stands for "none" (no L1, no run): the state
+/// stays small enough to update in place.
+#[derive(Clone, Copy)]
 struct ObjectState {
     maxblkid: u64,
-    l1: Option<(u64, u64)>,
+    /// `levels_for(maxblkid)`, kept with it: it changes only when `maxblkid` grows.
+    levels: u32,
+    /// (txg, L1 block) of the last L1 dirtied; txg 0 when none (a one-level object).
+    l1_txg: u64,
+    l1: u64,
     dnode_txg: u64,
     /// (txg, first, last) of the run of records dirtied from the object's first write in
-    /// that txg.
-    run: Option<(u64, u64, u64)>,
+    /// that txg; txg 0 before any.
+    run_txg: u64,
+    run_first: u64,
+    run_last: u64,
     /// The last txg in which a record of the object went to the set.
     in_set: u64,
 }
+
+/// An object nothing was written to yet.
+const NEW_OBJECT: ObjectState = ObjectState {
+    maxblkid: 0,
+    levels: 1,
+    l1_txg: 0,
+    l1: 0,
+    dnode_txg: 0,
+    run_txg: 0,
+    run_first: 0,
+    run_last: 0,
+    in_set: 0,
+};
 
 /// The dirty buffers of the open and syncing txgs.
 #[derive(Default)]
@@ -132,32 +154,38 @@ impl Dbufs {
         let s = slot(txg);
         let i = (object.max(1) - 1) as usize;
         if self.objects.len() <= i {
-            self.objects.resize(i + 1, ObjectState::default());
+            self.objects.resize(i + 1, NEW_OBJECT);
         }
-        let mut state = self.objects[i];
-        match state.run {
-            Some((t, first, last)) if t == txg && (first..=last).contains(&blkid) => return (0, 0),
-            Some((t, first, last)) if t == txg && blkid == last + 1 && state.in_set != txg => {
-                state.run = Some((t, first, blkid));
+        let state = &mut self.objects[i];
+        if state.run_txg == txg {
+            if (state.run_first..=state.run_last).contains(&blkid) {
+                return (0, 0);
             }
-            Some((t, _, _)) if t == txg => {
+            if blkid == state.run_last + 1 && state.in_set != txg {
+                state.run_last = blkid;
+            } else {
                 if !self.dirty[s].insert((object, 0, blkid)) {
                     return (0, 0);
                 }
                 state.in_set = txg;
             }
+        } else {
             // The object's first record in this txg: nothing of it is dirty yet.
-            _ => state.run = Some((txg, blkid, blkid)),
+            (state.run_txg, state.run_first, state.run_last) = (txg, blkid, blkid);
         }
-        let maxblkid = state.maxblkid.max(blkid);
-        let levels = levels_for(maxblkid);
-        let l1 = (txg, blkid >> EPBS);
+        if blkid > state.maxblkid {
+            state.maxblkid = blkid;
+            state.levels = levels_for(blkid);
+        }
+        let (maxblkid, levels, l1) = (state.maxblkid, state.levels, blkid >> EPBS);
+        let parents = levels == 1 || (state.l1_txg, state.l1) != (txg, l1);
+        (state.l1_txg, state.l1) = if levels > 1 { (txg, l1) } else { (0, 0) };
+        let dnode_dirty = std::mem::replace(&mut state.dnode_txg, txg) == txg;
         let mut meta = 0;
-        if levels == 1 || state.l1 != Some(l1) {
+        if parents {
             meta += self.dirty_parents(s, object, 0, blkid, levels, maxblkid);
         }
-        self.objects[i] = ObjectState { maxblkid, l1: (levels > 1).then_some(l1), dnode_txg: txg, ..state };
-        if state.dnode_txg == txg {
+        if dnode_dirty {
             return (record, meta);
         }
         // dnode_setdirty(): the dnode's block in the meta-dnode, and the blocks above it.
@@ -173,9 +201,11 @@ impl Dbufs {
 
     /// Whether record `blkid` of `object` is dirty in `txg` (and so in memory).
     pub(super) fn is_dirty(&self, txg: u64, object: u64, blkid: u64) -> bool {
-        let run = self.objects.get((object.max(1) - 1) as usize).and_then(|o| o.run);
-        matches!(run, Some((t, first, last)) if t == txg && (first..=last).contains(&blkid))
-            || self.dirty[slot(txg)].contains(&(object, 0, blkid))
+        let in_run = self
+            .objects
+            .get((object.max(1) - 1) as usize)
+            .is_some_and(|o| o.run_txg == txg && (o.run_first..=o.run_last).contains(&blkid));
+        in_run || self.dirty[slot(txg)].contains(&(object, 0, blkid))
     }
 
     /// Dirties the indirect blocks above block `blkid` at `level`, up to the object's top

@@ -63,8 +63,7 @@ impl Sim {
         }
         let late: Vec<(u32, u64, bool)> = taken.iter().map(|r| (r.client, r.size, r.logged)).collect();
         self.zil_txg_syncing(&late);
-        let records: Vec<(u64, u64, Option<u64>)> = taken.iter().map(|r| (r.size, r.psize, r.key)).collect();
-        let writes = records.len();
+        let writes = taken.len();
         self.txg.syncing = Some(Syncing {
             txg,
             phase: Phase::Writing(u32::try_from(writes).unwrap_or(u32::MAX)),
@@ -84,8 +83,8 @@ impl Sim {
         // for the quiesce thread.
         self.try_quiesce();
         // Each record retires its logical size; the device writes its compressed size.
-        for (size, psize, key) in records {
-            self.allocating_write((psize, 0), key, txg, size, Owner::TxgData);
+        for r in &taken {
+            self.allocating_write((r.psize, 0), r.key, txg, r.size, Owner::TxgData);
         }
         if writes == 0 {
             self.write_metadata();
@@ -153,26 +152,23 @@ impl Sim {
     /// over (each waits for all its writes, as `dsl_pool_sync()`'s `zio_wait()`s do).
     pub(super) fn sync_write_done(&mut self) {
         let Some(s) = self.txg.syncing.as_mut() else { return };
-        match &mut s.phase {
-            Phase::Writing(left) => {
-                *left -= 1;
-                if *left == 0 {
-                    self.write_metadata();
-                }
-            }
-            Phase::Metadata(left) => {
-                *left -= 1;
-                if *left == 0 {
-                    self.write_metadata_step();
-                }
-            }
-            Phase::Mos { pass, left } => {
-                *left -= 1;
-                if *left == 0 {
-                    let next = *pass as usize + 1;
-                    self.write_mos(next);
-                }
-            }
+        let (Phase::Writing(left) | Phase::Metadata(left) | Phase::Mos { left, .. }) = &mut s.phase else { return };
+        *left -= 1;
+        if *left == 0 {
+            self.sync_step_done();
+        }
+    }
+
+    /// The last write of the sync's current step is done: the next step starts. Kept out
+    /// of `sync_write_done()`, which runs for every write of the sync, so that the common
+    /// count-down stays a few instructions.
+    #[inline(never)]
+    fn sync_step_done(&mut self) {
+        let Some(s) = self.txg.syncing.as_ref() else { return };
+        match s.phase {
+            Phase::Writing(_) => self.write_metadata(),
+            Phase::Metadata(_) => self.write_metadata_step(),
+            Phase::Mos { pass, .. } => self.write_mos(pass as usize + 1),
             _ => {}
         }
     }

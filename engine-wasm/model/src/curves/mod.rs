@@ -5,7 +5,7 @@ mod async_writes;
 mod delay;
 mod points;
 
-pub use async_writes::{async_write_marks, max_async_writes, AsyncWriteMarks, AsyncWriteParams};
+pub use async_writes::{async_write_marks, max_async_writes, AsyncWriteCurve, AsyncWriteMarks, AsyncWriteParams};
 pub use delay::{delay_marks, delay_ns, DelayMarks, DelayParams};
 pub use points::{async_write_points, delay_points, Points};
 

@@ -60,8 +60,8 @@ impl Sim {
         }
         let dirty = self.txg.dirty_total;
         // dsl_pool_need_wrlog_delay() is asked first, then dsl_pool_need_dirty_delay().
-        let wrlog = self.txg.wrlog_total > self.k.wrlog.min_bytes();
-        if delayed || !(wrlog || dirty > self.k.delay.min_bytes()) {
+        let wrlog = self.txg.wrlog_total > self.k.wrlog_min_bytes;
+        if delayed || !(wrlog || dirty > self.k.delay_min_bytes) {
             self.reserve_and_assign(c);
             return;
         }
@@ -131,7 +131,7 @@ impl Sim {
         let arc = self.k.arc_max;
         let anon = self.txg.dirty_total;
         let memory = reserve > arc;
-        if memory || (reserve + anon > arc * 50 / 100 && anon > arc * 25 / 100) {
+        if memory || (reserve + anon > self.k.arc_half && anon > self.k.arc_quarter) {
             if memory {
                 self.rec.throttle.arc_memory_reserves += 1;
             } else {

@@ -1,10 +1,10 @@
 //! The numbers the hot path reads, taken once from the scenario's tunables: the dirty-data
-//! limits, the delay and async-write curves' parameters, the sync kick, and each kind of
-//! leaf's scheduler limits.
+//! limits, the delay and async-write curves' parameters and points, the sync kick, and each
+//! kind of leaf's scheduler limits.
 
 use super::vdev_queue::Limits;
 use super::vdev_queue_legacy::LegacyLimits;
-use crate::curves::{AsyncWriteParams, DelayParams};
+use crate::curves::{AsyncWriteCurve, AsyncWriteParams, DelayParams};
 use crate::scenario::{Scenario, SyncKick};
 use crate::schema::Id;
 
@@ -18,7 +18,17 @@ pub(super) struct Knobs {
     /// `arc_c_max`, the ARC at its target when warm [bytes].
     pub(super) arc_max: u64,
     pub(super) delay: DelayParams,
-    pub(super) async_writes: AsyncWriteParams,
+    /// `vdev_queue_max_async_writes()`'s curve, its two points computed once (the tunables
+    /// never change in a run).
+    pub(super) async_write_curve: AsyncWriteCurve,
+    /// `delay.min_bytes()` and `wrlog.min_bytes()`, the dirty and log bytes above which a
+    /// transaction is delayed, computed once with the same integer operations.
+    pub(super) delay_min_bytes: u64,
+    pub(super) wrlog_min_bytes: u64,
+    /// Half and a quarter of `arc_max` (`arc_tempreserve_space()`'s limits), as
+    /// `arc_max * 50 / 100` and `arc_max * 25 / 100` as release builds compute them.
+    pub(super) arc_half: u64,
+    pub(super) arc_quarter: u64,
     /// What kicks a txg to sync early, by release, and the dirty bytes above which it does
     /// (per txg from 2.2, pool-wide before).
     pub(super) sync_kick: SyncKick,
@@ -84,11 +94,17 @@ impl Knobs {
             0 => g(Id::DirtyDataMax).saturating_mul(2),
             set => set,
         };
+        let wrlog = DelayParams { dirty_max: wrlog_max, ..delay };
+        let arc_max = g(Id::ArcMax);
         Knobs {
             dirty_max: g(Id::DirtyDataMax),
-            arc_max: g(Id::ArcMax),
+            delay_min_bytes: delay.min_bytes(),
+            wrlog_min_bytes: wrlog.min_bytes(),
+            arc_half: arc_max.wrapping_mul(50) / 100,
+            arc_quarter: arc_max.wrapping_mul(25) / 100,
+            async_write_curve: AsyncWriteCurve::from(&AsyncWriteParams::from(t)),
+            arc_max,
             delay,
-            async_writes: AsyncWriteParams::from(t),
             sync_kick: s.models.release.sync_kick(),
             sync_kick_bytes: match s.models.release.sync_kick() {
                 SyncKick::PoolBytes => g(Id::DirtyDataSync),
@@ -125,7 +141,7 @@ impl Knobs {
             resilver_delay_ns: g(Id::ResilverDelay).saturating_mul(LINUX_TICK_NS),
             scan_idle_ns: g(Id::ScanIdle).saturating_mul(LINUX_TICK_NS),
             scan_dirty_min_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::AsyncWriteActiveMinDirtyPercent)) / 100,
-            wrlog: DelayParams { dirty_max: wrlog_max, ..delay },
+            wrlog,
             wrlog_kick_bytes: wrlog_max.saturating_mul(g(Id::DirtyDataSyncPercent) + 10) / 200,
             commit_timeout_pct: g(Id::CommitTimeoutPct).max(1),
         }

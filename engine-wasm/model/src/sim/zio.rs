@@ -98,8 +98,7 @@ pub(super) struct Agg {
 impl Sim {
     /// The async-write limit `vdev_queue_max_async_writes()` gives now.
     pub(super) fn async_write_limit(&self) -> u32 {
-        let slots =
-            crate::curves::max_async_writes(&self.k.async_writes, self.txg.dirty_total, self.synctask_pending());
+        let slots = self.k.async_write_curve.limit(self.txg.dirty_total, self.synctask_pending());
         u32::try_from(slots).unwrap_or(u32::MAX)
     }
 

@@ -29,6 +29,28 @@ function run(cmd, args, env = {}) {
 
 const check = (code) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
+/** The names of a vitest JSON report's failed tests, with their files. */
+const vitestFailures = (j) =>
+  j.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === "failed")
+      .map((t) => `${file.name.replace(`${process.cwd()}/`, "")} > ${t.fullName}`),
+  );
+
+/** The titles of a Playwright JSON report's failed or flaky tests, with their files. */
+function playwrightFailures(j) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === "unexpected" || t.status === "flaky"))
+        names.push(`${spec.file}:${spec.line} > ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of j.suites ?? []) walk(suite);
+  return names;
+}
+
 function cargoCounts({ code, output }) {
   let passed = 0;
   let failed = 0;
@@ -36,7 +58,8 @@ function cargoCounts({ code, output }) {
     passed += Number(m[1]);
     failed += Number(m[2]);
   }
-  return code !== 0 && failed === 0 ? { passed, failed: 1 } : { passed, failed };
+  const names = [...output.matchAll(/^---- (\S+) stdout ----$/gm)].map((m) => m[1]);
+  return code !== 0 && failed === 0 ? { passed, failed: 1, names } : { passed, failed, names };
 }
 
 function jsonCounts(code, file, read) {
@@ -103,6 +126,7 @@ const steps = [
         jsonCounts(r.code, `${reports}/vitest.json`, (j) => ({
           passed: j.numPassedTests,
           failed: j.numFailedTests,
+          names: vitestFailures(j),
         })),
       ),
   ],
@@ -115,6 +139,7 @@ const steps = [
         jsonCounts(r.code, `${reports}/playwright.json`, (j) => ({
           passed: j.stats.expected,
           failed: j.stats.unexpected + j.stats.flaky,
+          names: playwrightFailures(j),
         })),
       ),
   ],
@@ -127,8 +152,11 @@ for (const [name, step] of steps) {
 }
 
 console.log("\n=== summary ===");
-for (const [name, { passed, failed }] of results) {
+// The failed tests are named here too, since a CI log is often read from its end.
+for (const [name, { passed, failed, names = [] }] of results) {
   console.log(`${failed === 0 ? "ok  " : "FAIL"}  ${name}: ${passed} passed, ${failed} failed`);
+  for (const test of names.slice(0, 10)) console.log(`        failed: ${test}`);
+  if (names.length > 10) console.log(`        and ${names.length - 10} more`);
 }
 const total = results.reduce((t, [, r]) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed }), {
   passed: 0,

@@ -78,6 +78,11 @@ fn unsafe_for_terminal(c: char) -> bool {
 /// `text` with every character [`unsafe_for_terminal`] written as `\u{1b}`, keeping line
 /// breaks and tabs when `keep_lines` (for multi-line output such as a report).
 pub fn escaped(text: &str, keep_lines: bool) -> String {
+    // Reports are megabytes of printable ASCII: copy those whole instead of char by char.
+    let plain = |b: &u8| matches!(b, b' '..=b'~') || (keep_lines && matches!(b, b'\n' | b'\t'));
+    if text.as_bytes().iter().all(plain) {
+        return text.to_owned();
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if unsafe_for_terminal(c) && !(keep_lines && matches!(c, '\n' | '\t')) {
@@ -283,4 +288,49 @@ pub(crate) fn link_too_long(kept: usize) -> String {
 
 pub(crate) fn link_rejected(problem: &str, reset: &[String]) -> String {
     bounded(&format!("{problem}; reset to the default: {}", reset.join(", ")), MAX_MESSAGE - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The escaping as it reads, char by char, with no fast path.
+    fn reference(text: &str, keep_lines: bool) -> String {
+        text.chars()
+            .map(|c| {
+                if unsafe_for_terminal(c) && !(keep_lines && matches!(c, '\n' | '\t')) {
+                    format!("\\u{{{:x}}}", c as u32)
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn escaped_matches_the_char_by_char_reading_with_and_without_line_breaks() {
+        let samples = [
+            "",
+            "plain {\"json\": [1, 2.5e3]} ~",
+            "two\nlines\tand a tab",
+            "\u{1b}[31mred\u{1b}[0m",
+            "del\u{7f}here",
+            "caf\u{e9} \u{2192} \u{202e}reversed\u{202c} \u{2066}iso\u{2069} \u{200f}",
+            "\u{85}next line \u{9b}csi \r\n",
+        ];
+        for text in samples {
+            for keep_lines in [false, true] {
+                assert_eq!(escaped(text, keep_lines), reference(text, keep_lines), "{text:?} {keep_lines}");
+            }
+        }
+        assert_eq!(escaped("a\nb", false), "a\\u{a}b");
+        assert_eq!(escaped("a\nb", true), "a\nb");
+        // Every ASCII byte alone, either way.
+        for b in 0u8..=127 {
+            let text = (b as char).to_string();
+            for keep_lines in [false, true] {
+                assert_eq!(escaped(&text, keep_lines), reference(&text, keep_lines), "{b}");
+            }
+        }
+    }
 }

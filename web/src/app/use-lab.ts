@@ -17,7 +17,7 @@ import { editReducer, warningsOf } from "./lab-state";
 import type { Lesson, View } from "../engine/types";
 import { lessonNamed, openingOf, stepStart } from "./lesson-state";
 import { createHistoryWriter, fragmentFor, linkFor, linkQuery, readLink, type Initial } from "./url-state";
-import { reportHash, useSimulation, type SimState } from "./use-simulation";
+import { reportHash, runKey, useSimulation, type SimState } from "./use-simulation";
 
 /**
  * Two simulators, so that the current run and the comparison go on side by side, and the
@@ -231,16 +231,39 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
       DEVICE_PREFIXES.every((p) => !spec.name.startsWith(p) || spec.name.startsWith(`${device}_`)),
     [device],
   );
+  // A control's move starts the runs it asks for before the page is drawn for it: some 5 ms
+  // of rendering on the main thread came first, and the workers started only in the
+  // simulations' effects. Those effects then ask for the same runs and take them over
+  // (`Simulator.start`). Only a move that changes what a run depends on starts one: any other
+  // start would supersede a run that no effect asks for again.
+  const latest = useRef({ edit, pinned, simulators });
+  useEffect(() => {
+    latest.current = { edit, pinned, simulators };
+  });
   const handlers: ControlHandlers = useMemo(
     () => ({
       onValue: (index, value) => {
         sliding.current = true;
-        dispatch({ type: "value", index, value });
+        const action = { type: "value", index, value } as const;
+        const { edit: before, pinned: pin, simulators: sims } = latest.current;
+        if (sims) {
+          const after = reducer(before, action).values;
+          const startIfRerun = (sim: Simulator, from: Values, to: Values) => {
+            if (runKey(engine, to) !== runKey(engine, from)) sim.start({ values: to });
+          };
+          startIfRerun(sims.current, before.values, after);
+          startIfRerun(
+            sims.comparison,
+            comparisonFor(engine, before.values, pin).values,
+            comparisonFor(engine, after, pin).values,
+          );
+        }
+        dispatch(action);
       },
       onText: (index, text) => dispatch({ type: "text", index, text }),
       onReset: (index) => dispatch({ type: "reset", index }),
     }),
-    [],
+    [engine, reducer],
   );
 
   return {

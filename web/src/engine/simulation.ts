@@ -30,6 +30,20 @@ export interface Simulator {
   run(request: SimRequest, onProgress?: (p: SimProgress) => void): Promise<SimResult>;
   /** Stops the run going on, at once: it resolves "stopped". Nothing happens when idle. */
   stop(): void;
+  /**
+   * Starts `request` ahead of its `run` call (a control's move, before the page is drawn
+   * for it): the next `run` of the same request takes the run over instead of starting it
+   * anew, and a `run` of another request supersedes it. It supersedes the run going on, as
+   * `run` would. A simulator may start nothing here: `run` then does.
+   */
+  start(request: SimRequest): void;
+}
+
+/** Whether two requests ask for the same run: the same scenario text, or the same values. */
+export function sameRequest(a: SimRequest, b: SimRequest): boolean {
+  if ("scenario" in a || "scenario" in b)
+    return "scenario" in a && "scenario" in b && a.scenario === b.scenario;
+  return a.values.length === b.values.length && a.values.every((v, i) => Object.is(v, b.values[i]));
 }
 
 /** Events per slice: a few milliseconds of work between chances to stop or report. */
@@ -140,5 +154,7 @@ export function createInProcessSimulator(wasm: WasmModule, pause = yieldToEventL
     stop() {
       stopped = latest++;
     },
+    // In process, a run only goes on while the caller awaits it: nothing to start sooner.
+    start() {},
   };
 }

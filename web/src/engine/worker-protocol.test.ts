@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import * as wasm from "./generated/throttle_lab_wasm.js";
 import { loadEngineSync } from "./load-node";
-import { runInSlices, yieldToEventLoop, type SimProgress } from "./simulation";
+import { runInSlices, sameRequest, yieldToEventLoop, type SimProgress } from "./simulation";
 import {
   createWorkerHandler,
   createWorkerSimulator,
@@ -22,6 +22,7 @@ const settings = (pairs: Record<string, number>) =>
  */
 function fakeWorkers() {
   const posted: { message: FromWorker; transfer: Transferable[] }[] = [];
+  const asked: ToWorker[] = [];
   let spawned = 0;
   const spawn = (): WorkerLike => {
     spawned++;
@@ -29,6 +30,7 @@ function fakeWorkers() {
     const worker: WorkerLike = {
       onmessage: null,
       postMessage(message: ToWorker) {
+        asked.push(message);
         setTimeout(() => void handle(message), 0);
       },
       terminate() {
@@ -46,7 +48,7 @@ function fakeWorkers() {
     );
     return worker;
   };
-  return { spawn, posted, spawned: () => spawned };
+  return { spawn, posted, asked, spawned: () => spawned };
 }
 
 describe("the worker protocol", () => {
@@ -123,6 +125,73 @@ describe("the worker protocol", () => {
       }),
     });
     expect(result.status === "ok" && result.report.meta["truncated"]).toMatch(/budget|events/);
+  });
+});
+
+describe("a run started ahead of its call", () => {
+  it("is taken over by a run of the same request: one run, every message heard", async () => {
+    const { spawn, asked } = fakeWorkers();
+    const sim = createWorkerSimulator(spawn);
+    const values = settings({ duration: 30 });
+    sim.start({ values });
+    // The worker gets going (and says something) before the call comes.
+    await new Promise((r) => setTimeout(r, 20));
+    let progressed = 0;
+    const result = await sim.run({ values: [...values] }, () => progressed++);
+    expect(result.status).toBe("ok");
+    expect(progressed).toBeGreaterThan(0);
+    expect(asked.map((m) => m.id)).toEqual([1]);
+  });
+
+  it("gives way to a run of another request, which is the one answered", async () => {
+    const { spawn, asked, posted } = fakeWorkers();
+    const sim = createWorkerSimulator(spawn);
+    sim.start({ values: settings({ duration: 600 }) });
+    const result = await sim.run({ values: settings({ duration: 2 }) });
+    // The 2 s run's report, not the 600 s one's.
+    const t = result.status === "ok" ? result.report.columns["t_ns"] : undefined;
+    expect(t?.[t.length - 1]).toBeLessThanOrEqual(2e9);
+    expect(asked.map((m) => m.id)).toEqual([1, 2]);
+    await new Promise((r) => setTimeout(r, 20));
+    const answers = posted
+      .filter((p) => p.message.type !== "progress")
+      .map((p) => [p.message.id, p.message.type]);
+    expect(answers.sort()).toEqual([
+      [1, "superseded"],
+      [2, "done"],
+    ]);
+  });
+
+  it("supersedes the run going on, as a run would", async () => {
+    const { spawn } = fakeWorkers();
+    const sim = createWorkerSimulator(spawn);
+    const long = sim.run({ values: settings({ duration: 600 }) });
+    sim.start({ values: settings({ duration: 1 }) });
+    expect(await long).toEqual({ status: "superseded" });
+  });
+
+  it("is stopped by Stop, in a fresh worker, and the next run is started anew", async () => {
+    const { spawn, asked, spawned } = fakeWorkers();
+    const sim = createWorkerSimulator(spawn);
+    const values = settings({ duration: 3600 });
+    sim.start({ values });
+    sim.stop();
+    expect(spawned()).toBe(2);
+    const result = await sim.run({ values: settings({ duration: 1 }) });
+    expect(result.status).toBe("ok");
+    expect(asked.map((m) => m.id)).toEqual([1, 2]);
+  });
+});
+
+describe("sameRequest", () => {
+  it("compares values one by one, and scenario text exactly", () => {
+    const values = settings({ duration: 30 });
+    expect(sameRequest({ values }, { values: [...values] })).toBe(true);
+    expect(sameRequest({ values }, { values: settings({ duration: 31 }) })).toBe(false);
+    expect(sameRequest({ values }, { values: values.slice(1) })).toBe(false);
+    expect(sameRequest({ scenario: "{}" }, { scenario: "{}" })).toBe(true);
+    expect(sameRequest({ scenario: "{}" }, { scenario: "{ }" })).toBe(false);
+    expect(sameRequest({ scenario: "{}" }, { values })).toBe(false);
   });
 });
 

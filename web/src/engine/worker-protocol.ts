@@ -12,7 +12,14 @@
 
 import type * as Wasm from "./generated/throttle_lab_wasm.js";
 import type { SimReport } from "./report";
-import { runInSlices, type SimProgress, type SimRequest, type SimResult, type Simulator } from "./simulation";
+import {
+  runInSlices,
+  sameRequest,
+  type SimProgress,
+  type SimRequest,
+  type SimResult,
+  type Simulator,
+} from "./simulation";
 
 type WasmModule = typeof Wasm;
 
@@ -60,7 +67,14 @@ export function createWorkerSimulator(spawn: () => WorkerLike): Simulator {
   let next = 0;
   let pending: { id: number; resolve: (r: SimResult) => void; onProgress?: (p: SimProgress) => void } | null =
     null;
+  // A run started ahead of its `run` call, and what the worker has said of it since: the
+  // call takes it over and hears all of it.
+  let early: { id: number; request: SimRequest; said: FromWorker[] } | null = null;
   const listen = ({ data }: { data: FromWorker }) => {
+    if (early && data.id === early.id) {
+      early.said.push(data);
+      return;
+    }
     if (!pending || data.id !== pending.id) return;
     if (data.type === "progress") {
       const { simulatedNs, totalNs, partial } = data;
@@ -78,21 +92,32 @@ export function createWorkerSimulator(spawn: () => WorkerLike): Simulator {
   return {
     run(request, onProgress) {
       pending?.resolve({ status: "superseded" });
-      const id = ++next;
+      const taken = early && sameRequest(early.request, request) ? early : null;
+      early = null;
+      const id = taken ? taken.id : ++next;
       return new Promise<SimResult>((resolve) => {
         pending = onProgress ? { id, resolve, onProgress } : { id, resolve };
-        worker.postMessage({ type: "run", id, request });
+        if (taken) taken.said.forEach((data) => listen({ data }));
+        else worker.postMessage({ type: "run", id, request });
       });
     },
+    start(request) {
+      pending?.resolve({ status: "superseded" });
+      pending = null;
+      const id = ++next;
+      early = { id, request, said: [] };
+      worker.postMessage({ type: "run", id, request });
+    },
     stop() {
-      if (!pending) return;
+      if (!pending && !early) return;
+      early = null;
       worker.onmessage = null;
       worker.terminate();
       worker = spawn();
       worker.onmessage = listen;
-      const { resolve } = pending;
+      const stopped = pending;
       pending = null;
-      resolve({ status: "stopped" });
+      stopped?.resolve({ status: "stopped" });
     },
   };
 }

@@ -91,6 +91,28 @@ test("a shared link reproduces exactly the same report", async ({ page, browser 
   await other.close();
 });
 
+test("a slider's runs, started as it moves, give the report a fresh page gives for its link", async ({
+  page,
+  browser,
+}) => {
+  // A move starts its runs before the page is drawn for it, and the simulations take them
+  // over: what they show must be exactly the run the link describes.
+  await openLab(page, "#v=1&device=hdd&mirror=2&async_writers=16&duration=20&seed=7");
+  const before = await page.evaluate(() => document.body.dataset["reportHash"]);
+  const runs = await completed(page);
+  await slider(page, "zfs_dirty_data_max").focus();
+  for (let k = 0; k < 3; k++) await page.keyboard.press("ArrowRight");
+  await simulationsDone(page, runs + 1);
+  await expect(page.getByTestId("sim-status")).toHaveAttribute("aria-busy", "false");
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/zfs_dirty_data_max=/);
+  const hash = await page.evaluate(() => document.body.dataset["reportHash"]);
+  expect(hash).not.toBe(before);
+  const other = await browser.newPage();
+  await openLab(other, new URL(page.url()).hash);
+  expect(await other.evaluate(() => document.body.dataset["reportHash"])).toBe(hash);
+  await other.close();
+});
+
 test("a run that hits its work budget says so beside the controls, and the lab keeps working", async ({
   page,
 }) => {

@@ -63,7 +63,7 @@ fn levels_for(maxblkid: u64) -> u32 {
     let mut span = NBLKPTR;
     while span <= maxblkid {
         levels += 1;
-        span = span.saturating_mul(1 << EPBS);
+        span = super::wide::saturating_mul(span, 1 << EPBS);
     }
     levels
 }

@@ -96,7 +96,8 @@ impl Sim {
     pub(super) fn legacy_try_assign(&mut self, c: u32) {
         let txg = self.txg.open;
         let s = slot(txg);
-        let asize = self.clients[c as usize].tx_bytes.saturating_mul(self.scenario.models.era.inflation());
+        let asize =
+            super::wide::saturating_mul(self.clients[c as usize].tx_bytes, self.scenario.models.era.inflation());
         let limit = self.legacy.write_limit;
         let reserved = self.legacy.towrite[s] + self.legacy.tempreserved[s] / 2;
         let throttle = self.scenario.tunables.get(Id::NoWriteThrottle) == 0;
@@ -172,7 +173,7 @@ impl Sim {
     /// `spa_get_asize()`, to the txg's `dp_space_towrite`: the whole record, not the bytes
     /// written, and every indirect and dnode block above it.
     pub(super) fn legacy_willuse(&mut self, txg: u64, bytes: u64) {
-        let inflated = bytes.saturating_mul(self.scenario.models.era.inflation());
+        let inflated = super::wide::saturating_mul(bytes, self.scenario.models.era.inflation());
         self.legacy.towrite[slot(txg)] += inflated;
     }
 

@@ -181,10 +181,12 @@ impl Sim {
                 // dsl_scan_scrub_cb() waits while spa_scrub_inflight >= maxinflight.
                 None if scan.unsorted => {
                     let inflight: u64 = scan.tops.iter().map(|t| u64::from(t.inflight_blocks)).sum();
-                    inflight < self.k.top_maxinflight.saturating_mul(scan.tops.len() as u64)
+                    inflight < super::wide::saturating_mul(self.k.top_maxinflight, scan.tops.len() as u64)
                 }
                 // scan_exec_io() waits while q_inflight_bytes >= q_maxinflight_bytes.
-                None => st.inflight_bytes < self.k.scan_vdev_limit.saturating_mul(self.data_disks(top)).max(1),
+                None => {
+                    st.inflight_bytes < super::wide::saturating_mul(self.k.scan_vdev_limit, self.data_disks(top)).max(1)
+                }
             };
             if !room {
                 return;

@@ -58,12 +58,13 @@ pub fn saturating_mul(a: u64, b: u64) -> u64 {
         a.saturating_mul(b)
     }
     #[cfg(target_arch = "wasm32")]
-    saturating_by_halves(a, b)
+    saturating_small_first(a, b)
 }
 
-/// [`saturating_mul`] with the small operands' short cut.
+/// [`saturating_mul`], multiplying plainly when both operands are below 2^32 (no product of
+/// two such can overflow) and with the overflow check otherwise.
 #[cfg_attr(not(any(test, target_arch = "wasm32")), allow(dead_code))]
-fn saturating_by_halves(a: u64, b: u64) -> u64 {
+fn saturating_small_first(a: u64, b: u64) -> u64 {
     if (a | b) >> 32 == 0 {
         a * b
     } else {
@@ -121,7 +122,7 @@ mod tests {
             assert_eq!(by_parts(a, b), ((full >> 64) as u64, full as u64), "{a} * {b}");
             let saturated = u64::try_from(full).unwrap_or(u64::MAX);
             assert_eq!(saturating_mul(a, b), saturated, "{a} * {b} saturated");
-            assert_eq!(saturating_by_halves(a, b), saturated, "{a} * {b} saturated");
+            assert_eq!(saturating_small_first(a, b), saturated, "{a} * {b} saturated");
             for c in [1, 3, 1_000_000_000, b | 1, u64::MAX] {
                 assert_eq!(mul_div(a, b, c), (full / u128::from(c)) as u64, "{a} * {b} / {c}");
             }

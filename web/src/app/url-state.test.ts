@@ -203,7 +203,7 @@ describe("the history writer", () => {
   it("makes one entry per settled change, not one per slider step", () => {
     vi.useFakeTimers();
     const { win, entries } = fakeWindow();
-    const writer = createHistoryWriter(win, 400, 150);
+    const writer = createHistoryWriter(win, 400);
     for (let step = 1; step <= 30; step++) {
       writer.write(`#v=1&readers=${step}`, true);
       vi.advanceTimersByTime(20);
@@ -216,10 +216,41 @@ describe("the history writer", () => {
     vi.useRealTimers();
   });
 
+  it("touches no history while a burst goes on, and none for a burst that ends where it began", () => {
+    vi.useFakeTimers();
+    const { win, entries } = fakeWindow();
+    const pushState = vi.spyOn(win.history, "pushState");
+    const replaceState = vi.spyOn(win.history, "replaceState");
+    const writer = createHistoryWriter(win, 400);
+    // Steps 150 ms apart, as a slow drag: each one restarts the wait.
+    for (let step = 1; step <= 10; step++) {
+      writer.write(`#v=1&readers=${step}`, true);
+      vi.advanceTimersByTime(150);
+    }
+    expect(pushState).not.toHaveBeenCalled();
+    expect(replaceState).not.toHaveBeenCalled();
+    writer.write("#v=1", true);
+    vi.advanceTimersByTime(1000);
+    expect(pushState).not.toHaveBeenCalled();
+    expect(entries).toEqual(["http://h/lab/#v=1"]);
+    vi.useRealTimers();
+  });
+
+  it("drops a burst not yet written when Back or Forward moves the page", () => {
+    vi.useFakeTimers();
+    const { win, entries } = fakeWindow();
+    const writer = createHistoryWriter(win, 400);
+    writer.write("#v=1&readers=4", true);
+    writer.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(entries).toEqual(["http://h/lab/#v=1"]);
+    vi.useRealTimers();
+  });
+
   it("gives a typed change its own entry, even right after a slider's burst", () => {
     vi.useFakeTimers();
     const { win, entries } = fakeWindow();
-    const writer = createHistoryWriter(win, 400, 150);
+    const writer = createHistoryWriter(win, 400);
     writer.write("#v=1&readers=5", true);
     writer.write("#v=1&readers=6", true);
     writer.write("#v=1&readers=6&zfs_txg_timeout=7");

@@ -108,7 +108,7 @@ export interface HistoryLike {
 export interface HistoryWriter {
   /**
    * Shows `fragment` in the address bar in a new history entry. With `coalesce` (a slider
-   * moving) it joins the entry of a burst of such changes instead, while one goes on.
+   * moving) it joins a burst of such changes instead, written as one entry once it settles.
    */
   write(fragment: string, coalesce?: boolean): void;
   /** Rewrites the current entry at once (the opening link, in canonical form). */
@@ -119,55 +119,43 @@ export interface HistoryWriter {
 
 /**
  * Writes the state to the URL with one history entry per settled change. A typed value, a
- * reset or a preset is an entry of its own. A slider's moves come in bursts: the first move
- * pushes an entry, and the moves that follow within `settleMs` of each other (a drag, held
- * arrow keys) only rewrite it, at most once per `throttleMs` so that a drag stays under the
- * browser's rate limit on history calls.
+ * reset or a preset is an entry of its own, written at once. A slider's moves come in
+ * bursts (a drag, held arrow keys): nothing is written while one goes on, and its last state
+ * becomes one entry once no move has come for `settleMs`.
+ *
+ * Why not as it moves: each history call has the browser redraw its address bar and fetch
+ * the page's icon again, in its own process. On a two-core machine a rewrite every 150 ms of
+ * a drag took about 10 ms of processor from the two workers running the step, and on the
+ * RAID-Z2 preset every other step's picture came a frame late (BENCHMARKS.md).
  */
-export function createHistoryWriter(win: HistoryLike, settleMs = 400, throttleMs = 150): HistoryWriter {
+export function createHistoryWriter(win: HistoryLike, settleMs = 400): HistoryWriter {
   let burst: ReturnType<typeof setTimeout> | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: string | null = null;
   const url = (fragment: string) => linkFor(win.location.href, fragment);
-  const flush = () => {
-    timer = undefined;
-    if (pending !== null && pending !== win.location.hash) win.history.replaceState(null, "", url(pending));
-    pending = null;
+  const push = (fragment: string) => {
+    if (fragment !== win.location.hash) win.history.pushState(null, "", url(fragment));
   };
   const cancel = () => {
     clearTimeout(burst);
-    clearTimeout(timer);
-    burst = timer = undefined;
+    burst = undefined;
     pending = null;
   };
-  /** Ends a burst at once, its last state written. */
+  /** Ends a burst at once, its last state an entry of its own. */
   const settle = () => {
     const last = pending;
     cancel();
-    if (last !== null && last !== win.location.hash) win.history.replaceState(null, "", url(last));
+    if (last !== null) push(last);
   };
   return {
     write(fragment, coalesce = false) {
       if (!coalesce) {
         settle();
-        if (fragment !== win.location.hash) win.history.pushState(null, "", url(fragment));
+        push(fragment);
         return;
       }
-      if (burst === undefined) {
-        if (fragment === win.location.hash) return;
-        win.history.pushState(null, "", url(fragment));
-      } else {
-        pending = fragment;
-        timer ??= setTimeout(flush, throttleMs);
-      }
+      pending = fragment;
       clearTimeout(burst);
-      burst = setTimeout(() => {
-        burst = undefined;
-        if (timer !== undefined) {
-          clearTimeout(timer);
-          flush();
-        }
-      }, settleMs);
+      burst = setTimeout(settle, settleMs);
     },
     replaceNow(fragment) {
       cancel();

@@ -2,7 +2,7 @@
 // pinned A, the link in the address bar, the two simulations (the current run and the
 // comparison), and what the layout draws from them. Lab.tsx only lays out what this returns.
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ControlHandlers } from "../controls/TunableControl";
 import type { Engine, TunableName, Values } from "../engine/engine";
 import { simulatedNs, steadyOf } from "../engine/report";
@@ -199,7 +199,11 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   useEffect(() => {
     document.body.dataset["ready"] = "true";
   }, []);
-  useEffect(() => {
+  // Set as the panels' new picture reaches the page, before the browser draws it: a
+  // benchmark reads from them which frame shows a run (a passive effect may run after that
+  // frame, or even after the next). The hash is set with them, so that a test that sees a
+  // run completed reads that run's hash.
+  useLayoutEffect(() => {
     document.body.dataset["simCompleted"] = String(current.completed);
     document.body.dataset["compareCompleted"] = String(compared.completed);
     document.body.dataset["simPictures"] = String(current.pictures);

@@ -2,6 +2,7 @@
 // what the panels need: the newest report (partial while a run goes on), progress, errors.
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { flushSync } from "react-dom";
 import type { Engine, Values } from "../engine/engine";
 import type { SimReport } from "../engine/report";
 import type { Simulator } from "../engine/simulation";
@@ -95,15 +96,20 @@ export function reportHash(report: SimReport): string {
  * it. The current run and the comparison report from two workers, each message its own
  * task: applied as they come, each redrew every panel, so a slider step drew the page twice;
  * gathered per frame, both runs are drawn at once (React batches updates in one callback).
+ * Rendered there and then (`flushSync`), the new picture is in the frame being drawn: left to
+ * React's scheduler, it was rendered in a task after that frame and shown one frame later
+ * (tests/bench/presentation.spec.ts).
  */
 const inNextFrame = (() => {
   const pending: (() => void)[] = [];
   return (update: () => void) => {
     pending.push(update);
     if (pending.length === 1)
-      requestAnimationFrame(() => {
-        for (const apply of pending.splice(0)) apply();
-      });
+      requestAnimationFrame(() =>
+        flushSync(() => {
+          for (const apply of pending.splice(0)) apply();
+        }),
+      );
   };
 })();
 

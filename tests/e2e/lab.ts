@@ -40,14 +40,16 @@ export async function openLab(page: Page, link = ""): Promise<void> {
 }
 
 /**
- * Waits until the current run and the comparison have each finished `n` times or more, and
- * the panels out of view have caught up with them (WhenSeen).
+ * Waits until the current run and the comparison have each finished `n` times or more, the
+ * current run's hash is that of its last run, and the panels out of view have caught up with
+ * them (WhenSeen).
  */
 export async function simulationsDone(page: Page, n = 1): Promise<void> {
   await page.waitForFunction(
     (min) =>
       Number(document.body.dataset["simCompleted"]) >= min &&
       Number(document.body.dataset["compareCompleted"]) >= min &&
+      document.body.dataset["reportHashOf"] === document.body.dataset["simCompleted"] &&
       (document.body.dataset["panelsBehind"] ?? "0") === "0",
     n,
     { timeout: 20_000 },

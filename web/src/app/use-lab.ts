@@ -208,12 +208,17 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     document.body.dataset["simPictures"] = String(current.pictures);
     document.body.dataset["comparePictures"] = String(compared.pictures);
   }, [current.completed, compared.completed, current.pictures, compared.pictures]);
-  // The hash of a finished run, and which run it is of: out of the frame's way (it reads
-  // every column).
+  // The hash of a finished run, and which run it is of, in a task of its own: it reads every
+  // column, and a report drawn inside an animation frame runs its effects in that frame too.
   useEffect(() => {
-    if (!current.report || current.running) return;
-    document.body.dataset["reportHash"] = reportHash(current.report);
-    document.body.dataset["reportHashOf"] = String(current.completed);
+    const report = current.report;
+    if (!report || current.running) return;
+    const completed = current.completed;
+    const timer = setTimeout(() => {
+      document.body.dataset["reportHash"] = reportHash(report);
+      document.body.dataset["reportHashOf"] = String(completed);
+    }, 0);
+    return () => clearTimeout(timer);
   }, [current.report, current.running, current.completed]);
 
   const reachedNs = current.report ? steadyOf(current.report).reached_at_ns : null;

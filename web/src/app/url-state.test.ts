@@ -216,7 +216,7 @@ describe("the history writer", () => {
     vi.useRealTimers();
   });
 
-  it("touches no history while a burst goes on, and none for a burst that ends where it began", () => {
+  it("writes a burst's first move at once, and nothing more until the burst settles", () => {
     vi.useFakeTimers();
     const { win, entries } = fakeWindow();
     const pushState = vi.spyOn(win.history, "pushState");
@@ -227,23 +227,24 @@ describe("the history writer", () => {
       writer.write(`#v=1&readers=${step}`, true);
       vi.advanceTimersByTime(150);
     }
-    expect(pushState).not.toHaveBeenCalled();
+    expect(pushState).toHaveBeenCalledTimes(1);
     expect(replaceState).not.toHaveBeenCalled();
-    writer.write("#v=1", true);
-    vi.advanceTimersByTime(1000);
-    expect(pushState).not.toHaveBeenCalled();
-    expect(entries).toEqual(["http://h/lab/#v=1"]);
+    expect(entries).toEqual(["http://h/lab/#v=1", "http://h/lab/#v=1&readers=1"]);
+    vi.advanceTimersByTime(400);
+    expect(replaceState).toHaveBeenCalledTimes(1);
+    expect(entries).toEqual(["http://h/lab/#v=1", "http://h/lab/#v=1&readers=10"]);
     vi.useRealTimers();
   });
 
-  it("drops a burst not yet written when Back or Forward moves the page", () => {
+  it("drops a burst's later moves not yet written when Back or Forward moves the page", () => {
     vi.useFakeTimers();
     const { win, entries } = fakeWindow();
     const writer = createHistoryWriter(win, 400);
     writer.write("#v=1&readers=4", true);
+    writer.write("#v=1&readers=5", true);
     writer.cancel();
     vi.advanceTimersByTime(1000);
-    expect(entries).toEqual(["http://h/lab/#v=1"]);
+    expect(entries).toEqual(["http://h/lab/#v=1", "http://h/lab/#v=1&readers=4"]);
     vi.useRealTimers();
   });
 

@@ -108,7 +108,7 @@ export interface HistoryLike {
 export interface HistoryWriter {
   /**
    * Shows `fragment` in the address bar in a new history entry. With `coalesce` (a slider
-   * moving) it joins a burst of such changes instead, written as one entry once it settles.
+   * moving) it joins the entry of a burst of such changes instead, while one goes on.
    */
   write(fragment: string, coalesce?: boolean): void;
   /** Rewrites the current entry at once (the opening link, in canonical form). */
@@ -119,11 +119,12 @@ export interface HistoryWriter {
 
 /**
  * Writes the state to the URL with one history entry per settled change. A typed value, a
- * reset or a preset is an entry of its own, written at once. A slider's moves come in
- * bursts (a drag, held arrow keys): nothing is written while one goes on, and its last state
- * becomes one entry once no move has come for `settleMs`.
+ * reset or a preset is an entry of its own. A slider's moves come in bursts (a drag, held
+ * arrow keys): the first move pushes an entry at once, so that Back right after it returns
+ * to the state before the burst; the moves that follow within `settleMs` of each other are
+ * written to that entry once the burst has settled, not as they come.
  *
- * Why not as it moves: each history call has the browser redraw its address bar and fetch
+ * Why not as they come: each history call has the browser redraw its address bar and fetch
  * the page's icon again, in its own process. On a two-core machine a rewrite every 150 ms of
  * a drag took about 10 ms of processor from the two workers running the step, and on the
  * RAID-Z2 preset every other step's picture came a frame late (BENCHMARKS.md).
@@ -132,28 +133,30 @@ export function createHistoryWriter(win: HistoryLike, settleMs = 400): HistoryWr
   let burst: ReturnType<typeof setTimeout> | undefined;
   let pending: string | null = null;
   const url = (fragment: string) => linkFor(win.location.href, fragment);
-  const push = (fragment: string) => {
-    if (fragment !== win.location.hash) win.history.pushState(null, "", url(fragment));
-  };
   const cancel = () => {
     clearTimeout(burst);
     burst = undefined;
     pending = null;
   };
-  /** Ends a burst at once, its last state an entry of its own. */
+  /** Ends a burst at once, its last state written to its entry. */
   const settle = () => {
     const last = pending;
     cancel();
-    if (last !== null) push(last);
+    if (last !== null && last !== win.location.hash) win.history.replaceState(null, "", url(last));
   };
   return {
     write(fragment, coalesce = false) {
       if (!coalesce) {
         settle();
-        push(fragment);
+        if (fragment !== win.location.hash) win.history.pushState(null, "", url(fragment));
         return;
       }
-      pending = fragment;
+      if (burst === undefined) {
+        if (fragment === win.location.hash) return;
+        win.history.pushState(null, "", url(fragment));
+      } else {
+        pending = fragment;
+      }
       clearTimeout(burst);
       burst = setTimeout(settle, settleMs);
     },

@@ -83,9 +83,7 @@ impl Sim {
         // for the quiesce thread.
         self.try_quiesce();
         // Each record retires its logical size; the device writes its compressed size.
-        for r in &taken {
-            self.allocating_write((r.psize, 0), r.key, txg, r.size, Owner::TxgData);
-        }
+        self.allocating_writes(txg, taken);
         if writes == 0 {
             self.write_metadata();
         }

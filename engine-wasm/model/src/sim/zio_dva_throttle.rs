@@ -26,6 +26,7 @@
 //! arrival order (the kernel sorts them by bookmark), no gang blocks, and no throttle for
 //! the special class (its own `mc_alloc_max`): its writes go straight to allocation.
 
+use super::txg::Record;
 use super::vdev::AllocClass;
 use super::vdev_queue::Class;
 use super::zio::Owner;
@@ -67,6 +68,16 @@ pub(super) struct DvaThrottle {
     grows: bool,
     /// `mca_reserved` (bytes) or `mca_alloc_slots` (I/Os) held now.
     reserved: u64,
+    /// The syncing txg's records (`records_txg`): those at `next..queued` wait, in order,
+    /// ahead of everything in `waiting`. A sync queues all its data at its start, before any
+    /// of its metadata, so its own list serves as their queue: copied entry by entry into
+    /// `waiting` instead, tens of thousands a txg on the metaslab presets were written out
+    /// to memory and read back.
+    records: Vec<Record>,
+    records_txg: u64,
+    next: usize,
+    queued: usize,
+    /// The other writes waiting (metadata), in arrival order.
     waiting: VecDeque<Waiting>,
 }
 
@@ -83,7 +94,23 @@ impl DvaThrottle {
         } else {
             (None, Vec::new())
         };
-        DvaThrottle { limit, depth, grows, reserved: 0, waiting: VecDeque::new() }
+        DvaThrottle { limit, depth, grows, ..DvaThrottle::default() }
+    }
+
+    /// No write waits.
+    fn nothing_waits(&self) -> bool {
+        self.next == self.queued && self.waiting.is_empty()
+    }
+
+    /// The write that has waited longest.
+    fn pop(&mut self) -> Option<Waiting> {
+        if self.next < self.queued {
+            let r = self.records.get(self.next)?;
+            self.next += 1;
+            let (size, key, accounted) = (r.psize, r.key, r.size);
+            return Some(Waiting { size, gap: 0, key, txg: self.records_txg, accounted, owner: Owner::TxgData });
+        }
+        self.waiting.pop_front()
     }
 
     /// `mca_alloc_max_slots` (I/Os) or `mc_alloc_max` (bytes) now.
@@ -147,10 +174,33 @@ impl Sim {
         owner: Owner,
     ) {
         let w = Waiting { size, gap, key, txg, accounted, owner };
-        if self.dva.waiting.is_empty() && self.dva.room() {
+        if self.dva.nothing_waits() && self.dva.room() {
             self.allocate_and_issue(w);
         } else {
             self.dva.waiting.push_back(w);
+        }
+    }
+
+    /// The syncing `txg`'s records, each an allocating write in turn (`allocating_write`):
+    /// allocated now while nothing waits and there is room, else queued behind the others.
+    pub(super) fn allocating_writes(&mut self, txg: u64, records: Vec<Record>) {
+        debug_assert!(self.dva.nothing_waits(), "a sync starts with no write of the last one waiting");
+        let n = records.len();
+        self.dva.records = records;
+        self.dva.records_txg = txg;
+        (self.dva.next, self.dva.queued) = (0, 0);
+        for i in 0..n {
+            let Some(r) = self.dva.records.get(i) else { break };
+            let (size, key, accounted) = (r.psize, r.key, r.size);
+            // A write finishing at once (a device with no latency) may take queued ones
+            // meanwhile, as it would from the queue: only those before this one are in it.
+            if self.dva.nothing_waits() && self.dva.room() {
+                (self.dva.next, self.dva.queued) = (i + 1, i + 1);
+                let w = Waiting { size, gap: 0, key, txg, accounted, owner: Owner::TxgData };
+                self.allocate_and_issue(w);
+            } else {
+                self.dva.queued = i + 1;
+            }
         }
     }
 
@@ -179,7 +229,7 @@ impl Sim {
         self.dva.reserved = self.dva.reserved.saturating_sub(share);
         self.dva.completed(top);
         while self.dva.room() {
-            let Some(w) = self.dva.waiting.pop_front() else { break };
+            let Some(w) = self.dva.pop() else { break };
             self.allocate_and_issue(w);
         }
     }

@@ -30,6 +30,7 @@
 
 use super::slab::Slab;
 use super::vdev_queue::Class;
+use super::vdev_raidz::LeafIos;
 use super::zio::Parent;
 use super::Ev;
 use super::Sim;
@@ -265,21 +266,22 @@ impl Sim {
         let resilver = scan.resilver;
         let t = &self.tops[top];
         // Every column of a RAID-Z block, parity included, or each side of a mirror.
-        let copies: Vec<(usize, u64, u64)> = if t.parity == 0 {
+        let copies: LeafIos = if t.parity == 0 {
+            if resilver {
+                // A mirror's resilver reads one side, as any read does.
+                let parent = Parent::Resilver { top: top as u32, offset, write: false };
+                return self.read_top(top, offset, block, Class::Scrub, parent);
+            }
             t.leaves.iter().map(|&leaf| (leaf, offset, block)).collect()
         } else {
             self.raidz_columns(top, offset, block, true)
         };
         if resilver {
+            // RAID-Z rebuilds the lost column from all the others.
             let parent = Parent::Resilver { top: top as u32, offset, write: false };
-            if t.parity == 0 {
-                self.read_top(top, offset, block, Class::Scrub, parent);
-            } else {
-                // RAID-Z rebuilds the lost column from all the others.
-                let target = t.resilvering;
-                let reads = copies.into_iter().filter(|&(leaf, ..)| Some(leaf) != target).collect();
-                self.read_columns(reads, Class::Scrub, parent);
-            }
+            let target = t.resilvering;
+            let reads = copies.into_iter().filter(|&(leaf, ..)| Some(leaf) != target).collect();
+            self.read_columns(reads, Class::Scrub, parent);
         } else if let Some(scan) = self.scan.as_mut() {
             // A scrub reads every copy.
             let id = scan.reads.insert((top as u32, copies.len() as u32));

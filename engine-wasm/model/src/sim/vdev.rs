@@ -53,7 +53,7 @@ impl Top {
 
     /// The columns of a block of a RAID-Z or dRAID vdev (`vdev_raidz_map_alloc()`,
     /// `vdev_draid_map_alloc()`).
-    pub(super) fn columns(&self, offset: u64, size: u64) -> Vec<vdev_raidz::Column> {
+    pub(super) fn columns(&self, offset: u64, size: u64) -> vdev_raidz::Columns {
         let (children, parity) = (self.leaves.len() as u64, u64::from(self.parity));
         match self.draid {
             Some((data, _)) => vdev_draid::map(offset, size, children, data, parity),

@@ -10,7 +10,7 @@
 //! the lost column to its own child as a healing resilver does (not to distributed spare
 //! space as a sequential rebuild would).
 
-use super::vdev_raidz::{Column, SECTOR_SHIFT};
+use super::vdev_raidz::{Column, Columns, SECTOR_SHIFT};
 
 /// `vdev_draid_psize_to_asize()`: whole rows of the group, `data + parity` sectors each.
 pub(super) fn asize(psize: u64, data: u64, parity: u64) -> u64 {
@@ -21,7 +21,7 @@ pub(super) fn asize(psize: u64, data: u64, parity: u64) -> u64 {
 /// The columns of a block of `size` bytes at logical `offset` of a dRAID vdev of
 /// `children` (spares included): `parity` parity columns first, then `data` data columns,
 /// each `rows` sectors.
-pub(super) fn map(offset: u64, size: u64, children: u64, data: u64, parity: u64) -> Vec<Column> {
+pub(super) fn map(offset: u64, size: u64, children: u64, data: u64, parity: u64) -> Columns {
     let width = data + parity;
     let rows = size.max(1).div_ceil(1 << SECTOR_SHIFT).div_ceil(data);
     // The block's first row of its group, counted in rows of `width` columns.

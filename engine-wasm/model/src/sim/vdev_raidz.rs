@@ -25,6 +25,11 @@ pub(super) fn asize(psize: u64, cols: u64, nparity: u64) -> u64 {
 
 /// One column of a block's map: the child, the byte offset on it, the bytes, and whether
 /// it holds parity.
+/// A block's columns, and its leaf I/Os: held in place up to 16 (a RAID-Z or dRAID group of
+/// up to 16 children), so that a block's read or write allocates nothing.
+pub(super) type Columns = smallvec::SmallVec<[Column; 16]>;
+pub(super) type LeafIos = smallvec::SmallVec<[(usize, u64, u64); 16]>;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Column {
     pub(super) child: u32,
@@ -35,7 +40,7 @@ pub(super) struct Column {
 
 /// `vdev_raidz_map_alloc()`: the columns of a block of `size` bytes at `offset` of the
 /// RAID-Z vdev's space, the parity columns first; columns without sectors are left out.
-pub(super) fn map(offset: u64, size: u64, dcols: u64, nparity: u64) -> Vec<Column> {
+pub(super) fn map(offset: u64, size: u64, dcols: u64, nparity: u64) -> Columns {
     let b = offset >> SECTOR_SHIFT;
     let s = size.div_ceil(1 << SECTOR_SHIFT);
     let f = b % dcols;
@@ -45,7 +50,7 @@ pub(super) fn map(offset: u64, size: u64, dcols: u64, nparity: u64) -> Vec<Colum
     let r = s - q * (dcols - nparity);
     let bc = if r == 0 { 0 } else { r + nparity };
     let acols = if q == 0 { bc } else { dcols };
-    let mut cols: Vec<Column> = (0..acols)
+    let mut cols: Columns = (0..acols)
         .map(|c| {
             let (col, coff) = if f + c >= dcols { (f + c - dcols, o + (1 << SECTOR_SHIFT)) } else { (f + c, o) };
             let sectors = if c < bc { q + 1 } else { q };
@@ -73,7 +78,7 @@ impl Sim {
     /// The leaf I/Os of a block of RAID-Z vdev `top`: `(leaf, offset, size)` of every column
     /// with sectors, or of its data columns only (a normal read). A read needing a column of
     /// the child being resilvered reads a parity column in its place (reconstruction).
-    pub(super) fn raidz_columns(&self, top: usize, offset: u64, size: u64, parity: bool) -> Vec<(usize, u64, u64)> {
+    pub(super) fn raidz_columns(&self, top: usize, offset: u64, size: u64, parity: bool) -> LeafIos {
         let t = &self.tops[top];
         let cols = t.columns(offset, size);
         let leaf = |c: &Column| t.leaves[c.child as usize];
@@ -94,7 +99,7 @@ impl Sim {
     }
 
     /// Issues a block's column reads; `parent` hears once, when all are done.
-    pub(super) fn read_columns(&mut self, reads: Vec<(usize, u64, u64)>, class: Class, parent: Parent) {
+    pub(super) fn read_columns(&mut self, reads: LeafIos, class: Class, parent: Parent) {
         let parent = if reads.len() == 1 {
             parent
         } else {

@@ -8,13 +8,9 @@
 // .reports/bench-presentation.json. BENCH_PRESETS and BENCH_STEPS as for presets.spec.ts.
 import { test } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { loadEngineSync } from "../../web/src/engine/load-node";
-import { openLab } from "../e2e/lab";
+import { benchPresets, openPreset, quantile } from "./presets";
 
 const STEPS = Number(process.env["BENCH_STEPS"] ?? 20);
-const ONLY = process.env["BENCH_PRESETS"]?.split(",");
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 interface TraceEvent {
   name?: string;
@@ -28,14 +24,9 @@ interface TraceEvent {
 
 test("slider step to the frame that shows both runs, from the browser's trace", async ({ page }) => {
   test.setTimeout(1_800_000);
-  const presets = loadEngineSync().labPresets();
-  if (presets.status === "error") throw new Error(presets.message);
   const rows: Record<string, unknown>[] = [];
-  for (const preset of presets.value.filter((p) => !ONLY || ONLY.includes(p.name))) {
-    await openLab(
-      page,
-      preset.link.startsWith("?") || preset.link.startsWith("#") ? preset.link : `#${preset.link}`,
-    );
+  for (const preset of benchPresets()) {
+    await openPreset(page, preset.link);
     const cdp = await page.context().newCDPSession(page);
     const events: TraceEvent[] = [];
     cdp.on("Tracing.dataCollected", (d: { value: TraceEvent[] }) => events.push(...d.value));

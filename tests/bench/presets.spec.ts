@@ -6,25 +6,15 @@
 // and .reports/bench-presets.json.
 import { test } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { loadEngineSync } from "../../web/src/engine/load-node";
-import { openLab } from "../e2e/lab";
+import { benchPresets, openPreset, quantile } from "./presets";
 
 const STEPS = Number(process.env["BENCH_STEPS"] ?? 12);
-/** Only these presets (comma-separated names), to compare a change on a few quickly. */
-const ONLY = process.env["BENCH_PRESETS"]?.split(",");
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 test("every preset: slider step to both runs redrawn", async ({ page }) => {
   test.setTimeout(1_800_000);
-  const presets = loadEngineSync().labPresets();
-  if (presets.status === "error") throw new Error(presets.message);
   const rows: Record<string, unknown>[] = [];
-  for (const preset of presets.value.filter((p) => !ONLY || ONLY.includes(p.name))) {
-    await openLab(
-      page,
-      preset.link.startsWith("?") || preset.link.startsWith("#") ? preset.link : `#${preset.link}`,
-    );
+  for (const preset of benchPresets()) {
+    await openPreset(page, preset.link);
     const result = await page.evaluate(async (steps) => {
       const longTasks: number[] = [];
       const po = new PerformanceObserver((list) =>

@@ -7,11 +7,10 @@
 import { test } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { openLab } from "../e2e/lab";
+import { quantile } from "./presets";
 
 const STEPS = 120;
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const figures = (values: number[]) => {
   const ms = [...values].sort((a, b) => a - b);
   return {

@@ -4,6 +4,7 @@
 import { test } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { openLab } from "../e2e/lab";
+import { quantile } from "./presets";
 
 const STEPS = 300;
 
@@ -11,9 +12,6 @@ interface Sample {
   domMs: number;
   beforeNextFrame: boolean;
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 test("slider input to redrawn curves", async ({ page }) => {
   test.setTimeout(120_000);

@@ -236,6 +236,19 @@ describe("the history writer", () => {
     vi.useRealTimers();
   });
 
+  it("writes a burst's last state at once when the page goes away", () => {
+    vi.useFakeTimers();
+    const { win, entries } = fakeWindow();
+    const writer = createHistoryWriter(win, 400);
+    writer.write("#v=1&readers=4", true);
+    writer.write("#v=1&readers=5", true);
+    writer.flush();
+    expect(entries).toEqual(["http://h/lab/#v=1", "http://h/lab/#v=1&readers=5"]);
+    vi.advanceTimersByTime(1000);
+    expect(entries).toEqual(["http://h/lab/#v=1", "http://h/lab/#v=1&readers=5"]);
+    vi.useRealTimers();
+  });
+
   it("drops a burst's later moves not yet written when Back or Forward moves the page", () => {
     vi.useFakeTimers();
     const { win, entries } = fakeWindow();

@@ -115,6 +115,8 @@ export interface HistoryWriter {
   replaceNow(fragment: string): void;
   /** Forgets any burst and pending write: Back or Forward has just moved the page. */
   cancel(): void;
+  /** Writes a burst's last state now, settled or not: the page is going away. */
+  flush(): void;
 }
 
 /**
@@ -166,5 +168,6 @@ export function createHistoryWriter(win: HistoryLike, settleMs = 400): HistoryWr
       if (next !== win.location.href) win.history.replaceState(null, "", next);
     },
     cancel,
+    flush: settle,
   };
 }

@@ -150,9 +150,14 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
       setNotices(link.notices);
       setBudgetAsked(link.budgetAsked);
     };
+    // A tab closed, or a link followed, before a drag's last moves were written: the
+    // history entry gets them, for Back or a reopened tab.
+    const leave = () => history.flush();
     window.addEventListener("popstate", restore);
+    window.addEventListener("pagehide", leave);
     return () => {
       window.removeEventListener("popstate", restore);
+      window.removeEventListener("pagehide", leave);
       history.cancel();
     };
   }, [engine, history]);

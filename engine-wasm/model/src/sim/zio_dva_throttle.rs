@@ -47,6 +47,13 @@ struct Waiting {
     owner: Owner,
 }
 
+impl Waiting {
+    /// A record of the syncing `txg`: its compressed size allocated, its logical size retired.
+    fn record(r: &Record, txg: u64) -> Self {
+        Waiting { size: r.psize, gap: 0, key: r.key, txg, accounted: r.size, owner: Owner::TxgData }
+    }
+}
+
 /// How reservations are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Unit {
@@ -105,10 +112,9 @@ impl DvaThrottle {
     /// The write that has waited longest.
     fn pop(&mut self) -> Option<Waiting> {
         if self.next < self.queued {
-            let r = self.records.get(self.next)?;
+            let w = Waiting::record(self.records.get(self.next)?, self.records_txg);
             self.next += 1;
-            let (size, key, accounted) = (r.psize, r.key, r.size);
-            return Some(Waiting { size, gap: 0, key, txg: self.records_txg, accounted, owner: Owner::TxgData });
+            return Some(w);
         }
         self.waiting.pop_front()
     }
@@ -190,13 +196,11 @@ impl Sim {
         self.dva.records_txg = txg;
         (self.dva.next, self.dva.queued) = (0, 0);
         for i in 0..n {
-            let Some(r) = self.dva.records.get(i) else { break };
-            let (size, key, accounted) = (r.psize, r.key, r.size);
+            let Some(w) = self.dva.records.get(i).map(|r| Waiting::record(r, txg)) else { break };
             // A write finishing at once (a device with no latency) may take queued ones
             // meanwhile, as it would from the queue: only those before this one are in it.
             if self.dva.nothing_waits() && self.dva.room() {
                 (self.dva.next, self.dva.queued) = (i + 1, i + 1);
-                let w = Waiting { size, gap: 0, key, txg, accounted, owner: Owner::TxgData };
                 self.allocate_and_issue(w);
             } else {
                 self.dva.queued = i + 1;

@@ -80,15 +80,10 @@ impl LatencyStats {
         self.max = self.max.max(ns);
         let (pow2, fine) = buckets(ns);
         self.pow2[pow2] += 1;
-        match self.fine.get_mut(fine) {
-            Some(c) => *c += 1,
-            None => {
-                self.fine = vec![0; FINE_BUCKETS];
-                if let Some(c) = self.fine.get_mut(fine) {
-                    *c = 1;
-                }
-            }
+        if self.fine.is_empty() {
+            self.fine = vec![0; FINE_BUCKETS];
         }
+        self.fine[fine] += 1;
     }
 
     pub fn mean(&self) -> u64 {

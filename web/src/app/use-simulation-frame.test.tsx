@@ -6,8 +6,8 @@ import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Engine } from "../engine/engine";
 import type { SimReport } from "../engine/report";
-import type { SimResult, Simulator } from "../engine/simulation";
-import { useSimulation } from "./use-simulation";
+import type { SimProgress, SimResult, Simulator } from "../engine/simulation";
+import { PAIR_WAIT_MS, PROGRESS_AFTER_MS, useSimulation } from "./use-simulation";
 
 const engine = { schema: [{ effect: "rerun" }] } as unknown as Engine;
 const values = [1];
@@ -15,6 +15,35 @@ const values = [1];
 function Probe({ simulator }: { simulator: Simulator }) {
   const sim = useSimulation(engine, simulator, values);
   return <p>{`completed ${sim.completed}, pictures ${sim.pictures}`}</p>;
+}
+
+/** A simulator whose one run reports progress and ends when the test says. */
+function manual() {
+  let finish: (result: SimResult) => void = () => {};
+  let progress: (p: SimProgress) => void = () => {};
+  const simulator: Simulator = {
+    run: (_, onProgress) => {
+      progress = onProgress ?? progress;
+      return new Promise<SimResult>((resolve) => (finish = resolve));
+    },
+    stop() {},
+    start() {},
+  };
+  return {
+    simulator,
+    progress: (share: number) => progress({ simulatedNs: share * 1e9, totalNs: 1e9 }),
+    finish: () => finish({ status: "ok", report: { meta: {}, columns: {} } as unknown as SimReport }),
+  };
+}
+
+/** The current run and the comparison, as the lab has them. */
+function Pair({ a, b }: { a: Simulator; b: Simulator }) {
+  return (
+    <>
+      <Probe simulator={a} />
+      <Probe simulator={b} />
+    </>
+  );
 }
 
 describe("useSimulation", () => {
@@ -50,6 +79,77 @@ describe("useSimulation", () => {
     // browser draws that frame, with no task of React's scheduler run in between.
     frames[0]?.(0);
     expect(host.textContent).toBe("completed 1, pictures 1");
+    await act(async () => root.unmount());
+  });
+
+  async function pair() {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    const [a, b] = [manual(), manual()];
+    const host = document.createElement("div");
+    document.body.append(host);
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const root = createRoot(host);
+    await act(async () => root.render(<Pair a={a.simulator} b={b.simulator} />));
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    return { frames, a, b, host, root };
+  }
+
+  it("draws the two runs of a step in one frame: the first to finish waits for the other", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { frames, a, b, host, root } = await pair();
+    a.finish();
+    await vi.advanceTimersByTimeAsync(PAIR_WAIT_MS / 2);
+    expect(frames).toHaveLength(0);
+    b.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(frames).toHaveLength(1);
+    frames[0]?.(0);
+    expect(host.textContent).toBe("completed 1, pictures 1".repeat(2));
+    vi.useRealTimers();
+    await act(async () => root.unmount());
+  });
+
+  it("draws the first run alone once the other has kept it waiting long enough", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { frames, a, b, host, root } = await pair();
+    a.finish();
+    await vi.advanceTimersByTimeAsync(PAIR_WAIT_MS - 1);
+    expect(frames).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(frames).toHaveLength(1);
+    frames[0]?.(0);
+    expect(host.textContent).toBe("completed 1, pictures 1completed 0, pictures 0");
+    // The other, later, is drawn at the next frame with nothing to wait for.
+    b.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(frames).toHaveLength(2);
+    frames[1]?.(0);
+    expect(host.textContent).toBe("completed 1, pictures 1".repeat(2));
+    vi.useRealTimers();
+    await act(async () => root.unmount());
+  });
+
+  it("draws no progress in a run's first moments, and then at each report", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    const a = manual();
+    const host = document.createElement("div");
+    document.body.append(host);
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const root = createRoot(host);
+    await act(async () => root.render(<Probe simulator={a.simulator} />));
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    a.progress(0.1);
+    await vi.advanceTimersByTimeAsync(PROGRESS_AFTER_MS - 1);
+    a.progress(0.2);
+    expect(frames).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    a.progress(0.3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(frames).toHaveLength(1);
+    vi.useRealTimers();
     await act(async () => root.unmount());
   });
 });

@@ -92,26 +92,74 @@ export function reportHash(report: SimReport): string {
 }
 
 /**
- * Applies `update` at the next animation frame, with every other update that arrives before
- * it. The current run and the comparison report from two workers, each message its own
- * task: applied as they come, each redrew every panel, so a slider step drew the page twice;
- * gathered per frame, both runs are drawn at once (React batches updates in one callback).
- * Rendered there and then (`flushSync`), the new picture is in the frame being drawn: left to
- * React's scheduler, it was rendered in a task after that frame and shown one frame later
+ * How long a picture waits for the other run of the same step [ms]: the current run and the
+ * comparison start together, and the first to finish waits for the other's first picture
+ * (its result, or a partial one, which comes by `FIRST_PARTIAL_MS`) at most this long after
+ * that run started. Drawn apart, the first picture cost a render and a frame while the other
+ * worker still ran, on two cores, and the step's complete picture came a frame later.
+ */
+export const PAIR_WAIT_MS = 100;
+
+/**
+ * Applies updates at an animation frame, with every other update that arrives before it. The
+ * current run and the comparison report from two workers, each message its own task: applied
+ * as they come, each redrew every panel, so a slider step drew the page twice; gathered per
+ * frame, and held while a run that started with them has not reported yet (`PAIR_WAIT_MS`),
+ * both runs are drawn at once (React batches updates in one callback). Rendered there and then
+ * (`flushSync`), the new picture is in the frame being drawn: left to React's scheduler, it
+ * was rendered in a task after that frame and shown one frame later
  * (tests/bench/presentation.spec.ts).
  */
-const inNextFrame = (() => {
+export const frames = (() => {
   const pending: (() => void)[] = [];
-  return (update: () => void) => {
-    pending.push(update);
-    if (pending.length === 1)
-      requestAnimationFrame(() =>
-        flushSync(() => {
-          for (const apply of pending.splice(0)) apply();
-        }),
-      );
+  // The runs that have not reported a picture yet, and when each started.
+  const waiting = new Map<object, number>();
+  let frame = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const draw = () => {
+    frame = false;
+    flushSync(() => {
+      for (const apply of pending.splice(0)) apply();
+    });
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    if (pending.length === 0 || frame) return;
+    const now = performance.now();
+    let hold = 0;
+    for (const started of waiting.values()) hold = Math.max(hold, started + PAIR_WAIT_MS - now);
+    if (hold > 0) {
+      timer = setTimeout(schedule, hold);
+      return;
+    }
+    frame = true;
+    requestAnimationFrame(draw);
+  };
+  return {
+    /** Run `run` has started: pictures wait for its first one (for a while). */
+    started(run: object) {
+      waiting.set(run, performance.now());
+    },
+    /** Run `run` has a picture, or is over without one: nothing waits for it. */
+    done(run: object) {
+      if (waiting.delete(run)) schedule();
+    },
+    /** `update` at the next frame, once no run that started with it is waited for. */
+    apply(update: () => void, from?: object) {
+      pending.push(update);
+      if (from) waiting.delete(from);
+      schedule();
+    },
   };
 })();
+
+/**
+ * A run's progress is drawn once it has gone on this long [ms]. Most slider steps' runs are
+ * done sooner, and each progress update drew a frame during them: on two cores, the page's
+ * frames (style, paint, compositing) took processor time from the workers running the two
+ * simulations, delaying the very picture the step waits for.
+ */
+export const PROGRESS_AFTER_MS = 150;
 
 /** What a run depends on: the values of every entry that changes the simulated system. */
 export function runKey(engine: Engine, values: Values): string {
@@ -134,26 +182,35 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
   useEffect(() => {
     if (!simulator) return;
     let live = true;
+    const run = {};
     const started = performance.now();
+    frames.started(run);
     progress.set(NO_PROGRESS);
     simulator
       .run({ values }, (p) => {
         if (!live) return;
+        const elapsed = performance.now() - started;
+        if (!p.partial && elapsed < PROGRESS_AFTER_MS) return;
         const share = p.totalNs > 0 ? p.simulatedNs / p.totalNs : 0;
         // The rest at the pace so far, once 2% is done (set-up makes the first share slow).
-        const elapsed = performance.now() - started;
         const etaMs = share >= 0.02 && share < 1 ? (elapsed * (1 - share)) / share : null;
-        inNextFrame(() => {
-          if (!live) return;
-          progress.set({ share, etaMs });
-          const partial = p.partial;
-          if (partial) setInner((s) => ({ ...s, report: partial, pictures: s.pictures + 1 }));
-        });
+        const partial = p.partial;
+        frames.apply(
+          () => {
+            if (!live) return;
+            progress.set({ share, etaMs });
+            if (partial) setInner((s) => ({ ...s, report: partial, pictures: s.pictures + 1 }));
+          },
+          partial ? run : undefined,
+        );
       })
       .then(
         (result) => {
-          if (!live || result.status === "superseded") return;
-          inNextFrame(() => {
+          if (!live || result.status === "superseded") {
+            frames.done(run);
+            return;
+          }
+          frames.apply(() => {
             if (!live) return;
             setInner((s) =>
               result.status === "ok"
@@ -170,12 +227,16 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
                   ? { ...s, settled: key, error: null, stopped: key }
                   : { ...s, settled: key, error: result.message, stopped: null },
             );
-          });
+          }, run);
         },
-        (e: unknown) => live && setInner((s) => ({ ...s, settled: key, error: String(e), stopped: null })),
+        (e: unknown) => {
+          frames.done(run);
+          if (live) setInner((s) => ({ ...s, settled: key, error: String(e), stopped: null }));
+        },
       );
     return () => {
       live = false;
+      frames.done(run);
     };
     // `values` is read through `key`: a run depends on the rerun entries only.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -110,7 +110,7 @@ export const PAIR_WAIT_MS = 100;
  * was rendered in a task after that frame and shown one frame later
  * (tests/bench/presentation.spec.ts).
  */
-export const frames = (() => {
+const frames = (() => {
   const pending: (() => void)[] = [];
   // The runs that have not reported a picture yet, and when each started.
   const waiting = new Map<object, number>();

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-// A run's report is drawn in the animation frame that applies it, not in a task after it
-// (which the browser would show a frame later).
-import { act } from "react";
+// When the page draws a run's report: in the animation frame that applies it (not in a task
+// after it, which the browser would show a frame later); the two runs of a step together; and
+// no progress in a run's first moments.
+import { act, type ReactElement } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Engine } from "../engine/engine";
@@ -36,41 +37,56 @@ function manual() {
   };
 }
 
-/** The current run and the comparison, as the lab has them. */
-function Pair({ a, b }: { a: Simulator; b: Simulator }) {
-  return (
+const actEnvironment = (on: boolean) =>
+  ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = on);
+
+/**
+ * Renders `element` with the animation frames it asks for held in a list (the test calls
+ * them), and React's act() environment off afterwards, as in the browser.
+ */
+async function mount(element: ReactElement) {
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+  const host = document.createElement("div");
+  document.body.append(host);
+  actEnvironment(true);
+  const root = createRoot(host);
+  await act(async () => root.render(element));
+  actEnvironment(false);
+  const unmount = async () => {
+    vi.useRealTimers();
+    actEnvironment(true);
+    await act(async () => root.unmount());
+  };
+  return { frames, host, unmount };
+}
+
+/** The current run and the comparison, as the lab has them, on fake timers. */
+async function mountPair() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+  const [a, b] = [manual(), manual()];
+  const mounted = await mount(
     <>
-      <Probe simulator={a} />
-      <Probe simulator={b} />
-    </>
+      <Probe simulator={a.simulator} />
+      <Probe simulator={b.simulator} />
+    </>,
   );
+  return { a, b, ...mounted };
 }
 
 describe("useSimulation", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    actEnvironment(false);
   });
 
   it("draws a finished run within the animation frame that applies it", async () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
-    let finish: (result: SimResult) => void = () => {};
-    const simulator: Simulator = {
-      run: () => new Promise<SimResult>((resolve) => (finish = resolve)),
-      stop() {},
-      start() {},
-    };
-    const host = document.createElement("div");
-    document.body.append(host);
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    const root = createRoot(host);
-    await act(async () => root.render(<Probe simulator={simulator} />));
+    const a = manual();
+    const { frames, host, unmount } = await mount(<Probe simulator={a.simulator} />);
     expect(host.textContent).toBe("completed 0, pictures 0");
 
     // The worker answers; the update waits for the next animation frame.
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    finish({ status: "ok", report: { meta: {}, columns: {} } as unknown as SimReport });
+    a.finish();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(frames).toHaveLength(1);
     expect(host.textContent).toBe("completed 0, pictures 0");
@@ -79,25 +95,11 @@ describe("useSimulation", () => {
     // browser draws that frame, with no task of React's scheduler run in between.
     frames[0]?.(0);
     expect(host.textContent).toBe("completed 1, pictures 1");
-    await act(async () => root.unmount());
+    await unmount();
   });
 
-  async function pair() {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
-    const [a, b] = [manual(), manual()];
-    const host = document.createElement("div");
-    document.body.append(host);
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    const root = createRoot(host);
-    await act(async () => root.render(<Pair a={a.simulator} b={b.simulator} />));
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    return { frames, a, b, host, root };
-  }
-
   it("draws the two runs of a step in one frame: the first to finish waits for the other", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const { frames, a, b, host, root } = await pair();
+    const { a, b, frames, host, unmount } = await mountPair();
     a.finish();
     await vi.advanceTimersByTimeAsync(PAIR_WAIT_MS / 2);
     expect(frames).toHaveLength(0);
@@ -106,13 +108,11 @@ describe("useSimulation", () => {
     expect(frames).toHaveLength(1);
     frames[0]?.(0);
     expect(host.textContent).toBe("completed 1, pictures 1".repeat(2));
-    vi.useRealTimers();
-    await act(async () => root.unmount());
+    await unmount();
   });
 
   it("draws the first run alone once the other has kept it waiting long enough", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const { frames, a, b, host, root } = await pair();
+    const { a, b, frames, host, unmount } = await mountPair();
     a.finish();
     await vi.advanceTimersByTimeAsync(PAIR_WAIT_MS - 1);
     expect(frames).toHaveLength(0);
@@ -126,21 +126,13 @@ describe("useSimulation", () => {
     expect(frames).toHaveLength(2);
     frames[1]?.(0);
     expect(host.textContent).toBe("completed 1, pictures 1".repeat(2));
-    vi.useRealTimers();
-    await act(async () => root.unmount());
+    await unmount();
   });
 
   it("draws no progress in a run's first moments, and then at each report", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
     const a = manual();
-    const host = document.createElement("div");
-    document.body.append(host);
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    const root = createRoot(host);
-    await act(async () => root.render(<Probe simulator={a.simulator} />));
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const { frames, unmount } = await mount(<Probe simulator={a.simulator} />);
     a.progress(0.1);
     await vi.advanceTimersByTimeAsync(PROGRESS_AFTER_MS - 1);
     a.progress(0.2);
@@ -149,7 +141,6 @@ describe("useSimulation", () => {
     a.progress(0.3);
     await vi.advanceTimersByTimeAsync(0);
     expect(frames).toHaveLength(1);
-    vi.useRealTimers();
-    await act(async () => root.unmount());
+    await unmount();
   });
 });

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 // When the page draws a run's report: in the animation frame that applies it (not in a task
-// after it, which the browser would show a frame later); the two runs of a step together; and
-// no progress in a run's first moments.
+// after it, which the browser would show a frame later), and the two runs of a step together.
 import { act, type ReactElement } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Engine } from "../engine/engine";
 import type { SimReport } from "../engine/report";
-import type { SimProgress, SimResult, Simulator } from "../engine/simulation";
-import { PAIR_WAIT_MS, PROGRESS_AFTER_MS, useSimulation } from "./use-simulation";
+import type { SimResult, Simulator } from "../engine/simulation";
+import { PAIR_WAIT_MS, useSimulation } from "./use-simulation";
 
 const engine = { schema: [{ effect: "rerun" }] } as unknown as Engine;
 const values = [1];
@@ -18,21 +17,16 @@ function Probe({ simulator }: { simulator: Simulator }) {
   return <p>{`completed ${sim.completed}, pictures ${sim.pictures}`}</p>;
 }
 
-/** A simulator whose one run reports progress and ends when the test says. */
+/** A simulator whose one run ends when the test says. */
 function manual() {
   let finish: (result: SimResult) => void = () => {};
-  let progress: (p: SimProgress) => void = () => {};
   const simulator: Simulator = {
-    run: (_, onProgress) => {
-      progress = onProgress ?? progress;
-      return new Promise<SimResult>((resolve) => (finish = resolve));
-    },
+    run: () => new Promise<SimResult>((resolve) => (finish = resolve)),
     stop() {},
     start() {},
   };
   return {
     simulator,
-    progress: (share: number) => progress({ simulatedNs: share * 1e9, totalNs: 1e9 }),
     finish: () => finish({ status: "ok", report: { meta: {}, columns: {} } as unknown as SimReport }),
   };
 }
@@ -126,21 +120,6 @@ describe("useSimulation", () => {
     expect(frames).toHaveLength(2);
     frames[1]?.(0);
     expect(host.textContent).toBe("completed 1, pictures 1".repeat(2));
-    await unmount();
-  });
-
-  it("draws no progress in a run's first moments, and then at each report", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const a = manual();
-    const { frames, unmount } = await mount(<Probe simulator={a.simulator} />);
-    a.progress(0.1);
-    await vi.advanceTimersByTimeAsync(PROGRESS_AFTER_MS - 1);
-    a.progress(0.2);
-    expect(frames).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1);
-    a.progress(0.3);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(frames).toHaveLength(1);
     await unmount();
   });
 });

@@ -153,14 +153,6 @@ const frames = (() => {
   };
 })();
 
-/**
- * A run's progress is drawn once it has gone on this long [ms]. Most slider steps' runs are
- * done sooner, and each progress update drew a frame during them: on two cores, the page's
- * frames (style, paint, compositing) took processor time from the workers running the two
- * simulations, delaying the very picture the step waits for.
- */
-export const PROGRESS_AFTER_MS = 150;
-
 /** What a run depends on: the values of every entry that changes the simulated system. */
 export function runKey(engine: Engine, values: Values): string {
   return values.filter((_, i) => engine.schema[i]?.effect === "rerun").join(",");
@@ -190,7 +182,6 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
       .run({ values }, (p) => {
         if (!live) return;
         const elapsed = performance.now() - started;
-        if (!p.partial && elapsed < PROGRESS_AFTER_MS) return;
         const share = p.totalNs > 0 ? p.simulatedNs / p.totalNs : 0;
         // The rest at the pace so far, once 2% is done (set-up makes the first share slow).
         const etaMs = share >= 0.02 && share < 1 ? (elapsed * (1 - share)) / share : null;

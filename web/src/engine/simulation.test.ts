@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as wasm from "./generated/throttle_lab_wasm.js";
 import { loadEngineSync } from "./load-node";
 import type { Report } from "./report";
-import { createInProcessSimulator } from "./simulation";
+import { createInProcessSimulator, QUIET_MS, runInSlices, yieldToEventLoop } from "./simulation";
 
 loadEngineSync();
 const scenario = (duration: string) =>
@@ -29,12 +29,24 @@ describe("simulation runs", () => {
     expect("series" in result.report.meta).toBe(false);
   });
 
-  it("report progress as simulated time grows", async () => {
-    const sim = createInProcessSimulator(wasm);
-    const seen: number[] = [];
-    await sim.run({ scenario: scenario("20s") }, (p) => seen.push(p.simulatedNs));
+  it("report progress as simulated time grows, once past their first moments", async () => {
+    // A clock that moves 20 ms at each reading: the run's first slices are in its quiet start.
+    let clock = 0;
+    const seen: { at: number; simulatedNs: number }[] = [];
+    const result = await runInSlices(
+      wasm,
+      { scenario: scenario("600s") },
+      () => false,
+      yieldToEventLoop,
+      (p) => !p.partial && seen.push({ at: clock, simulatedNs: p.simulatedNs }),
+      () => (clock += 20),
+    );
+    expect(result.status).toBe("ok");
     expect(seen.length).toBeGreaterThan(1);
-    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    // The start was read at 20 ms: nothing before QUIET_MS had passed since.
+    expect(Math.min(...seen.map((s) => s.at))).toBeGreaterThanOrEqual(20 + QUIET_MS);
+    const simulated = seen.map((s) => s.simulatedNs);
+    expect(simulated).toEqual([...simulated].sort((a, b) => a - b));
   });
 
   it("let the latest request win: an earlier run in flight is superseded", async () => {

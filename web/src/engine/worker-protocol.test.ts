@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import * as wasm from "./generated/throttle_lab_wasm.js";
 import { loadEngineSync } from "./load-node";
-import { runInSlices, sameRequest, yieldToEventLoop, type SimProgress } from "./simulation";
+import { QUIET_MS, runInSlices, sameRequest, yieldToEventLoop, type SimProgress } from "./simulation";
 import {
   createWorkerHandler,
   createWorkerSimulator,
@@ -132,10 +132,10 @@ describe("a run started ahead of its call", () => {
   it("is taken over by a run of the same request: one run, every message heard", async () => {
     const { spawn, asked } = fakeWorkers();
     const sim = createWorkerSimulator(spawn);
-    const values = settings({ duration: 30 });
+    const values = settings({ duration: 300 });
     sim.start({ values });
-    // The worker gets going (and says something) before the call comes.
-    await new Promise((r) => setTimeout(r, 20));
+    // The worker gets going (and, past its quiet start, says something) before the call comes.
+    await new Promise((r) => setTimeout(r, QUIET_MS + 50));
     let progressed = 0;
     const result = await sim.run({ values: [...values] }, () => progressed++);
     expect(result.status).toBe("ok");

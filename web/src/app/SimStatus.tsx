@@ -21,18 +21,24 @@ function Line({ name, state }: { name: string; state: SimState }) {
   const truncated = state.report ? truncatedOf(state.report) : null;
   const budget =
     !state.running && typeof truncated === "string" && !truncated.startsWith("stopped by the caller");
-  const { share, etaMs } = useProgress(state.progress);
+  const reported = useProgress(state.progress);
+  const progress = reported?.run === state.runId ? reported : null;
+  const { share, etaMs } = progress ?? { share: 0, etaMs: null };
+  // A run shows as running once it reports progress, past its first moments: most slider
+  // steps' runs are done by then, and a bar emptied and a Stop button shown at every step,
+  // gone again a frame later, was flicker and main-thread work while the runs went on.
+  const busy = state.running && progress !== null;
   return (
     <>
       <div className="sim-line">
         <span>{name}</span>
         <progress
           max={1}
-          value={state.running || state.stopped ? share : 1}
+          value={busy || state.stopped ? share : state.report ? 1 : 0}
           aria-label={`${name} simulation progress`}
         />
         <span className="sim-state">
-          {state.running
+          {busy
             ? `${Math.round(share * 100)}%${eta(etaMs)}`
             : state.stopped
               ? `stopped at ${Math.round(share * 100)}%`
@@ -42,7 +48,7 @@ function Line({ name, state }: { name: string; state: SimState }) {
                   ? "done"
                   : ""}
         </span>
-        {state.running ? (
+        {busy ? (
           <button type="button" className="sim-stop" onClick={state.stop} aria-label={`Stop the ${name} run`}>
             Stop
           </button>

@@ -13,6 +13,8 @@ export interface SimState {
   running: boolean;
   /** How far the running (or stopped) run got: read with `useProgress`. */
   progress: ProgressStore;
+  /** The run going on or last ended: the progress read is this run's when its `run` is this. */
+  runId: string;
   error: string | null;
   /** Stopped by the user before the end; `report` is the partial one it had reached. */
   stopped: boolean;
@@ -27,21 +29,22 @@ export interface SimState {
 
 /** How far a run got. */
 export interface Progress {
+  /** The run it is of (`SimState.runId`). */
+  run: string;
   /** Share of the run simulated, 0 to 1. */
   share: number;
   /** Estimated time left [ms], once enough of it has run to tell. */
   etaMs: number | null;
 }
 
-const NO_PROGRESS: Progress = { share: 0, etaMs: null };
-
 /**
  * A run's progress, kept out of React state: it changes at every slice of a run, and only
  * the status line shows it. In state, each change redrew the whole lab while the workers
- * ran, taking the main thread's share of two cores from them.
+ * ran, taking the main thread's share of two cores from them. It holds the last report of
+ * any run: a run says nothing in its first moments (`QUIET_MS`), so a new run has none.
  */
 export class ProgressStore {
-  private value = NO_PROGRESS;
+  private value: Progress | null = null;
   private readonly listeners = new Set<() => void>();
   readonly get = () => this.value;
   readonly subscribe = (listener: () => void) => {
@@ -49,7 +52,8 @@ export class ProgressStore {
     return () => void this.listeners.delete(listener);
   };
   set(value: Progress) {
-    if (value.share === this.value.share && value.etaMs === this.value.etaMs) return;
+    const [a, b] = [value, this.value];
+    if (a?.run === b?.run && a?.share === b?.share && a?.etaMs === b?.etaMs) return;
     this.value = value;
     for (const listener of this.listeners) listener();
   }
@@ -171,13 +175,13 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
   const [attempt, setAttempt] = useState(0);
   const [progress] = useState(() => new ProgressStore());
   const key = runKey(engine, values);
+  const runId = `${attempt}:${key}`;
   useEffect(() => {
     if (!simulator) return;
     let live = true;
     const run = {};
     const started = performance.now();
     frames.started(run);
-    progress.set(NO_PROGRESS);
     simulator
       .run({ values }, (p) => {
         if (!live) return;
@@ -189,7 +193,7 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
         frames.apply(
           () => {
             if (!live) return;
-            progress.set({ share, etaMs });
+            progress.set({ run: runId, share, etaMs });
             if (partial) setInner((s) => ({ ...s, report: partial, pictures: s.pictures + 1 }));
           },
           partial ? run : undefined,
@@ -243,6 +247,7 @@ export function useSimulation(engine: Engine, simulator: Simulator | null, value
     report: inner.report,
     running,
     progress,
+    runId,
     error: inner.settled === key ? inner.error : null,
     stopped,
     completed: inner.completed,

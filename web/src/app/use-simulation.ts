@@ -52,8 +52,8 @@ export class ProgressStore {
     return () => void this.listeners.delete(listener);
   };
   set(value: Progress) {
-    const [a, b] = [value, this.value];
-    if (a?.run === b?.run && a?.share === b?.share && a?.etaMs === b?.etaMs) return;
+    const last = this.value;
+    if (last && value.run === last.run && value.share === last.share && value.etaMs === last.etaMs) return;
     this.value = value;
     for (const listener of this.listeners) listener();
   }

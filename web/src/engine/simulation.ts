@@ -100,16 +100,18 @@ export async function runInSlices(
     let lastPartial = started;
     let every = FIRST_PARTIAL_MS;
     while (run.advance(every === FIRST_PARTIAL_MS ? FIRST_SLICE_EVENTS : SLICE_EVENTS)) {
-      const [simulatedNs = 0, totalNs = 0] = run.progress();
       const t = now();
       const due = t - lastPartial >= every;
       if (due) {
         lastPartial = t;
         every = PARTIAL_EVERY_MS;
       }
-      const partial = due ? parseReport(run.report()) : undefined;
-      if (partial) onProgress?.({ simulatedNs, totalNs, partial });
-      else if (t - started >= QUIET_MS) onProgress?.({ simulatedNs, totalNs });
+      // Nothing to say in the quiet start unless a partial report is due: no progress to read.
+      if (onProgress && (due || t - started >= QUIET_MS)) {
+        const [simulatedNs = 0, totalNs = 0] = run.progress();
+        const partial = due ? parseReport(run.report()) : undefined;
+        onProgress(partial ? { simulatedNs, totalNs, partial } : { simulatedNs, totalNs });
+      }
       await pause();
       if (superseded()) return { status: "superseded" };
     }

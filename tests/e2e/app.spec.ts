@@ -230,6 +230,13 @@ test("a tunable the chosen release does not have says so", async ({ page }) => {
   );
   await expect(page.getByTestId("absent-zfs_wrlog_data_max")).toBeVisible();
   await expect(page.getByTestId("absent-zfs_dirty_data_sync_percent")).toHaveCount(0);
+  // A value for it is refused by name, not run without effect.
+  await page.locator("#field-zfs_wrlog_data_max").fill("1G");
+  await page.locator("#field-zfs_wrlog_data_max").press("Enter");
+  await expect(page.locator("#error-zfs_wrlog_data_max")).toHaveText(
+    "Refused: zfs_wrlog_data_max is not a tunable of OpenZFS 0.8 (release): reset it, or choose a release that has it",
+  );
+  await expect(page.locator("#field-zfs_wrlog_data_max")).toHaveValue("0");
   // 0.7 had zfs_dirty_data_sync, not the percent.
   await openLab(page, "#v=1&release=2");
   await expect(page.getByTestId("absent-zfs_dirty_data_sync")).toHaveCount(0);

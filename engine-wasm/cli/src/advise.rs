@@ -29,9 +29,7 @@ pub fn advise(ask: &Ask<'_>) -> Result<String, String> {
         eprintln!("throttle-lab: link: {}", escaped(notice, true));
     }
     let mut t: Tunables = decoded.tunables;
-    for assignment in ask.sets {
-        t.set_assignment(assignment).map_err(|e| e.to_string())?;
-    }
+    t.set_assignments(ask.sets).map_err(|e| e.to_string())?;
     let guards = guards(symptom, ask.guards)?;
     let options = Options { span: ask.span.unwrap_or(Options::default().span), ..Options::default() };
     let mut advisor = Advisor::new(&t, symptom, guards, options)?;

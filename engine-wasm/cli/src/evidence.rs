@@ -110,9 +110,7 @@ pub fn export_settings(
         })?;
         t.set(Id::Release, r.index()).map_err(|e| e.to_string())?;
     }
-    for s in sets {
-        t.set_assignment(s).map_err(|e| e.to_string())?;
-    }
+    t.set_assignments(sets).map_err(|e| e.to_string())?;
     export(&t, os)
 }
 

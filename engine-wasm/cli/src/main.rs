@@ -57,17 +57,23 @@ fn command(args: args::Args) -> Result<String, String> {
         // Its --set overrides what the evidence implies, applied there.
         return evidence::import_files(&args.files, &args.sets, args.json, args.scenario_out.as_deref());
     }
+    // Run, advise and export apply --set onto their own link or scenario, whose release
+    // decides which tunables there are and their names; the rest onto the defaults.
     let mut t = Tunables::default();
-    for assignment in &args.sets {
-        t.set_assignment(assignment).map_err(|e| e.to_string())?;
+    if !matches!(args.command, Command::Run | Command::Advise | Command::Export) {
+        t.set_assignments(&args.sets).map_err(|e| e.to_string())?;
+        let checked = validate::check(&t);
+        if let Some(problem) = checked.errors.first() {
+            return Err(problem.message.clone());
+        }
+        for warning in &checked.warnings {
+            eprintln!("throttle-lab: warning: {}", escaped(&warning.message, true));
+        }
     }
-    let checked = validate::check(&t);
-    if let Some(problem) = checked.errors.first() {
-        return Err(problem.message.clone());
-    }
-    for warning in &checked.warnings {
-        eprintln!("throttle-lab: warning: {}", escaped(&warning.message, true));
-    }
+    // The curves as a run of these settings has them: the release's defaults, and the
+    // dirty limits derived from the machine's RAM as that release's arc_init() does.
+    let given = t;
+    let t = throttle_model::scenario::lab::effective(&given);
     let dirty = || -> Result<u64, String> {
         let text = args.dirty.as_deref().ok_or("--dirty <AMOUNT> is required (for example --dirty 85%)")?;
         parse_amount(text, t.get(Id::DirtyDataMax)).map_err(|e| e.to_string())
@@ -89,7 +95,7 @@ fn command(args: args::Args) -> Result<String, String> {
         }
         Command::Tunables if args.json => Ok(format!("{}\n", Value::from(schema_json()))),
         Command::Tunables => Ok(schema_table()),
-        Command::Link => Ok(format!("?{}\n", link::encode(&t))),
+        Command::Link => Ok(format!("?{}\n", link::encode(&given))),
         Command::Presets => Ok(run::presets_list()),
         Command::Lessons => lessons::list(args.json),
         Command::Drives => Ok(run::drives_list()),
@@ -258,6 +264,20 @@ mod tests {
         assert_eq!(run_words(&["delay", "--dirty", "70%"]), Ok("166666\n".into()));
         assert_eq!(run_words(&["async-writes", "--dirty", "33.75%"]), Ok("3\n".into()));
         assert_eq!(run_words(&["delay", "--dirty", "3G", "--set", "zfs_dirty_data_max=4G"]), Ok("300000\n".into()));
+    }
+
+    #[test]
+    fn delay_and_async_writes_derive_the_dirty_limit_from_ram_as_a_run_does() {
+        // arc_init(): 10% of 2 GiB is 214748364 bytes; 150M is 73.2% of it, so
+        // 500000 * (157286400 - 128849018) / (214748364 - 157286400) ns (dmu_tx_delay()).
+        assert_eq!(run_words(&["delay", "--dirty", "150M", "--set", "ram=2G"]), Ok("247445\n".into()));
+        // 100M is 48.8% of it: 1 + (100M - 30%) * 9 / 30% slots (vdev_queue_max_async_writes()).
+        assert_eq!(run_words(&["async-writes", "--dirty", "100M", "--set", "ram=2G"]), Ok("7\n".into()));
+        // A percentage is of that limit too, and a release's name of a tunable is read as its.
+        let set = ["--set", "ram=2G", "--set", "zfs_scan_min_time_ms=1", "--set", "release=0.7"];
+        assert_eq!(run_words(&[&["delay", "--dirty", "70%"][..], &set].concat()), Ok("166666\n".into()));
+        let refused = run_words(&["delay", "--dirty", "70%", "--set", "release=0.8", "--set", "zfs_vdev_nia_credit=7"]);
+        assert!(refused.is_err_and(|e| e.starts_with("zfs_vdev_nia_credit is not a tunable of OpenZFS 0.8")));
     }
 
     #[test]

@@ -39,9 +39,7 @@ pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bo
         (true, Some(a)) => a,
         (true, None) => return Err("--pinned: this link has no pinned configuration (pinned=1)".into()),
     };
-    for assignment in sets {
-        t.set_assignment(assignment).map_err(|e| e.to_string())?;
-    }
+    t.set_assignments(sets).map_err(|e| e.to_string())?;
     let mut scenario = throttle_model::scenario::lab::scenario_from_settings(&t)?;
     scenario.steady.until_steady |= until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
@@ -83,7 +81,15 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
         for note in &jobs.notes {
             eprintln!("throttle-lab: fio: {}", escaped(note, true));
         }
-        value["workloads"] = serde_json::Value::Array(jobs.workloads);
+        let mut workloads = jobs.workloads;
+        // The scenario's dataset keeps its recordsize: the job's writes go into its records.
+        if let Some(record) = dataset_record_size(&value) {
+            for w in workloads.iter_mut().filter(|w| w["kind"] == "async_write" && w.get("record_size").is_some()) {
+                let block = w["block_size"].as_u64().unwrap_or(0);
+                w["record_size"] = record.max(block).into();
+            }
+        }
+        value["workloads"] = serde_json::Value::Array(workloads);
         if let Some(s) = jobs.duration_s {
             value["duration"] = format!("{s}s").into();
         }
@@ -118,6 +124,18 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     Ok(report::run_with_progress(scenario, &mut |now| {
         eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)
     }))
+}
+
+/// The `record_size` of the scenario's first buffered writer, if it gives one.
+fn dataset_record_size(scenario: &serde_json::Value) -> Option<u64> {
+    let writer = scenario["workloads"].as_array()?.iter().find(|w| w["kind"] == "async_write")?;
+    match &writer["record_size"] {
+        serde_json::Value::Number(n) => n.as_u64(),
+        serde_json::Value::String(text) => {
+            throttle_model::units::parse_value(throttle_model::units::Unit::Bytes, text).ok()
+        }
+        _ => None,
+    }
 }
 
 /// `throttle-lab releases [--diff A B]`.

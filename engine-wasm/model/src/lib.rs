@@ -47,6 +47,7 @@ pub mod scenario;
 pub mod schema;
 pub mod sim;
 pub mod spec;
+pub mod tunable_releases;
 pub mod tunables;
 pub mod units;
 pub mod validate;

@@ -14,6 +14,7 @@
 
 use crate::messages;
 use crate::schema::Id;
+use crate::tunable_releases::{is_old_name, named_in, release_name};
 use crate::tunables::Tunables;
 use crate::validate::check;
 use serde::Serialize;
@@ -114,6 +115,9 @@ fn push_changed(out: &mut String, prefix: &str, t: &Tunables) {
 struct Side {
     tunables: Tunables,
     from_link: Vec<Id>,
+    /// Names a release gave a tunable since renamed (`zfs_scan_min_time_ms`), with their
+    /// values: read once the link's release is known.
+    old_names: Vec<(String, String)>,
 }
 
 impl Side {
@@ -128,6 +132,19 @@ impl Side {
             Err(err) => {
                 self.tunables.reset(id);
                 notices.push(format!("{prefix}{}", messages::link_bad_value(&err)));
+            }
+        }
+    }
+}
+
+impl Side {
+    /// The release's old names, read as the release the link chose names them.
+    fn read_old_names(&mut self, prefix: &str, notices: &mut Vec<String>) {
+        let release = self.tunables.get(Id::Release);
+        for (key, value) in std::mem::take(&mut self.old_names) {
+            match named_in(&key, release) {
+                Some(id) => self.read(id, &format!("{prefix}{key}"), &value, prefix, notices),
+                None => notices.push(messages::link_not_named_so(&format!("{prefix}{key}"), release_name(release))),
             }
         }
     }
@@ -156,7 +173,7 @@ pub fn decode(query: &str) -> Decoded {
 pub fn decode_onto(base: &Tunables, query: &str) -> Decoded {
     let query = query.strip_prefix(['?', '#']).unwrap_or(query);
     let query = query.split('#').next().unwrap_or("");
-    let mut current = Side { tunables: base.clone(), from_link: Vec::new() };
+    let mut current = Side { tunables: base.clone(), ..Side::default() };
     let mut view = View::default();
     let mut pinned = Side::default();
     let mut pinned_flag = false;
@@ -213,7 +230,11 @@ pub fn decode_onto(base: &Tunables, query: &str) -> Decoded {
             None => (&mut current, key.as_str(), ""),
         };
         let Some(id) = Id::from_name(name) else {
-            notices.push(messages::link_unknown_name(&key));
+            if is_old_name(name) {
+                side.old_names.push((name.to_string(), value));
+            } else {
+                notices.push(messages::link_unknown_name(&key));
+            }
             continue;
         };
         side.read(id, &key, &value, prefix, &mut notices);
@@ -225,6 +246,8 @@ pub fn decode_onto(base: &Tunables, query: &str) -> Decoded {
     if has_parts && !versioned {
         notices.push(messages::link_no_version(LINK_VERSION));
     }
+    current.read_old_names("", &mut notices);
+    pinned.read_old_names(PINNED_PREFIX, &mut notices);
     reset_rejected_combinations(&mut current.tunables, &current.from_link, "", &mut notices);
     let has_pinned = pinned_flag || !pinned.from_link.is_empty();
     if has_pinned {

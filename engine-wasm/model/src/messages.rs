@@ -11,6 +11,8 @@ use crate::units::ParseProblem;
 pub enum Error {
     /// A name that is in no schema entry.
     UnknownName(String),
+    /// A release's name of a tunable (`zfs_scan_min_time_ms`) given with another release.
+    NotNamedSo { name: String, release: &'static str },
     /// `NAME` where `NAME=VALUE` was expected.
     MissingValue(String),
     /// Text that could not be read as a value of that entry's unit.
@@ -27,6 +29,9 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::UnknownName(name) => write!(f, "unknown tunable '{}'", shown(name)),
+            Error::NotNamedSo { name, release } => {
+                write!(f, "{}: not a tunable's name in OpenZFS {release} (release)", shown(name))
+            }
             Error::MissingValue(name) => write!(f, "'{}' needs a value: write NAME=VALUE", shown(name)),
             Error::BadValue { id, text, problem } => {
                 write!(f, "{}: cannot read '{}': {} (expects {})", id.spec().name, shown(text), problem_shown(problem), hint(*id))
@@ -213,6 +218,15 @@ pub(crate) fn special_before_0_8(release: &str) -> String {
     format!("the special allocation class came in OpenZFS 0.8, not in {release}")
 }
 
+pub(crate) fn not_in_release(name: &str, release: &str) -> String {
+    format!("{name} is not a tunable of OpenZFS {release} (release): reset it, or choose a release that has it")
+}
+
+pub(crate) fn record_above_release_max(id: Id, value: u64, max: u64, release: &str) -> String {
+    let what = if id == Id::Recordsize { "a record" } else { "a write makes a record as large, and a record" };
+    format!("{}: {what} of OpenZFS {release} (release) is at most {}", named(id, value), id.spec().format(max))
+}
+
 pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
     format!(
         "the class minimums add up to {sum}, more than {}: the minimums cannot all be served at once",
@@ -222,6 +236,10 @@ pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
 
 pub(crate) fn link_unknown_name(name: &str) -> String {
     format!("'{}' is not a setting of this lab; ignored", shown(name))
+}
+
+pub(crate) fn link_not_named_so(key: &str, release: &str) -> String {
+    format!("'{}' is not a tunable's name in OpenZFS {release} (the link's release); left out", shown(key))
 }
 
 pub(crate) fn link_no_name(part: &str) -> String {

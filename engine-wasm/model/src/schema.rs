@@ -73,6 +73,8 @@ pub const DRIVES: &[&str] = &[
 ];
 /// Device kinds; an entry named `<kind>_...` applies to that kind only.
 pub const DEVICE_KINDS: &[&str] = &["hdd", "ssd", "lun"];
+/// The OpenZFS releases the `release` setting chooses from, oldest first.
+pub const RELEASES: &[&str] = &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2.2", "2.3", "2.4", "master"];
 const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
 const LEGACY_QUEUE: &str = "Legacy I/O scheduler (before 2013)";
 
@@ -725,7 +727,7 @@ schema! {
         name: "release", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
         default: 9, min: 0, max: 9, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "The OpenZFS release the OpenZFS models follow: its tunables' defaults (for tunables left at master's), which tunables exist, the sync kick, when dirty data is retired, the log-data throttle and the scrub credit.",
-        choices: &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2.2", "2.3", "2.4", "master"],
+        choices: RELEASES,
     }
     Ram {
         name: "ram", kind: Kind::Lab, group: RUN, unit: Unit::Bytes,

@@ -2,6 +2,7 @@
 
 use crate::messages::Error;
 use crate::schema::{Id, SPECS};
+use crate::tunable_releases::{is_old_name, named_in, release_name};
 
 /// One value per schema entry, indexed by [`Id`]. Every value lies in its entry's range:
 /// the only ways in are [`Tunables::default`] and the checked setters.
@@ -47,8 +48,28 @@ impl Tunables {
         let Some((name, text)) = assignment.split_once('=') else {
             return Err(Error::MissingValue(assignment.to_string()));
         };
-        let id = Id::from_name(name.trim()).ok_or_else(|| Error::UnknownName(name.trim().to_string()))?;
+        let name = name.trim();
+        let release = self.get(Id::Release);
+        // The lab's name, or the chosen release's own for a tunable since renamed.
+        let id = match Id::from_name(name).or_else(|| named_in(name, release)) {
+            Some(id) => id,
+            None if is_old_name(name) => {
+                return Err(Error::NotNamedSo { name: name.to_string(), release: release_name(release) })
+            }
+            None => return Err(Error::UnknownName(name.to_string())),
+        };
         Ok((id, self.set_text(id, text)?))
+    }
+
+    /// `NAME=VALUE`s in order, as the CLI's `--set`s write them ([`Self::set_assignment`]);
+    /// a release's old name of a tunable is read once the others are in, so that the
+    /// release it belongs to may come after it.
+    pub fn set_assignments(&mut self, list: &[String]) -> Result<(), Error> {
+        let old = |a: &String| a.split_once('=').is_some_and(|(n, _)| is_old_name(n.trim()));
+        for assignment in list.iter().filter(|a| !old(a)).chain(list.iter().filter(|a| old(a))) {
+            self.set_assignment(assignment)?;
+        }
+        Ok(())
     }
 
     /// Resets one entry to its default.

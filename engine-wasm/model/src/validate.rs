@@ -5,7 +5,8 @@
 //! handlers enforced some of it. Ranges of single values are enforced by [`Tunables`].
 
 use crate::messages;
-use crate::schema::{Id, CLASS_LIMITS, MAX_LEAVES};
+use crate::schema::{Id, Kind, CLASS_LIMITS, MAX_LEAVES};
+use crate::tunable_releases::{in_release, max_recordsize, release_name};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
@@ -84,6 +85,25 @@ pub fn check(t: &Tunables) -> Checked {
     if t.get(Id::Special) > 0 && t.get(Id::Release) < first {
         let release = releases.get(t.get(Id::Release) as usize).copied().unwrap_or("?");
         out.errors.push(problem(&[Id::Special, Id::Release], messages::special_before_0_8(release)));
+    }
+    // A tunable the chosen release does not have would do nothing there: refused by name
+    // (the problem names it alone, so a link's other values, the release among them, stay).
+    let release = t.get(Id::Release);
+    for &id in Id::ALL {
+        if id.spec().kind == Kind::Tunable && !in_release(id, release) && t.get(id) != id.spec().default {
+            out.errors.push(problem(&[id], messages::not_in_release(id.spec().name, release_name(release))));
+        }
+    }
+    // A filesystem's records: the recordsize, or the write when larger (the lab's record).
+    let largest = max_recordsize(release);
+    if t.get(Id::Dataset) == 0 {
+        for id in [Id::Recordsize, Id::AsyncBlockSize] {
+            if t.get(id) > largest {
+                let message = messages::record_above_release_max(id, t.get(id), largest, release_name(release));
+                out.errors.push(problem(&[id], message));
+                break;
+            }
+        }
     }
     let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
     let total = t.get(Id::VdevMaxActive);

@@ -160,6 +160,15 @@ fn params(import: &Import, release: Release, b: &mut Builder) {
                 unknown += 1;
                 continue;
             };
+            if !release.has(id) {
+                b.note(format!(
+                    "{}: {} is not a tunable of OpenZFS {} as the lab models it; left aside",
+                    at(&s.file, e.line),
+                    e.name,
+                    release.name()
+                ));
+                continue;
+            }
             let text = e.value.trim();
             // /etc/system writes hex (`0x100000000`).
             let hex = text

@@ -10,12 +10,20 @@
 //!   (`sync_write`); `rw=randread`: random readers (`random_read`); `rw=read`: sequential
 //!   readers with the DMU prefetcher (`sequential_read`); `rw=rw` / `randrw`: a writer
 //!   and a reader of `rwmixread` percent.
-//! - `numjobs` threads, times `iodepth` for an asynchronous engine (`libaio`, `io_uring`,
-//!   `posixaio`): one outstanding write each; `bs` (fio's default 4 KiB; `bs=r,w` pairs);
+//! - `numjobs` threads. `iodepth` adds none for writes: OpenZFS completes a write inside
+//!   the call that submits it (`zpl_iter_write()` returns once `zfs_write()` has, never
+//!   queued), so `libaio`'s `io_submit()` returns with it done, and `io_uring` hands a
+//!   file's buffered writes to its workers one at a time; reads through `io_uring` are its
+//!   workers' to run side by side, `iodepth` of them a job. `bs` (fio's default 4 KiB;
+//!   `bs=r,w` pairs); buffered writes go into records of the default `recordsize` (128 KiB,
+//!   `zfs_prop.c`), or of the write's size when larger (a scenario's dataset may say
+//!   otherwise: `run --fio` keeps its `record_size`);
 //!   `buffer_compress_percentage` as the records' compressible share;
 //!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed, as the region
 //!   written or the working set read; `runtime` as the run's duration.
-//! - `direct=1` is kept buffered, as OpenZFS before 2.3 treats O_DIRECT.
+//! - `direct=1` is run buffered, as OpenZFS before 2.3 treats O_DIRECT; from 2.3 an aligned
+//!   O_DIRECT write bypasses the ARC and dirty data (`dmu_write_uio_direct()`), which the
+//!   lab does not model, and the note says so.
 //!
 //! The parser is written here rather than taken from an INI crate: fio's flags have no
 //! `=`, and every problem must name its line. Options that change nothing in the model
@@ -147,6 +155,9 @@ const INERT: &[&str] = &[
 
 /// Engines that keep `iodepth` requests outstanding per job.
 const ASYNC_ENGINES: &[&str] = &["libaio", "io_uring", "posixaio", "solarisaio", "windowsaio"];
+
+/// The default `recordsize` of every release (`zfs_prop.c`: `SPA_OLD_MAXBLOCKSIZE`).
+const DEFAULT_RECORDSIZE: u64 = 128 << 10;
 
 /// Options read here; the rest are inert or noted.
 const KNOWN: &[&str] = &[
@@ -294,8 +305,17 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         Some((v, n)) => count(v, n, "iodepth", 65_536)?,
         None => 1,
     };
-    let per_job = if ASYNC_ENGINES.contains(&engine) { depth } else { 1 };
-    let threads = jobs.saturating_mul(per_job);
+    // One write in flight a job whatever the engine (see the top of the file); io_uring's
+    // workers run a job's reads side by side.
+    let threads = jobs;
+    let read_threads = if engine == "io_uring" { jobs.saturating_mul(depth) } else { jobs };
+    if depth > 1 && ASYNC_ENGINES.contains(&engine) {
+        let n = get(options, &["iodepth"]).map_or(job.line, |(_, n)| n);
+        out.notes.push(format!(
+            "line {n}: [{name}] iodepth={depth} with {engine}: OpenZFS completes each I/O as it is submitted, so a job has one in flight{}",
+            if engine == "io_uring" { " (but io_uring's workers run its reads side by side)" } else { "" }
+        ));
+    }
     let bs = |write: bool| -> Result<u64, String> {
         match get(options, &["bs", "blocksize"]) {
             Some((v, n)) => bytes(part(v, write), n, "bs"),
@@ -331,7 +351,9 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
     }
     if let Some((v, n)) = get(options, &["direct"]) {
         if v != "0" {
-            out.notes.push(format!("line {n}: [{name}] direct=1 is buffered, as OpenZFS before 2.3 treats O_DIRECT"));
+            out.notes.push(format!(
+                "line {n}: [{name}] direct=1 is run buffered, as OpenZFS before 2.3 treats O_DIRECT; 2.3's Direct I/O (aligned writes past the ARC and dirty data) is not modelled"
+            ));
         }
     }
     if let Some((v, n)) = get(options, &["runtime"]) {
@@ -360,6 +382,8 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
                 // A zvol's device node: its blocks are the release's default volblocksize.
                 if get(options, &["filename"]).is_some_and(|(f, _)| f.starts_with("/dev/zvol/")) {
                     w["zvol"] = json!(true);
+                } else {
+                    w["record_size"] = json!(block.max(DEFAULT_RECORDSIZE));
                 }
                 if let Some((v, n)) = get(options, &["buffer_compress_percentage"]) {
                     let percent = v.parse::<u64>().ok().filter(|p| *p <= 100);
@@ -378,7 +402,7 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         let block = bs(false)?;
         // Sequential readers stream with the prefetcher (sequential_read), random ones miss.
         let (kind, extent) = if random { ("random_read", "working_set") } else { ("sequential_read", "region") };
-        let mut r = json!({"kind": kind, "threads": threads, "block_size": block});
+        let mut r = json!({"kind": kind, "threads": read_threads, "block_size": block});
         if let Some(s) = size {
             r[extent] = json!(s.max(block));
         }
@@ -431,12 +455,23 @@ mod tests {
         assert_eq!(jobs.workloads.len(), 1);
         let w = &jobs.workloads[0];
         assert_eq!(w["kind"], "async_write");
-        assert_eq!(w["threads"], 32, "4 jobs of 8 outstanding writes (libaio)");
+        assert_eq!(w["threads"], 4, "4 jobs: libaio's io_submit() returns with the write done");
+        assert_eq!(w["record_size"], 128 << 10, "the default recordsize");
         assert_eq!(w["block_size"], 128 << 10);
         assert_eq!(w["region"], 40u64 << 30);
         assert_eq!(w["pattern"], "sequential");
         assert_eq!(jobs.duration_s, Some(120));
-        assert!(jobs.notes.iter().any(|n| n.contains("direct=1 is buffered")), "{:?}", jobs.notes);
+        assert!(jobs.notes.iter().any(|n| n.contains("direct=1 is run buffered")), "{:?}", jobs.notes);
+        assert!(
+            jobs.notes.iter().any(|n| n.starts_with("line 13: [seqwrite] iodepth=8 with libaio")),
+            "{:?}",
+            jobs.notes
+        );
+        // io_uring's workers read side by side; a write larger than a record is its own.
+        let jobs = translate("[r]\nrw=randread\nioengine=io_uring\niodepth=16\nnumjobs=2\n").expect("reads");
+        assert_eq!(jobs.workloads[0]["threads"], 32);
+        let jobs = translate("[w]\nrw=write\nbs=1m\n").expect("reads");
+        assert_eq!(jobs.workloads[0]["record_size"], 1 << 20);
     }
 
     #[test]

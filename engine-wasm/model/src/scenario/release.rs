@@ -1,14 +1,12 @@
 //! The OpenZFS release the OpenZFS models follow: its tunables' defaults, which tunables
 //! it has, and the behaviour that changed between releases. Each value is read from the
 //! release's tag of the OpenZFS repository (`zfs-0.6.4` ... `zfs-2.4.0`), or from master;
-//! the file and function are named beside it.
-//!
-//! Left to later work: the scan of releases before 0.8 (`zfs_top_maxinflight`,
-//! `zfs_scan_idle`; the lab scans as 0.8+ does in every release) and the allocation
-//! throttle's history.
+//! the file and function are named beside it. Which tunables each release has, and its
+//! names for them, are the foundation's (`tunable_releases.rs`).
 
 use super::pool::{Retire, TopVdev};
 use crate::schema::Id;
+use crate::tunable_releases;
 use crate::tunables::Tunables;
 use serde::{Deserialize, Serialize};
 
@@ -169,19 +167,9 @@ impl Release {
     }
 
     /// Is tunable `id` a module parameter of this release? Lab settings, legacy and zone
-    /// tunables are not the release's business.
+    /// tunables are not the release's business (`tunable_releases.rs` has the table).
     pub fn has(self, id: Id) -> bool {
-        match id {
-            Id::DirtyDataSync => self < Release::V0_8,
-            Id::DirtyDataSyncPercent | Id::AggregationLimitNonRotating | Id::ScanVdevLimit | Id::CommitTimeoutPct => {
-                self >= Release::V0_8
-            }
-            Id::NiaCredit | Id::NiaDelay => self.has_nia_credit(),
-            Id::WrlogDataMax => self.has_wrlog_throttle(),
-            Id::VdevQueueDepthPct => (Release::V0_7..=Release::V2_3).contains(&self),
-            Id::TopMaxinflight | Id::ScrubDelay | Id::ResilverDelay | Id::ScanIdle => self < Release::V0_8,
-            _ => true,
-        }
+        tunable_releases::in_release(id, self.index())
     }
 
     /// `arc_init()`: `zfs_dirty_data_max_max` and `zfs_dirty_data_max` for a machine with
@@ -228,19 +216,14 @@ impl Release {
         }
     }
 
-    /// What the release calls a tunable it has under another name: 0.6.x and 0.7's
-    /// `zfs_scan_min_time_ms` became `zfs_scrub_min_time_ms` in 0.8.0 (`dsl_scan.c`).
+    /// What the release calls a tunable it has under another name (`tunable_releases.rs`).
     pub fn old_name(self, id: Id) -> Option<&'static str> {
-        match id {
-            Id::ScrubMinTimeMs if self < Release::V0_8 => Some("zfs_scan_min_time_ms"),
-            _ => None,
-        }
+        tunable_releases::old_name(id, self.index())
     }
 
     /// The tunable `name` stands for in this release, by its name then or now.
     pub fn tunable(self, name: &str) -> Option<Id> {
-        let renamed = Id::ALL.iter().copied().find(|&id| self.old_name(id) == Some(name));
-        renamed.or_else(|| Id::from_name(name).filter(|&id| self.old_name(id).is_none()))
+        tunable_releases::named_in(name, self.index())
     }
 
     /// The release's defaults where they differ from master's (the schema's).
@@ -273,6 +256,8 @@ impl Release {
         if self < Release::V2_3 {
             d.push((Id::CommitTimeoutPct, 5));
         }
+        // A tunable the release does not have keeps master's default: nothing reads it.
+        d.retain(|&(id, _)| self.has(id));
         d
     }
 }

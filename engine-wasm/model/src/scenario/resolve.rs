@@ -118,6 +118,9 @@ fn models(m: ModelsFile) -> Models {
 /// the dirty-data limits the release derives from `ram` unless given, then those given.
 fn tunables(given: BTreeMap<String, TunableText>, models: &Models, ram: u64) -> Result<Tunables, FieldError> {
     let mut t = Tunables::default();
+    // The tunables carry their release, so that the checks across them (`validate.rs`)
+    // judge them by it, as they do the lab's.
+    t.set(Id::Release, models.release.index()).map_err(|e| FieldError::at("models.release", e.to_string()))?;
     for (id, v) in models.release.defaults() {
         t.set(id, v).map_err(|e| FieldError::at("models.release", e.to_string()))?;
     }
@@ -223,6 +226,12 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
             if record_size < block_size {
                 let message = format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one record (one transaction)");
                 return Err(FieldError::at(&path("record_size"), message));
+            }
+            let largest = crate::tunable_releases::max_recordsize(release.index());
+            if !zvol && record_size > largest {
+                let message = format!("{record_size}: a record of OpenZFS {} is at most {largest} bytes (models.release; zfs_max_recordsize)", release.name());
+                let key = if f.record_size.is_some() { "record_size" } else { "block_size" };
+                return Err(FieldError::at(&path(key), message));
             }
             let burst = match f.burst {
                 Some(b) => Some(Burst {

@@ -5,8 +5,8 @@ use serde_json::{json, Value};
 use throttle_model::link::decode;
 use throttle_model::report::{self, Report};
 use throttle_model::scenario::lab::scenario_from_settings;
-use throttle_model::scenario::{Retire, Scenario};
-use throttle_model::Id;
+use throttle_model::scenario::{Release, Retire, Scenario};
+use throttle_model::{validate, Id, Tunables};
 
 fn scenario(v: &Value) -> Scenario {
     Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))
@@ -25,6 +25,47 @@ fn a_tunable_the_release_does_not_have_is_refused_by_name() {
     assert!(Scenario::from_json(&v.to_string()).is_err());
     let v = json!({"models": {"release": "0.7"}, "tunables": {"zfs_dirty_data_sync": "32M"}});
     assert_eq!(scenario(&v).tunables.get(Id::DirtyDataSync), 32 << 20);
+}
+
+#[test]
+fn a_link_or_a_set_naming_a_tunable_the_release_does_not_have_is_refused_by_name() {
+    // A link keeps the rest, its release among them, and says what it left out.
+    let d = decode("v=1&release=0.8&zfs_vdev_nia_credit=7&zfs_txg_timeout=9");
+    assert_eq!(d.tunables.get(Id::NiaCredit), Id::NiaCredit.spec().default);
+    assert_eq!(d.tunables.get(Id::TxgTimeout), 9);
+    assert_eq!(Release::from_index(d.tunables.get(Id::Release)), Release::V0_8);
+    let named = |notices: &[String], text: &str| notices.iter().any(|n| n.starts_with(text));
+    assert!(named(&d.notices, "zfs_vdev_nia_credit is not a tunable of OpenZFS 0.8"), "{:?}", d.notices);
+    // Settings (the CLI's --set, the app's controls): refused, not run without effect.
+    let mut t = Tunables::default();
+    t.set_assignments(&["release=2.1".into(), "zfs_wrlog_data_max=1G".into()]).expect("in range");
+    let e = &validate::check(&t).errors[0];
+    assert_eq!(e.tunables, ["zfs_wrlog_data_max"], "the release itself is not what is wrong");
+    assert!(e.message.starts_with("zfs_wrlog_data_max is not a tunable of OpenZFS 2.1"), "{}", e.message);
+    assert!(scenario_from_settings(&t).is_err());
+    t.set_assignments(&["release=2.2".into()]).expect("in range");
+    assert!(validate::check(&t).errors.is_empty());
+    // Removed in 2.4.0 (vdev_queue.c), and present until then.
+    let d = decode("v=1&release=2.3&zfs_vdev_queue_depth_pct=500");
+    assert_eq!((d.tunables.get(Id::VdevQueueDepthPct), d.notices.len()), (500, 0));
+    let d = decode("v=1&release=2.4&zfs_vdev_queue_depth_pct=500");
+    assert!(named(&d.notices, "zfs_vdev_queue_depth_pct is not a tunable of OpenZFS 2.4"), "{:?}", d.notices);
+}
+
+#[test]
+fn a_link_or_a_set_may_use_the_releases_own_name_of_a_renamed_tunable() {
+    for link in ["v=1&zfs_scan_min_time_ms=2000&release=0.7", "v=1&release=0.6.5&zfs_scan_min_time_ms=2000"] {
+        let d = decode(link);
+        assert_eq!((d.tunables.get(Id::ScrubMinTimeMs), d.notices.len()), (2000, 0), "{link}: {:?}", d.notices);
+    }
+    let d = decode("v=1&zfs_scan_min_time_ms=2000&release=0.8");
+    assert_eq!(d.tunables.get(Id::ScrubMinTimeMs), Id::ScrubMinTimeMs.spec().default);
+    assert!(d.notices[0].contains("not a tunable's name in OpenZFS 0.8"), "{:?}", d.notices);
+    let mut t = Tunables::default();
+    t.set_assignments(&["zfs_scan_min_time_ms=2000".into(), "release=0.7".into()]).expect("0.7's name");
+    assert_eq!(t.get(Id::ScrubMinTimeMs), 2000);
+    let e = Tunables::default().set_assignments(&["zfs_scan_min_time_ms=2000".into()]).expect_err("renamed");
+    assert_eq!(e.to_string(), "zfs_scan_min_time_ms: not a tunable's name in OpenZFS master (release)");
 }
 
 #[test]

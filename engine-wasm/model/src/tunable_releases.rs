@@ -1,0 +1,138 @@
+//! Which OpenZFS releases have each tunable, and what a release called one that was later
+//! renamed: the rows where a module parameter came, went or changed its name, read from
+//! each release's tag (`zfs-0.6.4` ... `zfs-2.4.0`) and master. A tunable with no row is in
+//! every release; lab settings, legacy and zone tunables are not a release's business.
+//!
+//! The foundation's, not `scenario::release`'s: the cross-tunable checks (`validate.rs`)
+//! refuse a tunable the chosen release does not have, and the link and `--set` readers
+//! take the release's own names, all upstream of the scenario.
+
+use crate::schema::{Id, RELEASES};
+
+/// The schema's index of a release (`release`'s choices), by name.
+const fn at(name: &str) -> u64 {
+    let choices = RELEASES;
+    let mut i = 0;
+    while i < choices.len() {
+        if eq(choices[i], name) {
+            return i as u64;
+        }
+        i += 1;
+    }
+    panic!("not a release of the schema");
+}
+
+const fn eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// (tunable, first release that has it, first release that no longer has it).
+const RANGES: [(Id, u64, Option<u64>); 13] = [
+    // dsl_pool.c: bytes until 0.7; replaced by zfs_dirty_data_sync_percent in 0.8.0.
+    (Id::DirtyDataSync, 0, Some(at("0.8"))),
+    (Id::DirtyDataSyncPercent, at("0.8"), None),
+    // vdev_queue.c: a non-rotating aggregation limit from 0.8.0.
+    (Id::AggregationLimitNonRotating, at("0.8"), None),
+    // dsl_scan.c: the sequential scan's per-vdev limit from 0.8.0, and the old scan's
+    // in-flight and delay parameters until then.
+    (Id::ScanVdevLimit, at("0.8"), None),
+    (Id::TopMaxinflight, 0, Some(at("0.8"))),
+    (Id::ScrubDelay, 0, Some(at("0.8"))),
+    (Id::ResilverDelay, 0, Some(at("0.8"))),
+    (Id::ScanIdle, 0, Some(at("0.8"))),
+    // zil.c: zfs_commit_timeout_pct from 0.8.0.
+    (Id::CommitTimeoutPct, at("0.8"), None),
+    // vdev_queue.c: the scrub's non-interactive credit from 2.1.0.
+    (Id::NiaCredit, at("2.1"), None),
+    (Id::NiaDelay, at("2.1"), None),
+    // dsl_pool.c: the log-data throttle from 2.2.0.
+    (Id::WrlogDataMax, at("2.2"), None),
+    // vdev_queue.c: the allocation throttle's queue depth from 0.7.0, gone in 2.4.0.
+    (Id::VdevQueueDepthPct, at("0.7"), Some(at("2.4"))),
+];
+
+/// Does release `release` (the schema's index) have tunable `id`?
+pub fn in_release(id: Id, release: u64) -> bool {
+    RANGES
+        .iter()
+        .find(|(i, _, _)| *i == id)
+        .map_or(true, |&(_, from, until)| release >= from && until.map_or(true, |u| release < u))
+}
+
+/// What release `release` called `id`, when that differs from the lab's (today's) name:
+/// 0.6.x and 0.7's `zfs_scan_min_time_ms` became `zfs_scrub_min_time_ms` in 0.8.0
+/// (`dsl_scan.c`).
+pub fn old_name(id: Id, release: u64) -> Option<&'static str> {
+    (id == Id::ScrubMinTimeMs && release < at("0.8")).then_some("zfs_scan_min_time_ms")
+}
+
+/// The tunable `name` stands for in release `release`, by its name then or now.
+pub fn named_in(name: &str, release: u64) -> Option<Id> {
+    let renamed = Id::ALL.iter().copied().find(|&id| old_name(id, release) == Some(name));
+    renamed.or_else(|| Id::from_name(name).filter(|&id| old_name(id, release).is_none()))
+}
+
+/// Is `name` what some release called a tunable the lab names otherwise?
+pub fn is_old_name(name: &str) -> bool {
+    (0..RELEASES.len() as u64).any(|r| Id::ALL.iter().any(|&id| old_name(id, r) == Some(name)))
+}
+
+/// The largest record a dataset of release `release` may have: `SPA_MAXBLOCKSIZE` (128 KiB)
+/// in 0.6.4 (`spa.h`, checked by `zfs_valid_proplist()`); 0.6.5 brought large blocks, up to
+/// `zfs_max_recordsize` (`dsl_dataset.c`): 1 MiB until 2.1, 16 MiB from 2.2.0 on 64-bit.
+pub fn max_recordsize(release: u64) -> u64 {
+    if release < at("0.6.5") {
+        128 << 10
+    } else if release < at("2.2") {
+        1 << 20
+    } else {
+        16 << 20
+    }
+}
+
+/// The release's name (`0.8`, `master`).
+pub fn release_name(release: u64) -> &'static str {
+    usize::try_from(release).ok().and_then(|i| RELEASES.get(i)).copied().unwrap_or("?")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tunables_come_and_go_at_their_release() {
+        assert!(!in_release(Id::NiaCredit, at("2.0")));
+        assert!(in_release(Id::NiaCredit, at("2.1")));
+        assert!(in_release(Id::DirtyDataSync, at("0.7")));
+        assert!(!in_release(Id::DirtyDataSync, at("0.8")));
+        assert!(!in_release(Id::VdevQueueDepthPct, at("0.6.5")));
+        assert!(in_release(Id::VdevQueueDepthPct, at("2.3")));
+        assert!(!in_release(Id::VdevQueueDepthPct, at("2.4")));
+        assert!(in_release(Id::DirtyDataMax, 0), "no row: every release");
+        assert_eq!(max_recordsize(at("0.6.4")), 128 << 10);
+        assert_eq!(max_recordsize(at("2.1")), 1 << 20);
+        assert_eq!(max_recordsize(at("2.2")), 16 << 20);
+    }
+
+    #[test]
+    fn renamed_tunables_are_found_by_their_name_then() {
+        assert_eq!(named_in("zfs_scan_min_time_ms", at("0.7")), Some(Id::ScrubMinTimeMs));
+        assert_eq!(named_in("zfs_scrub_min_time_ms", at("0.7")), None);
+        assert_eq!(named_in("zfs_scrub_min_time_ms", at("0.8")), Some(Id::ScrubMinTimeMs));
+        assert_eq!(named_in("zfs_scan_min_time_ms", at("0.8")), None);
+        assert!(is_old_name("zfs_scan_min_time_ms"));
+        assert!(!is_old_name("zfs_scrub_min_time_ms"));
+        assert_eq!(release_name(at("0.6.5")), "0.6.5");
+    }
+}

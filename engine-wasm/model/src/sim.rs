@@ -22,6 +22,7 @@ mod metaslab_alloc;
 mod metaslab_load;
 mod metaslab_offset;
 mod metaslab_size;
+mod ordered;
 pub mod record;
 pub mod rng;
 pub mod series;

@@ -6,6 +6,7 @@
 //! sync classes, (time bucket, LBA) order with a one-way elevator for the others; adjacent
 //! queued I/Os of the same type merge up to the aggregation limit.
 
+use super::ordered::{Keyed, Ordered};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -100,62 +101,23 @@ pub type Members = smallvec::SmallVec<[u32; 8]>;
 /// `io_timestamp >> 29`: about half-second buckets inside which LBA order rules.
 const BUCKET_SHIFT: u32 = 29;
 
-/// A deque kept sorted by `key`. A txg's writes arrive in rising offset order and leave from
-/// near the front, so inserts are mostly appends and removals mostly near the head: both
-/// shift only the shorter side, far cheaper here than a balanced tree.
-pub(crate) struct Sorted<T> {
-    pub(crate) items: VecDeque<T>,
-}
-
-impl<T> Default for Sorted<T> {
-    fn default() -> Self {
-        Sorted { items: VecDeque::new() }
-    }
-}
-
-impl<T: Copy> Sorted<T> {
-    pub(crate) fn position<K: Ord>(&self, key: &K, key_of: impl Fn(&T) -> K) -> Result<usize, usize> {
-        // Appends and removals at the head are the common cases: answer them without a search.
-        match (self.items.front(), self.items.back()) {
-            (Some(first), _) if key_of(first) == *key => Ok(0),
-            (_, Some(last)) if key_of(last) < *key => Err(self.items.len()),
-            _ => self.items.binary_search_by(|x| key_of(x).cmp(key)),
-        }
-    }
-
-    pub(crate) fn insert<K: Ord>(&mut self, item: T, key_of: impl Fn(&T) -> K) {
-        let at = self.position(&key_of(&item), &key_of).unwrap_or_else(|i| i);
-        // Nearly every insert lands at an end; `VecDeque::insert` would still go through its
-        // general shifting code for those.
-        if at == self.items.len() {
-            self.items.push_back(item);
-        } else if at == 0 {
-            self.items.push_front(item);
-        } else {
-            self.items.insert(at, item);
-        }
-    }
-
-    pub(crate) fn remove<K: Ord>(&mut self, key: &K, key_of: impl Fn(&T) -> K) {
-        match self.position(key, key_of) {
-            // The head is the common case (see `insert`).
-            Ok(0) => {
-                self.items.pop_front();
-            }
-            Ok(at) => {
-                self.items.remove(at);
-            }
-            Err(_) => {}
-        }
-    }
-}
-
+/// (time bucket, offset, id): the order of the LBA-ordered classes' trees.
 type SortKey = (u64, u64, u32);
-fn sort_key(k: &SortKey) -> SortKey {
-    *k
+/// (offset, id): the order of the offset trees (`vq_read_offset_tree`, `_write_`).
+pub(crate) type OffsetKey = (u64, u32);
+
+impl Keyed for SortKey {
+    type Key = SortKey;
+    fn key(&self) -> SortKey {
+        *self
+    }
 }
-fn offset_key(io: &Queued) -> (u64, u32) {
-    (io.offset, io.id)
+
+impl Keyed for Queued {
+    type Key = OffsetKey;
+    fn key(&self) -> OffsetKey {
+        (self.offset, self.id)
+    }
 }
 
 /// I/Os merge only within a group: same kind (read or write) and the same inherited flags,
@@ -165,25 +127,27 @@ fn group_of(kind: Kind, class: Class) -> usize {
 }
 
 /// Takes a queued I/O out of its class's queue; a free function, to run while `by_offset` drains.
-fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Sorted<SortKey>; 3], io: &Queued) {
+fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Ordered<SortKey>; 3], io: &Queued) {
     let c = io.class;
     if c.is_fifo() {
         let q = &mut fifo[c.index()];
+        // A FIFO class holds one read or write per waiting thread; the one issued is
+        // nearly always its head.
         if let Some(pos) = q.iter().position(|x| x.id == io.id) {
             q.remove(pos);
         }
     } else {
-        sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id), sort_key);
+        sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
     }
 }
 
 #[derive(Default)]
 pub struct VdevQueue {
     fifo: [VecDeque<Queued>; 2],
-    /// (time bucket, offset, id) for the LBA-ordered classes.
-    sorted: [Sorted<SortKey>; 3],
+    /// (time bucket, offset, id) for the LBA-ordered classes (`ordered.rs`).
+    sorted: [Ordered<SortKey>; 3],
     /// Every queued I/O by (offset, id), per aggregation group (`group_of`).
-    by_offset: [Sorted<Queued>; 4],
+    by_offset: [Ordered<Queued>; 4],
     queued: [usize; 5],
     active: [u32; 5],
     total_active: u32,
@@ -216,9 +180,9 @@ impl VdevQueue {
         if c.is_fifo() {
             self.fifo[c.index()].push_back(io);
         } else {
-            self.sorted[c.index() - 2].insert((io.enqueued >> BUCKET_SHIFT, io.offset, io.id), sort_key);
+            self.sorted[c.index() - 2].insert((io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
         }
-        self.by_offset[group_of(io.kind, io.class)].insert(io, offset_key);
+        self.by_offset[group_of(io.kind, io.class)].insert(io);
         self.queued[c.index()] += 1;
     }
 
@@ -272,81 +236,75 @@ impl VdevQueue {
         found
     }
 
-    /// The I/O of `class` to issue next, as its aggregation group and its index in that
-    /// group's offset list: found once here for `aggregate` and `next`.
-    fn pick(&self, class: Class) -> Option<(usize, usize)> {
-        let find = |kind: Kind, key: (u64, u32)| {
+    /// The I/O of `class` to issue next, and its aggregation group: found once here for
+    /// `aggregate` and `next`.
+    fn pick(&self, class: Class) -> Option<(usize, Queued)> {
+        let find = |kind: Kind, key: OffsetKey| {
             let group = group_of(kind, class);
-            self.by_offset[group].position(&key, offset_key).ok().map(|at| (group, at))
+            self.by_offset[group].get(&key).map(|io| (group, *io))
         };
         if class.is_fifo() {
             let io = self.fifo[class.index()].front()?;
             return find(io.kind, (io.offset, io.id));
         }
-        let set = &self.sorted[class.index() - 2].items;
-        let &(bucket, offset, id) = set.front()?;
+        let set = &self.sorted[class.index() - 2];
+        let &(bucket, offset, id) = set.first()?;
         let chosen = if offset < self.last_offset {
             // One-way elevator inside the oldest bucket: continue past the last offset.
-            let from = set.partition_point(|&k| k < (bucket, self.last_offset, 0));
-            set.get(from).filter(|k| k.0 == bucket).copied().unwrap_or((bucket, offset, id))
+            let next = set.first_from(&(bucket, self.last_offset, 0));
+            next.filter(|k| k.0 == bucket).copied().unwrap_or((bucket, offset, id))
         } else {
             (bucket, offset, id)
         };
         // Async writes are writes; the other sorted classes mostly reads (scrub also carries
-        // resilver writes). Ids are unique, so which list is searched first changes nothing.
+        // resilver writes). Ids are unique, so which tree is searched first changes nothing.
         let kinds = if class == Class::AsyncWrite { [Kind::Write, Kind::Read] } else { [Kind::Read, Kind::Write] };
         kinds.into_iter().find_map(|k| find(k, (chosen.1, chosen.2)))
     }
 
-    /// The index range in `group`'s offset list of the adjacent queued I/Os that merge with
-    /// the one at `at` within the aggregation limit (only it when nothing merges).
-    fn aggregate(&self, group: usize, at: usize, limits: &Limits) -> std::ops::Range<usize> {
-        let items = &self.by_offset[group].items;
-        let first = &items[at];
+    /// How many queued I/Os before and after `first` in `group`'s offset tree merge with it
+    /// within the aggregation limit (none when nothing merges).
+    fn aggregate(&self, group: usize, first: &Queued, limits: &Limits) -> Option<(usize, usize)> {
         let limit = limits.aggregation_limit.min(16 << 20);
         if limit == 0 || first.size >= limit {
-            return at..at + 1;
+            return Some((0, 0));
         }
         let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
         let (mut start, mut end) = (first.offset, first.offset + first.size);
-        let mut lo = at;
-        while lo > 0 {
-            let io = &items[lo - 1];
-            let io_end = io.offset + io.size;
-            if io_end > start || start - io_end > gap || end - io.offset > limit {
-                break;
+        self.by_offset[group].span(&first.key(), |io, forward| {
+            if forward {
+                if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
+                    return false;
+                }
+                end = io.offset + io.size;
+            } else {
+                let io_end = io.offset + io.size;
+                if io_end > start || start - io_end > gap || end - io.offset > limit {
+                    return false;
+                }
+                start = io.offset;
             }
-            start = io.offset;
-            lo -= 1;
-        }
-        let mut hi = at + 1;
-        while let Some(io) = items.get(hi) {
-            if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
-                break;
-            }
-            end = io.offset + io.size;
-            hi += 1;
-        }
-        lo..hi
+            true
+        })
     }
 
     /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
         let class = self.class_to_issue(limits, async_write_max)?;
-        let (group, at) = self.pick(class)?;
-        let first = self.by_offset[group].items[at];
-        let range = self.aggregate(group, at, limits);
-        let items = &self.by_offset[group].items;
-        let (offset, end) = (items[range.start].offset, items[range.end - 1].offset + items[range.end - 1].size);
-        // The members are contiguous in the offset list: take them out in one go, and each
-        // out of its class queue.
-        let mut ids = Members::with_capacity(range.len());
+        let (group, first) = self.pick(class)?;
+        let (before, after) = self.aggregate(group, &first, limits)?;
+        // The members are contiguous in the offset tree: each out of it and out of its
+        // class queue.
+        let (mut offset, mut end) = (u64::MAX, 0);
+        let mut members = Members::with_capacity(before + after + 1);
         let Self { by_offset, fifo, sorted, queued, .. } = self;
-        for io in by_offset[group].items.drain(range) {
+        by_offset[group].take_span(&first.key(), before, after, |io| {
             remove_from_class(fifo, sorted, &io);
             queued[io.class.index()] -= 1;
-            ids.push(io.id);
-        }
+            offset = offset.min(io.offset);
+            end = end.max(io.offset + io.size);
+            members.push(io.id);
+        });
         self.last_offset = end;
         self.active[class.index()] += 1;
         self.total_active += 1;
@@ -358,7 +316,7 @@ impl VdevQueue {
         } else if self.ia_active > 0 {
             self.nia_credit = self.nia_credit.saturating_sub(1);
         }
-        Some(Issue { class, kind: first.kind, offset, size: end - offset, members: ids })
+        Some(Issue { class, kind: first.kind, offset, size: end - offset, members })
     }
 
     /// `vdev_queue_io_done()`'s bookkeeping for one issued I/O of `class`.

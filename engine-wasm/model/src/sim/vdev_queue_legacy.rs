@@ -7,7 +7,8 @@
 //! issues up to `zfs_vdev_ramp_rate` more while fewer than `zfs_vdev_max_pending` are. Once
 //! issued, an I/O is the device's to reorder.
 
-use super::vdev_queue::{Class, Issue, Kind, Members, Queued, Sorted};
+use super::ordered::{Keyed, Ordered};
+use super::vdev_queue::{Class, Issue, Kind, Members, OffsetKey, Queued};
 
 /// The legacy scheduler's tunables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,30 +38,30 @@ pub fn priority(class: Class, resilver: bool) -> u64 {
 
 type DeadlineKey = (u64, u64, u32);
 
+/// A queued I/O with its deadline, in the offset trees.
+impl Keyed for (Queued, u64) {
+    type Key = OffsetKey;
+    fn key(&self) -> OffsetKey {
+        (self.0.offset, self.0.id)
+    }
+}
+
 #[derive(Default)]
 pub struct LegacyQueue {
-    /// (deadline, offset, id) of everything queued.
-    deadline: Sorted<DeadlineKey>,
+    /// (deadline, offset, id) of everything queued (`ordered.rs`).
+    deadline: Ordered<DeadlineKey>,
     /// Everything queued by (offset, id), per kind, for aggregation, with its deadline.
-    by_offset: [Sorted<(Queued, u64)>; 2],
+    by_offset: [Ordered<(Queued, u64)>; 2],
     pending: u32,
     active: [u32; 5],
     queued: [usize; 5],
 }
 
-fn offset_key(entry: &(Queued, u64)) -> (u64, u32) {
-    (entry.0.offset, entry.0.id)
-}
-
-fn deadline_key(k: &DeadlineKey) -> DeadlineKey {
-    *k
-}
-
 impl LegacyQueue {
     pub fn add(&mut self, io: Queued, priority: u64, limits: &LegacyLimits) {
         let deadline = ((io.enqueued / TICK_NS) >> limits.time_shift.min(63)) + priority;
-        self.deadline.insert((deadline, io.offset, io.id), deadline_key);
-        self.by_offset[io.kind as usize].insert((io, deadline), offset_key);
+        self.deadline.insert((deadline, io.offset, io.id));
+        self.by_offset[io.kind as usize].insert((io, deadline));
         self.queued[io.class.index()] += 1;
     }
 
@@ -82,12 +83,11 @@ impl LegacyQueue {
         if self.pending >= pending_limit {
             return None;
         }
-        let &(_, offset, id) = self.deadline.items.front()?;
-        let (kind, at) = [Kind::Read, Kind::Write]
-            .into_iter()
-            .find_map(|k| self.by_offset[k as usize].position(&(offset, id), offset_key).ok().map(|i| (k, i)))?;
-        let items = &self.by_offset[kind as usize].items;
-        let first = items[at].0;
+        let &(_, offset, id) = self.deadline.first()?;
+        let key = (offset, id);
+        let kind = [Kind::Read, Kind::Write].into_iter().find(|&k| self.by_offset[k as usize].contains(&key))?;
+        let tree = &self.by_offset[kind as usize];
+        let first = tree.get(&key)?.0;
         // Only I/Os of the same flavour merge (`io_flags & ZIO_FLAG_AGG_INHERIT` equal): a
         // scrub's or resilver's I/O (ZIO_FLAG_SCRUB, _RESILVER, _IO_REPAIR) never with the
         // pool's own.
@@ -95,39 +95,32 @@ impl LegacyQueue {
         let limit = limits.aggregation_limit;
         let gap = if kind == Kind::Read { limits.read_gap_limit } else { 0 };
         let (mut start, mut end) = (first.offset, first.offset + first.size);
-        let (mut lo, mut hi) = (at, at + 1);
-        if limit > first.size {
-            while lo > 0 {
-                let io = &items[lo - 1].0;
-                let io_end = io.offset + io.size;
-                if io_end > start
-                    || start - io_end > gap
-                    || end - io.offset > limit
-                    || (io.class == Class::Scrub) != scan
-                {
-                    break;
-                }
-                start = io.offset;
-                lo -= 1;
+        let merges = limit > first.size;
+        let (before, after) = tree.span(&key, |(io, _), forward| {
+            if !merges || (io.class == Class::Scrub) != scan {
+                return false;
             }
-            while let Some((io, _)) = items.get(hi) {
-                if io.offset < end
-                    || io.offset - end > gap
-                    || io.offset + io.size - start > limit
-                    || (io.class == Class::Scrub) != scan
-                {
-                    break;
+            if forward {
+                if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
+                    return false;
                 }
                 end = io.offset + io.size;
-                hi += 1;
+            } else {
+                let io_end = io.offset + io.size;
+                if io_end > start || start - io_end > gap || end - io.offset > limit {
+                    return false;
+                }
+                start = io.offset;
             }
-        }
-        let mut members = Members::new();
-        for (m, deadline) in self.by_offset[kind as usize].items.drain(lo..hi) {
-            self.deadline.remove(&(deadline, m.offset, m.id), deadline_key);
-            self.queued[m.class.index()] -= 1;
+            true
+        })?;
+        let mut members = Members::with_capacity(before + after + 1);
+        let Self { by_offset, deadline, queued, .. } = self;
+        by_offset[kind as usize].take_span(&key, before, after, |(m, due)| {
+            deadline.remove(&(due, m.offset, m.id));
+            queued[m.class.index()] -= 1;
             members.push(m.id);
-        }
+        });
         self.pending += 1;
         self.active[first.class.index()] += 1;
         Some(Issue { class: first.class, kind, offset: start, size: end - start, members })

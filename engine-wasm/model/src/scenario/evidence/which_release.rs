@@ -23,6 +23,26 @@ fn release_of(major: u64, minor: u64, patch: u64) -> Release {
     }
 }
 
+/// What a point release took from the next release, which the lab's release (its first
+/// tag) lacks, read from the point releases' tags: said, so that a support engineer can
+/// run the next release beside it.
+fn backports(version_line: &str) -> Option<&'static str> {
+    let version = version_line.rsplit(' ').next()?.trim_start_matches('v');
+    let numbers: Vec<u64> =
+        version.split(['-', '_', '~', '+']).next()?.split('.').map_while(|p| p.parse().ok()).collect();
+    match numbers.as_slice() {
+        // arc.c: the 4 GiB cap of zfs_dirty_data_max_max from 0.6.5.10 (0.7's); vdev_queue.c:
+        // zfs_vdev_async_write_min_active 2 from 0.6.5.11.
+        [0, 6, 5, 10] => Some("0.6.5.10 caps zfs_dirty_data_max_max at 4 GiB as 0.7 does; the lab's 0.6.5 does not (set it, or compare release 0.7)"),
+        [0, 6, 5, p, ..] if *p >= 11 => Some("0.6.5.11 and later cap zfs_dirty_data_max_max at 4 GiB and set zfs_vdev_async_write_min_active to 2, as 0.7 does; the lab's 0.6.5 does neither (compare release 0.7)"),
+        // vdev_queue.c: the scrub's non-interactive credit and zfs_vdev_scrub_max_active 3.
+        [2, 0, p, ..] if *p >= 1 => Some("2.0.1 and later have 2.1's scrub credit (zfs_vdev_nia_credit) and zfs_vdev_scrub_max_active 3; the lab's 2.0 has neither (compare release 2.1)"),
+        // dsl_pool.c: zfs_wrlog_data_max and dsl_pool_need_dirty_sync() from 2.1.6.
+        [2, 1, p, ..] if *p >= 6 => Some("2.1.6 and later have 2.2's log-data throttle (zfs_wrlog_data_max) and per-txg sync kick; the lab's 2.1 has neither (compare release 2.2)"),
+        _ => None,
+    }
+}
+
 pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
     // The kernel module's version decides (userland may differ after an upgrade).
     let mut best: Option<(u8, Release, String)> = None;
@@ -39,6 +59,9 @@ pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
         }
     }
     if let Some((_, r, src)) = best {
+        if let Some(note) = backports(&src) {
+            b.note(format!("{src}: {note}"));
+        }
         b.set(Id::Release, r.index(), src);
         return r;
     }
@@ -165,5 +188,22 @@ fn format_releases(body: &Body) -> Option<(Release, Release, String)> {
             })
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::backports;
+
+    #[test]
+    fn a_point_release_names_what_it_took_from_the_next() {
+        let note = |line: &str| backports(line).unwrap_or("");
+        assert!(note("x line 1: module version 0.6.5.11-1").contains("zfs_vdev_async_write_min_active to 2"));
+        assert!(note("x line 1: module version 0.6.5.10-1").starts_with("0.6.5.10 caps"));
+        assert_eq!(backports("x line 1: module version 0.6.5.9-1"), None);
+        assert!(note("x line 2: kmod version 2.1.11-1").contains("zfs_wrlog_data_max"));
+        assert_eq!(backports("x line 2: kmod version 2.1.5-1ubuntu6~22.04.1"), None);
+        assert!(note("x line 1: module version v2.0.7").contains("zfs_vdev_nia_credit"));
+        assert_eq!(backports("x line 1: module version 2.2.2-1"), None);
     }
 }

@@ -31,6 +31,15 @@ enum Form<T: Keyed> {
     Tree(BTreeMap<T::Key, T>),
 }
 
+/// A run of entries around one ([`Ordered::span`]): how many before it and after it, and
+/// where it is in the deque.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub(crate) before: usize,
+    pub(crate) after: usize,
+    at: usize,
+}
+
 /// A set of entries kept in key order (keys unique).
 pub(crate) struct Ordered<T: Keyed> {
     form: Form<T>,
@@ -113,17 +122,12 @@ impl<T: Keyed> Ordered<T> {
         removed
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn get(&self, key: &T::Key) -> Option<&T> {
         match &self.form {
             Form::Deque(d) => position(d, key).ok().and_then(|i| d.get(i)),
             Form::Tree(t) => t.get(key),
         }
-    }
-
-    #[inline]
-    pub(crate) fn contains(&self, key: &T::Key) -> bool {
-        self.get(key).is_some()
     }
 
     /// The first entry.
@@ -148,29 +152,31 @@ impl<T: Keyed> Ordered<T> {
     /// forward while `more(entry, true)` does. The entries taken in before it and after it,
     /// or `None` if `key` is not here.
     #[inline]
-    pub(crate) fn span(&self, key: &T::Key, mut more: impl FnMut(&T, bool) -> bool) -> Option<(usize, usize)> {
+    pub(crate) fn span(&self, key: &T::Key, mut more: impl FnMut(&T, bool) -> bool) -> Option<Span> {
         match &self.form {
             Form::Deque(d) => {
                 let at = position(d, key).ok()?;
                 let before = d.range(..at).rev().take_while(|x| more(x, false)).count();
                 let after = d.range(at + 1..).take_while(|x| more(x, true)).count();
-                Some((before, after))
+                Some(Span { before, after, at })
             }
             Form::Tree(t) => {
                 t.get(key)?;
                 let before = t.range(..*key).rev().take_while(|(_, x)| more(x, false)).count();
                 let after = t.range((Excluded(*key), Unbounded)).take_while(|(_, x)| more(x, true)).count();
-                Some((before, after))
+                Some(Span { before, after, at: usize::MAX })
             }
         }
     }
 
-    /// Takes out the run of `before` entries before `key`, its own and `after` after it,
-    /// in order, handing each to `take`.
+    /// Takes out the run [`Self::span`] found around `key` (nothing changed since), in
+    /// order, handing each entry to `take`.
     #[inline]
-    pub(crate) fn take_span(&mut self, key: &T::Key, before: usize, after: usize, mut take: impl FnMut(T)) {
+    pub(crate) fn take_span(&mut self, key: &T::Key, span: &Span, mut take: impl FnMut(T)) {
+        let Span { before, after, .. } = *span;
         if let Form::Deque(d) = &mut self.form {
-            let Ok(at) = position(d, key) else { return };
+            let found = d.get(span.at).is_some_and(|x| x.key() == *key);
+            let Ok(at) = (if found { Ok(span.at) } else { position(d, key) }) else { return };
             let (from, to) = (at.saturating_sub(before), (at + after + 1).min(d.len()));
             if from == 0 || to == d.len() || d.len() < TREE_AT {
                 d.drain(from..to).for_each(take);
@@ -240,7 +246,8 @@ mod tests {
                         *n += 1;
                         *n <= if forward { 3 } else { 2 }
                     });
-                    let (before, after) = span.expect("present");
+                    let span = span.expect("present");
+                    let (before, after) = (span.before, span.after);
                     let mut run: Vec<_> = model.range(..k).rev().take(before).map(entry).collect();
                     run.reverse();
                     run.extend(model.range(k..).take(after + 1).map(entry));
@@ -248,7 +255,7 @@ mod tests {
                     assert_eq!((before, after), (model.range(..k).count().min(2), after_k.min(3)));
                     if rng.below(4) == 0 {
                         let mut taken = Vec::new();
-                        o.take_span(&k, before, after, |x| taken.push(x));
+                        o.take_span(&k, &span, |x| taken.push(x));
                         assert_eq!(taken, run);
                         for (key, _) in run {
                             model.remove(&key);

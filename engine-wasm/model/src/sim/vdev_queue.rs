@@ -6,7 +6,7 @@
 //! sync classes, (time bucket, LBA) order with a one-way elevator for the others; adjacent
 //! queued I/Os of the same type merge up to the aggregation limit.
 
-use super::ordered::{Keyed, Ordered};
+use super::ordered::{Keyed, Ordered, Span};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -264,10 +264,10 @@ impl VdevQueue {
 
     /// How many queued I/Os before and after `first` in `group`'s offset tree merge with it
     /// within the aggregation limit (none when nothing merges).
-    fn aggregate(&self, group: usize, first: &Queued, limits: &Limits) -> Option<(usize, usize)> {
+    fn aggregate(&self, group: usize, first: &Queued, limits: &Limits) -> Option<Span> {
         let limit = limits.aggregation_limit.min(16 << 20);
         if limit == 0 || first.size >= limit {
-            return Some((0, 0));
+            return self.by_offset[group].span(&first.key(), |_, _| false);
         }
         let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
         let (mut start, mut end) = (first.offset, first.offset + first.size);
@@ -292,13 +292,13 @@ impl VdevQueue {
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
         let class = self.class_to_issue(limits, async_write_max)?;
         let (group, first) = self.pick(class)?;
-        let (before, after) = self.aggregate(group, &first, limits)?;
+        let span = self.aggregate(group, &first, limits)?;
         // The members are contiguous in the offset tree: each out of it and out of its
         // class queue.
         let (mut offset, mut end) = (u64::MAX, 0);
-        let mut members = Members::with_capacity(before + after + 1);
+        let mut members = Members::with_capacity(span.before + span.after + 1);
         let Self { by_offset, fifo, sorted, queued, .. } = self;
-        by_offset[group].take_span(&first.key(), before, after, |io| {
+        by_offset[group].take_span(&first.key(), &span, |io| {
             remove_from_class(fifo, sorted, &io);
             queued[io.class.index()] -= 1;
             offset = offset.min(io.offset);

@@ -85,9 +85,10 @@ impl LegacyQueue {
         }
         let &(_, offset, id) = self.deadline.first()?;
         let key = (offset, id);
-        let kind = [Kind::Read, Kind::Write].into_iter().find(|&k| self.by_offset[k as usize].contains(&key))?;
+        let (kind, first) = [Kind::Read, Kind::Write]
+            .into_iter()
+            .find_map(|k| self.by_offset[k as usize].get(&key).map(|e| (k, e.0)))?;
         let tree = &self.by_offset[kind as usize];
-        let first = tree.get(&key)?.0;
         // Only I/Os of the same flavour merge (`io_flags & ZIO_FLAG_AGG_INHERIT` equal): a
         // scrub's or resilver's I/O (ZIO_FLAG_SCRUB, _RESILVER, _IO_REPAIR) never with the
         // pool's own.
@@ -96,7 +97,7 @@ impl LegacyQueue {
         let gap = if kind == Kind::Read { limits.read_gap_limit } else { 0 };
         let (mut start, mut end) = (first.offset, first.offset + first.size);
         let merges = limit > first.size;
-        let (before, after) = tree.span(&key, |(io, _), forward| {
+        let span = tree.span(&key, |(io, _), forward| {
             if !merges || (io.class == Class::Scrub) != scan {
                 return false;
             }
@@ -114,9 +115,9 @@ impl LegacyQueue {
             }
             true
         })?;
-        let mut members = Members::with_capacity(before + after + 1);
+        let mut members = Members::with_capacity(span.before + span.after + 1);
         let Self { by_offset, deadline, queued, .. } = self;
-        by_offset[kind as usize].take_span(&key, before, after, |(m, due)| {
+        by_offset[kind as usize].take_span(&key, &span, |(m, due)| {
             deadline.remove(&(due, m.offset, m.id));
             queued[m.class.index()] -= 1;
             members.push(m.id);

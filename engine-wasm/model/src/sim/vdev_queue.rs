@@ -141,6 +141,44 @@ fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Ordered<Sor
     }
 }
 
+/// An aggregate growing out from its first I/O (`vdev_queue_aggregate()`): the bytes it
+/// covers so far, and how far apart and how large its members may be.
+pub(crate) struct Run {
+    start: u64,
+    end: u64,
+    gap: u64,
+    limit: u64,
+}
+
+impl Run {
+    pub(crate) fn of(first: &Queued, gap: u64, limit: u64) -> Run {
+        Run { start: first.offset, end: first.offset + first.size, gap, limit }
+    }
+
+    /// Whether `io`, the next queued I/O back (or `forward`), joins the aggregate: adjacent
+    /// within the gap allowed, and the whole within the limit. It is added if so.
+    pub(crate) fn takes(&mut self, io: &Queued, forward: bool) -> bool {
+        let io_end = io.offset + io.size;
+        if forward {
+            if io.offset < self.end || io.offset - self.end > self.gap || io_end - self.start > self.limit {
+                return false;
+            }
+            self.end = io_end;
+        } else {
+            if io_end > self.start || self.start - io_end > self.gap || self.end - io.offset > self.limit {
+                return false;
+            }
+            self.start = io.offset;
+        }
+        true
+    }
+
+    /// The bytes covered: (first offset, end).
+    pub(crate) fn extent(&self) -> (u64, u64) {
+        (self.start, self.end)
+    }
+}
+
 #[derive(Default)]
 pub struct VdevQueue {
     fifo: [VecDeque<Queued>; 2],
@@ -270,22 +308,8 @@ impl VdevQueue {
             return self.by_offset[group].span(&first.key(), |_, _| false);
         }
         let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
-        let (mut start, mut end) = (first.offset, first.offset + first.size);
-        self.by_offset[group].span(&first.key(), |io, forward| {
-            if forward {
-                if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
-                    return false;
-                }
-                end = io.offset + io.size;
-            } else {
-                let io_end = io.offset + io.size;
-                if io_end > start || start - io_end > gap || end - io.offset > limit {
-                    return false;
-                }
-                start = io.offset;
-            }
-            true
-        })
+        let mut run = Run::of(first, gap, limit);
+        self.by_offset[group].span(&first.key(), |io, forward| run.takes(io, forward))
     }
 
     /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.

@@ -8,7 +8,7 @@
 //! issued, an I/O is the device's to reorder.
 
 use super::ordered::{Keyed, Ordered};
-use super::vdev_queue::{Class, Issue, Kind, Members, OffsetKey, Queued};
+use super::vdev_queue::{Class, Issue, Kind, Members, OffsetKey, Queued, Run};
 
 /// The legacy scheduler's tunables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,26 +95,11 @@ impl LegacyQueue {
         let scan = first.class == Class::Scrub;
         let limit = limits.aggregation_limit;
         let gap = if kind == Kind::Read { limits.read_gap_limit } else { 0 };
-        let (mut start, mut end) = (first.offset, first.offset + first.size);
         let merges = limit > first.size;
-        let span = tree.span(&key, |(io, _), forward| {
-            if !merges || (io.class == Class::Scrub) != scan {
-                return false;
-            }
-            if forward {
-                if io.offset < end || io.offset - end > gap || io.offset + io.size - start > limit {
-                    return false;
-                }
-                end = io.offset + io.size;
-            } else {
-                let io_end = io.offset + io.size;
-                if io_end > start || start - io_end > gap || end - io.offset > limit {
-                    return false;
-                }
-                start = io.offset;
-            }
-            true
-        })?;
+        let mut run = Run::of(&first, gap, limit);
+        let span =
+            tree.span(&key, |(io, _), forward| merges && (io.class == Class::Scrub) == scan && run.takes(io, forward))?;
+        let (start, end) = run.extent();
         let mut members = Members::with_capacity(span.before + span.after + 1);
         let Self { by_offset, deadline, queued, .. } = self;
         by_offset[kind as usize].take_span(&key, &span, |(m, due)| {

@@ -78,6 +78,16 @@ impl<T: Keyed> Ordered<T> {
         }
     }
 
+    /// A tree grown short becomes a deque again.
+    fn deque_if_short(&mut self) {
+        if let Form::Tree(t) = &mut self.form {
+            if t.len() < DEQUE_BELOW {
+                let deque = std::mem::take(t).into_values().collect();
+                self.form = Form::Deque(deque);
+            }
+        }
+    }
+
     #[inline(always)]
     pub(crate) fn insert(&mut self, item: T) {
         if let Form::Deque(d) = &mut self.form {
@@ -115,10 +125,7 @@ impl<T: Keyed> Ordered<T> {
         }
         let Form::Tree(t) = &mut self.form else { return None };
         let removed = t.remove(key);
-        if t.len() < DEQUE_BELOW {
-            let deque = std::mem::take(t).into_values().collect();
-            self.form = Form::Deque(deque);
-        }
+        self.deque_if_short();
         removed
     }
 
@@ -194,10 +201,7 @@ impl<T: Keyed> Ordered<T> {
                 take(x);
             }
         }
-        if t.len() < DEQUE_BELOW {
-            let deque = std::mem::take(t).into_values().collect();
-            self.form = Form::Deque(deque);
-        }
+        self.deque_if_short();
     }
 }
 

@@ -26,8 +26,8 @@ fn release_of(major: u64, minor: u64, patch: u64) -> Release {
 /// What a point release took from the next release, which the lab's release (its first
 /// tag) lacks, read from the point releases' tags: said, so that a support engineer can
 /// run the next release beside it.
-fn backports(version_line: &str) -> Option<&'static str> {
-    let version = version_line.rsplit(' ').next()?.trim_start_matches('v');
+fn backports(version: &str) -> Option<&'static str> {
+    let version = version.trim().trim_start_matches('v');
     let numbers: Vec<u64> =
         version.split(['-', '_', '~', '+']).next()?.split('.').map_while(|p| p.parse().ok()).collect();
     match numbers.as_slice() {
@@ -45,21 +45,21 @@ fn backports(version_line: &str) -> Option<&'static str> {
 
 pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
     // The kernel module's version decides (userland may differ after an upgrade).
-    let mut best: Option<(u8, Release, String)> = None;
+    let mut best: Option<(u8, Release, String, Option<&str>)> = None;
     for (s, body) in import.bodies() {
         if let Body::Version(v) = body {
             for l in &v.lines {
                 let rank = if l.what == "userland" { 0 } else { 1 };
-                if !best.as_ref().is_some_and(|(r, _, _)| rank <= *r) {
+                if !best.as_ref().is_some_and(|(r, ..)| rank <= *r) {
                     let r = release_of(l.major, l.minor, l.patch);
                     let src = format!("{}: {} version {}", at(&s.file, l.line), l.what, l.version);
-                    best = Some((rank, r, src));
+                    best = Some((rank, r, src, backports(&l.version)));
                 }
             }
         }
     }
-    if let Some((_, r, src)) = best {
-        if let Some(note) = backports(&src) {
+    if let Some((_, r, src, backported)) = best {
+        if let Some(note) = backported {
             b.note(format!("{src}: {note}"));
         }
         b.set(Id::Release, r.index(), src);
@@ -198,12 +198,12 @@ mod tests {
     #[test]
     fn a_point_release_names_what_it_took_from_the_next() {
         let note = |line: &str| backports(line).unwrap_or("");
-        assert!(note("x line 1: module version 0.6.5.11-1").contains("zfs_vdev_async_write_min_active to 2"));
-        assert!(note("x line 1: module version 0.6.5.10-1").starts_with("0.6.5.10 caps"));
-        assert_eq!(backports("x line 1: module version 0.6.5.9-1"), None);
-        assert!(note("x line 2: kmod version 2.1.11-1").contains("zfs_wrlog_data_max"));
-        assert_eq!(backports("x line 2: kmod version 2.1.5-1ubuntu6~22.04.1"), None);
-        assert!(note("x line 1: module version v2.0.7").contains("zfs_vdev_nia_credit"));
-        assert_eq!(backports("x line 1: module version 2.2.2-1"), None);
+        assert!(note("0.6.5.11-1").contains("zfs_vdev_async_write_min_active to 2"));
+        assert!(note("0.6.5.10-1").starts_with("0.6.5.10 caps"));
+        assert_eq!(backports("0.6.5.9-1"), None);
+        assert!(note("2.1.11-1").contains("zfs_wrlog_data_max"));
+        assert_eq!(backports("2.1.5-1ubuntu6~22.04.1"), None);
+        assert!(note("v2.0.7").contains("zfs_vdev_nia_credit"));
+        assert_eq!(backports("2.2.2-1"), None);
     }
 }

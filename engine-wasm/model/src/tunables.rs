@@ -6,9 +6,16 @@ use crate::tunable_releases::{is_old_name, named_in, release_name};
 
 /// One value per schema entry, indexed by [`Id`]. Every value lies in its entry's range:
 /// the only ways in are [`Tunables::default`] and the checked setters.
+///
+/// An entry is *given* once a setter sets it, even to its default; [`Tunables::reset`]
+/// makes it follow its default again. Where the default is not the schema's (a release's,
+/// one derived from the machine's RAM, a drive's, a legacy era's: `scenario::lab::effective`),
+/// only entries not given follow it: `zfs_scan_vdev_limit=16M` on 2.1 is 16 MiB, though
+/// 16 MiB is the current default and 2.1's is 4 MiB.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tunables {
     values: [u64; Id::COUNT],
+    given: [bool; Id::COUNT],
 }
 
 impl Default for Tunables {
@@ -17,7 +24,7 @@ impl Default for Tunables {
         for spec in SPECS {
             values[spec.id as usize] = spec.default;
         }
-        Tunables { values }
+        Tunables { values, given: [false; Id::COUNT] }
     }
 }
 
@@ -26,13 +33,37 @@ impl Tunables {
         self.values[id as usize]
     }
 
-    /// Sets `id` to `value` if it lies in the entry's range.
+    /// Whether `id` was set (even to its default), or differs from its default: then it
+    /// keeps its value where a release, the RAM, a drive or an era has another default.
+    pub fn is_given(&self, id: Id) -> bool {
+        self.given[id as usize] || self.values[id as usize] != id.spec().default
+    }
+
+    /// Sets `id` to `value` if it lies in the entry's range; it is then given.
     pub fn set(&mut self, id: Id, value: u64) -> Result<(), Error> {
         let spec = id.spec();
         if !spec.accepts(value) {
             return Err(Error::OutOfRange { id, value });
         }
         self.values[id as usize] = value;
+        self.given[id as usize] = true;
+        Ok(())
+    }
+
+    /// Puts a default worked out for `id` (a release's, one derived from RAM, a drive's),
+    /// if it lies in the entry's range, leaving its mark as it was: a derived value is not
+    /// a choice, and a scenario written from these settings lets its reader derive it again.
+    pub fn derive(&mut self, id: Id, value: u64) {
+        if id.spec().accepts(value) {
+            self.values[id as usize] = value;
+        }
+    }
+
+    /// Sets `id` to `value` as [`Self::set`] does, marked given or not as `given` says (a
+    /// value off its default is given whatever the mark): the app's values arrive so.
+    pub fn set_marked(&mut self, id: Id, value: u64, given: bool) -> Result<(), Error> {
+        self.set(id, value)?;
+        self.given[id as usize] = given;
         Ok(())
     }
 
@@ -72,9 +103,10 @@ impl Tunables {
         Ok(())
     }
 
-    /// Resets one entry to its default.
+    /// Resets one entry to its default, which it follows again (not given).
     pub fn reset(&mut self, id: Id) {
         self.values[id as usize] = id.spec().default;
+        self.given[id as usize] = false;
     }
 
     /// Defaults with `pairs` set: a test's shorthand (panics on a value out of range).
@@ -87,9 +119,10 @@ impl Tunables {
         t
     }
 
-    /// The entries that differ from their defaults, in schema order.
+    /// The entries given ([`Self::is_given`]: set, or differing from their defaults), in
+    /// schema order.
     pub fn changed(&self) -> impl Iterator<Item = (Id, u64)> + '_ {
-        Id::ALL.iter().map(|&id| (id, self.get(id))).filter(|(id, v)| *v != id.spec().default)
+        Id::ALL.iter().filter(|&&id| self.is_given(id)).map(|&id| (id, self.get(id)))
     }
 }
 
@@ -115,6 +148,22 @@ mod tests {
         assert_eq!(t.get(Id::DelayMinDirtyPercent), 60);
         assert_eq!(t.set_text(Id::DelayMinDirtyPercent, "70%"), Ok(70));
         assert_eq!(t.changed().collect::<Vec<_>>(), vec![(Id::DelayMinDirtyPercent, 70)]);
+    }
+
+    #[test]
+    fn a_value_set_to_its_default_is_given_until_reset() {
+        let mut t = Tunables::default();
+        assert!(!t.is_given(Id::ScanVdevLimit));
+        t.set(Id::ScanVdevLimit, Id::ScanVdevLimit.spec().default).expect("in range");
+        assert!(t.is_given(Id::ScanVdevLimit));
+        assert_eq!(t.changed().collect::<Vec<_>>(), vec![(Id::ScanVdevLimit, 16 << 20)]);
+        t.reset(Id::ScanVdevLimit);
+        assert!(!t.is_given(Id::ScanVdevLimit));
+        // A derived default leaves the mark alone; a value off the default is given anyway.
+        t.derive(Id::ScanVdevLimit, 4 << 20);
+        assert!(t.is_given(Id::ScanVdevLimit));
+        t.derive(Id::ScanVdevLimit, 16 << 20);
+        assert!(!t.is_given(Id::ScanVdevLimit));
     }
 
     #[test]

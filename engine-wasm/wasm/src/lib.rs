@@ -43,20 +43,27 @@ fn id(name: &str) -> Result<Id, JsError> {
     Id::from_name(name).ok_or_else(|| js_error(throttle_model::Error::UnknownName(name.to_string())))
 }
 
-/// Tunables from values in schema order, each range-checked.
+/// Tunables from values in schema order, each range-checked, then one mark per entry in
+/// the same order (1: given, `Tunables::is_given`). Without the marks, an entry is given
+/// when it differs from its default.
 fn tunables(values: &[f64]) -> Result<Tunables, JsError> {
-    if values.len() != SPECS.len() {
-        return Err(JsError::new(&format!("expected {} values, got {}", SPECS.len(), values.len())));
+    let n = SPECS.len();
+    if values.len() != n && values.len() != 2 * n {
+        return Err(JsError::new(&format!("expected {n} values and {n} marks, got {}", values.len())));
     }
+    let (values, marks) = values.split_at(n);
     let mut t = Tunables::default();
-    for (spec, &v) in SPECS.iter().zip(values) {
-        t.set(spec.id, whole(v, spec.name)?).map_err(js_error)?;
+    for (i, (spec, &v)) in SPECS.iter().zip(values).enumerate() {
+        let given = marks.get(i).is_some_and(|&m| m != 0.0);
+        t.set_marked(spec.id, whole(v, spec.name)?, given).map_err(js_error)?;
     }
     Ok(t)
 }
 
+/// The values in schema order, then their marks (see [`tunables`]).
 fn values(t: &Tunables) -> Vec<f64> {
-    Id::ALL.iter().map(|&id| t.get(id) as f64).collect()
+    let marks = Id::ALL.iter().map(|&id| f64::from(u8::from(t.is_given(id))));
+    Id::ALL.iter().map(|&id| t.get(id) as f64).chain(marks).collect()
 }
 
 /// The engine's version.

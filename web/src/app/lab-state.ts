@@ -1,16 +1,25 @@
 // Pure state transitions of the lab: a change is applied only if the engine accepts the
 // resulting combination; otherwise the previous values stay and the reason is returned.
 
-import type { Engine, Values } from "../engine/engine";
+import { withValue, type Engine, type Values } from "../engine/engine";
 import { messages } from "../messages";
 
 export type Change =
   | { status: "ok"; values: Values; warnings: string[]; limitedBy?: string }
   | { status: "refused"; reason: string };
 
-/** `values` with tunable `index` set to `value`, if the whole combination is valid. */
-export function applyValue(engine: Engine, values: Values, index: number, value: number): Change {
-  const next = values.map((v, i) => (i === index ? value : v));
+/**
+ * `values` with tunable `index` set to `value` (marked as set, or as following its default
+ * when `given` is false), if the whole combination is valid.
+ */
+export function applyValue(
+  engine: Engine,
+  values: Values,
+  index: number,
+  value: number,
+  given = true,
+): Change {
+  const next = withValue(values, index, value, given);
   const checked = engine.check(next);
   if (checked.status === "error") return { status: "refused", reason: checked.message };
   const [first] = checked.value.errors;
@@ -36,6 +45,16 @@ export function applyToward(engine: Engine, values: Values, index: number, targe
   const stopped = applyValue(engine, values, index, good);
   if (stopped.status === "ok" && good !== values[index]) return { ...stopped, limitedBy: direct.reason };
   return direct;
+}
+
+/**
+ * Tunable `index` back to following its default (the release's, the RAM's, the drive's or
+ * the era's), or as near as the other values allow.
+ */
+export function resetValue(engine: Engine, values: Values, index: number): Change {
+  const target = engine.defaults[index] ?? 0;
+  const direct = applyValue(engine, values, index, target, false);
+  return direct.status === "ok" ? direct : applyToward(engine, values, index, target);
 }
 
 /** Parses `text` for tunable `index` and applies it. */
@@ -88,7 +107,7 @@ export function editReducer(engine: Engine) {
       case "text":
         return settle(s, a.index, applyText(engine, s.values, a.index, a.text));
       case "reset":
-        return settle(s, a.index, applyToward(engine, s.values, a.index, engine.defaults[a.index] ?? 0));
+        return settle(s, a.index, resetValue(engine, s.values, a.index));
       case "replace":
         return { values: a.values, errors: {}, copyStatus: "" };
       case "copyStatus":

@@ -1,7 +1,7 @@
 // The share-link codec through the real WASM module: round trips and hostile links.
 import { describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
-import type { TunableName } from "../engine/engine";
+import { withValue, type TunableName } from "../engine/engine";
 import { loadEngineSync } from "../engine/load-node";
 import { createHistoryWriter, fragmentFor, linkQuery, readLink } from "./url-state";
 
@@ -10,8 +10,20 @@ const i = (name: TunableName) => engine.indexOf(name);
 /** What a page whose fragment is `fragment` opens with. */
 const opened = (fragment: string) => readLink(engine, linkQuery({ search: "", hash: fragment }).query);
 
-/** Any combination of in-range values, valid together or not. */
-const anyValues = fc.tuple(...engine.schema.map((s) => fc.integer({ min: s.min, max: s.max })));
+/** Any combination of in-range values, valid together or not, each marked set or not. */
+const anyValues = fc
+  .tuple(
+    fc.tuple(...engine.schema.map((s) => fc.integer({ min: s.min, max: s.max }))),
+    fc.tuple(...engine.schema.map(() => fc.constantFrom(0, 1))),
+  )
+  .map(([values, marks]) => [...values, ...marks]);
+/** The marks as the engine gives them back: a value off its default is always set. */
+const marked = (values: number[]) =>
+  values.map((v, k) => {
+    const n = engine.schema.length;
+    if (k < n) return v;
+    return values[k - n] !== engine.schema[k - n]?.default ? 1 : v;
+  });
 
 describe("share links", () => {
   it("write only the version for the defaults", () => {
@@ -19,15 +31,34 @@ describe("share links", () => {
   });
 
   it("write readable values under OpenZFS names", () => {
-    const values = [...engine.defaults];
-    values[i("zfs_dirty_data_max")] = 2 ** 30;
-    values[i("zfs_delay_scale")] = 1_000_000;
+    const values = withValue(
+      withValue(engine.defaults, i("zfs_dirty_data_max"), 2 ** 30),
+      i("zfs_delay_scale"),
+      1e6,
+    );
     expect(fragmentFor(engine, values)).toBe("#v=1&zfs_dirty_data_max=1G&zfs_delay_scale=1ms");
   });
 
+  it("carry a value set to its default, which a release with another default then keeps", () => {
+    const release21 = engine.schema[i("release")]?.choices.indexOf("2.1") ?? -1;
+    const values = withValue(
+      withValue(engine.defaults, i("release"), release21),
+      i("zfs_scan_vdev_limit"),
+      engine.defaults[i("zfs_scan_vdev_limit")] ?? 0,
+    );
+    const fragment = fragmentFor(engine, values);
+    expect(fragment).toBe("#v=1&zfs_scan_vdev_limit=16M&release=2.1");
+    const back = opened(fragment);
+    const effective = engine.effectiveValues(back.values);
+    expect(effective.status === "ok" && effective.value[i("zfs_scan_vdev_limit")]).toBe(16 * 2 ** 20);
+    const following = withValue(back.values, i("zfs_scan_vdev_limit"), 16 * 2 ** 20, false);
+    const runs = engine.effectiveValues(following);
+    expect(runs.status === "ok" && runs.value[i("zfs_scan_vdev_limit")]).toBe(4 * 2 ** 20);
+    expect(fragmentFor(engine, following)).toBe("#v=1&release=2.1");
+  });
+
   it("carry where the page is: its preset, lesson step and presenter mode", () => {
-    const values = [...engine.defaults];
-    values[i("zfs_txg_timeout")] = 7;
+    const values = withValue(engine.defaults, i("zfs_txg_timeout"), 7);
     const view = { preset: "scrub-limit", lesson: "scrub-latency", step: 2, present: true };
     const fragment = fragmentFor(engine, values, engine.defaults, view);
     expect(fragment).toBe(
@@ -53,7 +84,7 @@ describe("share links", () => {
           const budget = i("event_budget");
           const cap = engine.defaults[budget] ?? 0;
           const asked = values[budget] ?? 0;
-          const expected = [...values];
+          const expected = marked(values);
           expected[budget] = Math.min(asked, cap);
           expect(back.values).toEqual(expected);
           expect(back.budgetAsked).toBe(asked > cap ? asked : null);
@@ -79,7 +110,7 @@ describe("share links", () => {
     fc.assert(
       fc.property(fc.array(part, { maxLength: 20 }), (parts) => {
         const initial = readLink(engine, `?${parts.join("&")}`);
-        expect(initial.values).toHaveLength(engine.schema.length);
+        expect(initial.values).toHaveLength(2 * engine.schema.length);
         const checked = engine.check(initial.values);
         expect(checked.status === "ok" && checked.value.errors.length === 0).toBe(true);
       }),

@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { ControlHandlers } from "../controls/TunableControl";
-import type { Engine, TunableName, Values } from "../engine/engine";
+import { withValue, type Engine, type TunableName, type Values } from "../engine/engine";
 import { simulatedNs, steadyOf } from "../engine/report";
 import type { TunableSpec } from "../engine/schema";
 import type { AdvisorRunner } from "../engine/advisor";
@@ -308,10 +308,10 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     },
     keepDefaultBudget: () => setBudgetAsked(null),
     setSeveral: (settings) => {
-      const next = [...values];
+      let next: Values = values;
       for (const [name, value] of settings) {
         const index = engine.indexOf(name as TunableName);
-        if (index >= 0) next[index] = value;
+        if (index >= 0) next = withValue(next, index, value);
       }
       dispatch({ type: "replace", values: next });
     },

@@ -159,7 +159,9 @@ const frames = (() => {
 
 /** What a run depends on: the values of every entry that changes the simulated system. */
 export function runKey(engine: Engine, values: Values): string {
-  return values.filter((_, i) => engine.schema[i]?.effect === "rerun").join(",");
+  // The marks too: a value set on purpose to its default may run differently.
+  const n = engine.schema.length;
+  return values.filter((_, i) => engine.schema[i % n]?.effect === "rerun").join(",");
 }
 
 export function useSimulation(engine: Engine, simulator: Simulator | null, values: Values): SimState {

@@ -18,6 +18,8 @@ interface Props extends ControlHandlers {
   spec: TunableSpec;
   index: number;
   value: number;
+  /** Set on purpose (even to its default), so not following the release's, RAM's or drive's. */
+  given: boolean;
   /** What a run uses instead, when the release or the machine's RAM decides it. */
   runsWith?: number | undefined;
   /** The chosen release's name, when this is not one of its tunables. */
@@ -35,6 +37,7 @@ export const TunableControl = memo(function TunableControl({
   spec,
   index,
   value,
+  given,
   runsWith,
   absentFrom,
   oldName,
@@ -84,7 +87,7 @@ export const TunableControl = memo(function TunableControl({
           type="button"
           className="reset"
           onClick={() => onReset(index)}
-          disabled={value === spec.default}
+          disabled={!given}
           aria-label={`Reset ${spec.name} to its default, ${defaultText}`}
           title={`Reset to ${defaultText}`}
         >
@@ -148,7 +151,8 @@ export const TunableControl = memo(function TunableControl({
       {absentFrom === undefined && runsWith !== undefined && runsWith !== value && (
         <p className="runs-with" data-testid={`runs-with-${spec.name}`}>
           Runs with {text(engine.describeValue(spec.name, runsWith))}: what the chosen release, legacy era,
-          machine (ram) or drive gives, as this is left at its default.
+          machine (ram) or drive gives, as this is left at its default. A value entered here, even this
+          default, is kept.
         </p>
       )}
       {error && (
@@ -204,6 +208,7 @@ export function EntryControl({ engine, index, values, effective, absent, errors,
       spec={spec}
       index={index}
       value={values[index] ?? spec.default}
+      given={(values[engine.schema.length + index] ?? 0) === 1 || values[index] !== spec.default}
       runsWith={effective?.[index]}
       absentFrom={absent?.names.has(spec.name) ? absent.release : undefined}
       oldName={absent?.oldNames.get(spec.name)}

@@ -25,8 +25,19 @@ type WasmModule = typeof Wasm;
 
 export type Result<T> = { status: "ok"; value: T } | { status: "error"; message: string };
 
-/** Tunable values in schema order. */
+/**
+ * Tunable values in schema order, then one mark per tunable in the same order: 1 when it
+ * was set on purpose (even to its default), so that it keeps its value where the release,
+ * the machine's RAM, a drive or a legacy era has another default; 0 when it follows that
+ * default (`Tunables::is_given`).
+ */
 export type Values = readonly number[];
+
+/** `values` with tunable `index` set to `value`, and marked as set (or not, for a reset). */
+export function withValue(values: Values, index: number, value: number, given = true): number[] {
+  const n = values.length / 2;
+  return values.map((v, i) => (i === index ? value : i === n + index ? (given ? 1 : 0) : v));
+}
 
 export interface Curve {
   /** Dirty data [bytes], increasing. */
@@ -164,7 +175,7 @@ export function makeEngine(wasm: WasmModule): Engine {
   return {
     version: wasm.version(),
     schema,
-    defaults: schema.map((s) => s.default),
+    defaults: [...schema.map((s) => s.default), ...schema.map(() => 0)],
     indexOf: (name) => index.get(name) ?? -1,
     parseValue: (name, text) => attempt(() => wasm.parseValue(name, text)),
     formatValue: (name, value) => attempt(() => wasm.formatValue(name, value)),

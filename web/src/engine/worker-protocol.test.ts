@@ -104,7 +104,10 @@ describe("the worker protocol", () => {
     const { spawn } = fakeWorkers();
     const sim = createWorkerSimulator(spawn);
     const bad = await sim.run({ values: [1, 2, 3] });
-    expect(bad).toEqual({ status: "error", message: `expected ${engine.schema.length} values, got 3` });
+    expect(bad).toEqual({
+      status: "error",
+      message: `expected ${engine.schema.length} values and ${engine.schema.length} marks, got 3`,
+    });
     const refused = await sim.run({ values: settings({ zfs_vdev_scrub_min_active: 9 }) });
     expect(refused.status === "error" && refused.message).toContain("zfs_vdev_scrub_min_active");
     const scenario = await sim.run({ scenario: '{"duration": "5 parsecs"}' });

@@ -23,6 +23,21 @@ fn defaults_write_only_the_version() {
 }
 
 #[test]
+fn a_value_set_to_its_default_is_written_and_read_back_as_set_in_either_order() {
+    let mut t = Tunables::default();
+    t.set_assignments(&["release=2.1".to_string(), "zfs_scan_vdev_limit=16M".to_string()]).expect("valid");
+    let query = encode(&t);
+    assert_eq!(query, "v=1&zfs_scan_vdev_limit=16M&release=2.1");
+    for q in [query.as_str(), "v=1&release=2.1&zfs_scan_vdev_limit=16M"] {
+        let d = decode(q);
+        assert_eq!(d.tunables, t, "{q}");
+    }
+    let mut following = t.clone();
+    following.reset(Id::ScanVdevLimit);
+    assert_eq!(encode(&following), "v=1&release=2.1");
+}
+
+#[test]
 fn changed_values_round_trip_in_readable_form() {
     let mut t = Tunables::default();
     t.set(Id::DirtyDataMax, 1 << 30).expect("in range");

@@ -28,8 +28,8 @@ const MIN_REPORT_INTERVAL: u64 = 10 * MS;
 /// as the scenario format's defaults (the OpenZFS scheduler uses `zfs_scan_vdev_limit`).
 const SCAN_OUTSTANDING: u32 = 16;
 
-/// The tunables a run of `t` uses: those still at their current (master) default take the
-/// release's defaults, `zfs_dirty_data_max` and `zfs_dirty_data_max_max` the values the
+/// The tunables a run of `t` uses: those not given (`Tunables::is_given`: never set, and at
+/// their current, master, default) take the release's defaults, `zfs_dirty_data_max` and `zfs_dirty_data_max_max` the values the
 /// release derives from the machine's RAM, and when a legacy model runs the era's
 /// historical ones, as a scenario file's do; a named `drive` gives the device's kind and
 /// the figures of the kind's settings left at their defaults. The app draws its curves and
@@ -37,21 +37,21 @@ const SCAN_OUTSTANDING: u32 = 16;
 pub fn effective(t: &Tunables) -> Tunables {
     let release = Release::from_index(t.get(Id::Release));
     let mut tunables = t.clone();
-    let at_default = |t: &Tunables, id: Id| t.get(id) == id.spec().default;
+    let at_default = |t: &Tunables, id: Id| !t.is_given(id);
     for (id, v) in release.defaults() {
         if at_default(&tunables, id) {
-            let _ = tunables.set(id, v);
+            tunables.derive(id, v);
         }
     }
     release.set_dirty_limits(&mut tunables, t.get(Id::Ram), |id| !at_default(t, id));
     if t.get(Id::Dataset) == 1 && at_default(t, Id::Recordsize) {
         // A zvol's blocks are the release's default volblocksize.
-        let _ = tunables.set(Id::Recordsize, release.default_volblocksize());
+        tunables.derive(Id::Recordsize, release.default_volblocksize());
     }
     if let Some(d) = drive(t) {
         // The drive sets the kind, and the kind's settings left at their defaults.
         let kind = DEVICE_KINDS.iter().position(|k| *k == d.spec.kind()).unwrap_or(0);
-        let _ = tunables.set(Id::Device, kind as u64);
+        tunables.derive(Id::Device, kind as u64);
         let figures = match &d.spec {
             DeviceSpec::Hdd(p) => vec![(Id::HddRpm, p.rpm), (Id::HddQueueDepth, u64::from(p.queue_depth))],
             DeviceSpec::Ssd(p) => vec![(Id::SsdRead, p.read_ns), (Id::SsdProgram, p.program_ns)],
@@ -61,7 +61,7 @@ pub fn effective(t: &Tunables) -> Tunables {
         for (id, v) in figures {
             if at_default(t, id) {
                 // Every drive's figures lie inside these settings' ranges (a test checks).
-                let _ = tunables.set(id, v);
+                tunables.derive(id, v);
             }
         }
     }
@@ -71,7 +71,7 @@ pub fn effective(t: &Tunables) -> Tunables {
         for (id, v) in era.defaults() {
             if at_default(&tunables, id) {
                 // Era defaults lie inside their tunables' ranges (checked by a test).
-                let _ = tunables.set(id, v);
+                tunables.derive(id, v);
             }
         }
     }
@@ -333,6 +333,20 @@ mod tests {
         assert_eq!(s.tunables.get(Id::VdevMaxPending), 4);
         let openzfs = scenario_from_settings(&with(&[(Id::LegacyEra, 0)])).expect("valid");
         assert_eq!(openzfs.tunables.get(Id::TxgTimeout), 5);
+    }
+
+    #[test]
+    fn a_value_set_to_the_current_default_is_kept_where_the_release_or_ram_has_another() {
+        let v2_1 = Release::V2_1.index();
+        let following = effective(&with(&[(Id::Release, v2_1)]));
+        assert_eq!(following.get(Id::ScanVdevLimit), 4 << 20, "dsl_scan.c at zfs-2.1.0");
+        let kept = effective(&with(&[(Id::Release, v2_1), (Id::ScanVdevLimit, 16 << 20)]));
+        assert_eq!(kept.get(Id::ScanVdevLimit), 16 << 20);
+        // 0.6.5 derives 10% of the 64 GiB machine, with no 4 GiB cap: 4 GiB set stays 4 GiB.
+        let v0_6_5 = Release::V0_6_5.index();
+        assert_eq!(effective(&with(&[(Id::Release, v0_6_5)])).get(Id::DirtyDataMax), 6_871_947_673);
+        let four = effective(&with(&[(Id::Release, v0_6_5), (Id::DirtyDataMax, 4 << 30)]));
+        assert_eq!(four.get(Id::DirtyDataMax), 4 << 30);
     }
 
     #[test]

@@ -206,13 +206,13 @@ impl Release {
     /// `zfs_dirty_data_max_max` that was set caps the derived maximum. `zfs_arc_max`
     /// becomes the ARC's maximum the release derives ([`Self::arc_max`]).
     pub fn set_dirty_limits(self, t: &mut Tunables, ram: u64, given: impl Fn(Id) -> bool) {
-        let _ = t.set(Id::ArcMax, self.arc_max(ram, t.get(Id::ArcMax)));
+        t.derive(Id::ArcMax, self.arc_max(ram, t.get(Id::ArcMax)));
         let max_max = given(Id::DirtyDataMaxMax).then(|| t.get(Id::DirtyDataMaxMax));
         let (max_max, max) = self.dirty_limits(ram, max_max);
-        let _ = t.set(Id::DirtyDataMaxMax, max_max);
+        t.derive(Id::DirtyDataMaxMax, max_max);
         if !given(Id::DirtyDataMax) {
             // Within the entry's range: RAM's range keeps 10% of it at 25.6 MiB or more.
-            let _ = t.set(Id::DirtyDataMax, max.max(Id::DirtyDataMax.spec().min));
+            t.derive(Id::DirtyDataMax, max.max(Id::DirtyDataMax.spec().min));
         }
     }
 

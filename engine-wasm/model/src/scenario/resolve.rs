@@ -112,8 +112,6 @@ fn models(m: ModelsFile) -> Models {
     }
 }
 
-/// The tunables: defaults, then the era's historical defaults when a legacy model runs,
-/// then the file's own values, which must work together.
 /// The scenario's tunables: the release's defaults (and the era's, for a legacy model),
 /// the dirty-data limits the release derives from `ram` unless given, then those given.
 fn tunables(given: BTreeMap<String, TunableText>, models: &Models, ram: u64) -> Result<Tunables, FieldError> {
@@ -121,12 +119,14 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models, ram: u64) -> 
     // The tunables carry their release, so that the checks across them (`validate.rs`)
     // judge them by it, as they do the lab's.
     t.set(Id::Release, models.release.index()).map_err(|e| FieldError::at("models.release", e.to_string()))?;
+    // Defaults, not choices: the report's echo of the scenario lists what the file gave
+    // and what differs from master (tests check every release's and era's are in range).
     for (id, v) in models.release.defaults() {
-        t.set(id, v).map_err(|e| FieldError::at("models.release", e.to_string()))?;
+        t.derive(id, v);
     }
     if models.any_legacy() {
         for (id, v) in models.era.defaults() {
-            t.set(id, v).map_err(|e| FieldError::at("models.era", e.to_string()))?;
+            t.derive(id, v);
         }
     }
     let mut set = Vec::new();

@@ -176,3 +176,20 @@ proptest::proptest! {
         }
     }
 }
+
+/// A value set to master's default is a change on a release whose default differs: it is
+/// written out, with the release's own default beside it.
+#[test]
+fn a_value_set_to_the_current_default_is_exported_where_the_release_had_another() {
+    for (release, assignment, line) in [
+        (Release::V0_6_5, "zfs_vdev_scrub_max_active=3", "options zfs zfs_vdev_scrub_max_active=3"),
+        (Release::V2_1, "zfs_scan_vdev_limit=16M", "options zfs zfs_scan_vdev_limit=16777216"),
+        (Release::V0_7, "zfs_vdev_aggregation_limit=1M", "options zfs zfs_vdev_aggregation_limit=1048576"),
+    ] {
+        let mut t = Tunables::default();
+        t.set(Id::Release, release.index()).expect("a release");
+        t.set_assignment(assignment).expect("in range");
+        let out = export(&t, Os::Linux).expect("exports");
+        assert!(out.contains(line), "{}: {out}", release.name());
+    }
+}

@@ -62,6 +62,21 @@ const RANGES: [(Id, u64, Option<u64>); 13] = [
     (Id::VdevQueueDepthPct, at("0.7"), Some(at("2.4"))),
 ];
 
+/// Tunables a point release took from the next release, with the first point release that
+/// has them: the lab's release is its first tag, which lacks them.
+const POINT_RELEASES: [(Id, u64, &str); 3] = [
+    // vdev_queue.c at zfs-2.0.1: 2.1's scrub credit.
+    (Id::NiaCredit, at("2.0"), "2.0.1"),
+    (Id::NiaDelay, at("2.0"), "2.0.1"),
+    // dsl_pool.c at zfs-2.1.6: 2.2's log-data throttle.
+    (Id::WrlogDataMax, at("2.1"), "2.1.6"),
+];
+
+/// The point release of `release` from which it has `id`, when its first tag does not.
+pub fn from_point_release(id: Id, release: u64) -> Option<&'static str> {
+    POINT_RELEASES.iter().find(|&&(i, r, _)| i == id && r == release).map(|&(_, _, point)| point)
+}
+
 /// Does release `release` (the schema's index) have tunable `id`?
 pub fn in_release(id: Id, release: u64) -> bool {
     RANGES

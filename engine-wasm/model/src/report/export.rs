@@ -18,6 +18,7 @@
 use crate::scenario::lab::effective;
 use crate::scenario::Release;
 use crate::schema::{Id, Kind};
+use crate::tunable_releases::from_point_release;
 use crate::tunables::Tunables;
 use crate::units::Unit;
 use std::fmt::Write;
@@ -65,6 +66,9 @@ pub struct Changes {
     pub skipped: Vec<String>,
     /// `zfs set` lines for dataset properties that differ from their defaults.
     pub properties: Vec<String>,
+    /// Tunables not set that the kernel derives from those set (and RAM), as the lab's
+    /// machine has them: said, not written.
+    pub derived: Vec<String>,
 }
 
 /// Is `id` a module parameter of `release`, one the OS can set? `zfs_delay_max_ns` is a
@@ -105,6 +109,26 @@ pub fn changes(t: &Tunables, os: Os) -> Changes {
     let mut out = Changes::default();
     for &id in Id::ALL.iter().filter(|id| id.spec().kind == Kind::Tunable) {
         let (value, default) = (ours.get(id), theirs.get(id));
+        if !t.is_given(id) {
+            // Derived from what was set (zfs_dirty_data_max from zfs_dirty_data_max_max and
+            // RAM): the kernel derives it too, from the customer's RAM, not the lab's.
+            if value != default {
+                out.derived.push(format!("{} follows at load: {} here", id.spec().name, id.spec().describe(value)));
+            }
+            continue;
+        }
+        if value != t.get(id) {
+            // Set, but not what the release runs with on this machine (a zfs_arc_max above RAM).
+            out.skipped.push(format!(
+                "{}={}: OpenZFS {} does not take it with {} of RAM (runs with {})",
+                id.spec().name,
+                id.spec().format(t.get(id)),
+                release.name(),
+                Id::Ram.spec().describe(t.get(Id::Ram)),
+                id.spec().describe(value)
+            ));
+            continue;
+        }
         if value == default {
             continue;
         }
@@ -116,6 +140,11 @@ pub fn changes(t: &Tunables, os: Os) -> Changes {
                     .to_string()
             } else if is_legacy_only(id) {
                 "belongs to the legacy (before 2013) throttle or scheduler, or to illumos zones; no OpenZFS release has it".to_string()
+            } else if let Some(point) = from_point_release(id, release.index()) {
+                format!(
+                    "is not a module parameter of OpenZFS {} (its first tag); {point} and later have it",
+                    release.name()
+                )
             } else {
                 format!("is not a module parameter of OpenZFS {}", release.name())
             };
@@ -160,6 +189,16 @@ pub fn export(t: &Tunables, os: Os) -> Result<String, String> {
         let _ = writeln!(out, "\n# Dataset properties (per dataset, not module parameters):");
         for p in &c.properties {
             let _ = writeln!(out, "# {p}");
+        }
+    }
+    if !c.derived.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n# Derived by the kernel from the settings above and the machine's RAM (the lab's: {}):",
+            Id::Ram.spec().describe(t.get(Id::Ram))
+        );
+        for d in &c.derived {
+            let _ = writeln!(out, "#   {d}");
         }
     }
     if !c.skipped.is_empty() {

@@ -193,3 +193,28 @@ fn a_value_set_to_the_current_default_is_exported_where_the_release_had_another(
         assert!(out.contains(line), "{}: {out}", release.name());
     }
 }
+
+/// What the kernel derives at load (zfs_dirty_data_max from zfs_dirty_data_max_max and RAM)
+/// is said, not written with the lab's machine's figure; a value the release does not take
+/// on this machine, or one a later point release has, says so.
+#[test]
+fn derived_ignored_and_point_release_values_are_said_not_written() {
+    let mut t = Tunables::default();
+    t.set_assignment("zfs_dirty_data_max_max=8G").expect("in range");
+    let out = export(&t, Os::Linux).expect("exports");
+    assert!(out.contains("options zfs zfs_dirty_data_max_max=8589934592"), "{out}");
+    assert!(!out.contains("options zfs zfs_dirty_data_max="), "{out}");
+    assert!(out.contains("zfs_dirty_data_max follows at load: 6.40 GiB here"), "{out}");
+
+    let mut t = Tunables::default();
+    t.set_assignment("zfs_arc_max=128G").expect("in range");
+    let out = export(&t, Os::Linux).expect("exports");
+    assert!(!out.contains("options zfs"), "{out}");
+    assert!(out.contains("zfs_arc_max=128G: OpenZFS master does not take it with 64 GiB of RAM"), "{out}");
+
+    let mut t = Tunables::default();
+    t.set(Id::Release, Release::V2_0.index()).expect("a release");
+    t.set_assignment("zfs_vdev_nia_credit=7").expect("in range");
+    let out = export(&t, Os::Linux).expect("exports");
+    assert!(out.contains("not a module parameter of OpenZFS 2.0 (its first tag); 2.0.1 and later have it"), "{out}");
+}

@@ -231,6 +231,11 @@ test("the machine's RAM sets the dirty limit the runs and the curves use, while 
   await page.getByRole("button", { name: /Reset zfs_dirty_data_max to its default/ }).click();
   await expect(page.getByTestId("runs-with-zfs_dirty_data_max")).toContainText("Runs with 1.60 GiB");
   await expect(page.getByTestId("delay-readout")).toContainText("(1.28 GiB)");
+  // The default shown, entered as it is, is kept too.
+  await page.locator("#field-zfs_dirty_data_max").fill("4G");
+  await page.locator("#field-zfs_dirty_data_max").press("Enter");
+  await expect(page.getByTestId("runs-with-zfs_dirty_data_max")).toHaveCount(0);
+  await expect(page.getByTestId("delay-readout")).toContainText("(3.20 GiB)");
 });
 
 test("a tunable the chosen release does not have says so", async ({ page }) => {

@@ -59,11 +59,15 @@ export const TunableControl = memo(function TunableControl({
   };
 
   const commit = () => {
-    if (draft !== null && draft !== formatted) onText(index, draft);
+    // The value shown, entered while it follows a default, becomes a choice of its own.
+    if (draft !== null && (draft !== formatted || !given)) onText(index, draft);
     setDraft(null);
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === "Enter") commit();
+    // Enter on the value shown, unedited, while it follows a default: that value is chosen
+    // (typing the same text is no change to the field, so there is no draft to commit).
+    if (e.key === "Enter" && draft === null && !given) onText(index, formatted);
+    else if (e.key === "Enter") commit();
     if (e.key === "Escape") setDraft(null);
   };
 
@@ -150,9 +154,8 @@ export const TunableControl = memo(function TunableControl({
       )}
       {absentFrom === undefined && runsWith !== undefined && runsWith !== value && (
         <p className="runs-with" data-testid={`runs-with-${spec.name}`}>
-          Runs with {text(engine.describeValue(spec.name, runsWith))}: what the chosen release, legacy era,
-          machine (ram) or drive gives, as this is left at its default. A value entered here, even this
-          default, is kept.
+          Runs with {text(engine.describeValue(spec.name, runsWith))}, the default of the chosen release,
+          legacy era, machine (ram) or drive; enter a value, even this one, to keep it.
         </p>
       )}
       {error && (

@@ -167,6 +167,9 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     } else {
         text
     };
+    // Windows editors and PowerShell's `Out-File` begin a file with a byte-order mark: not
+    // part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.contains('\0') {
         problems.push((
             0,

@@ -23,6 +23,7 @@ use crate::tunables::Tunables;
 use serde::Serialize;
 
 mod rates;
+mod txg_rate;
 mod which_release;
 
 use rates::{device, workload};
@@ -76,7 +77,19 @@ struct Builder {
 impl Builder {
     fn set(&mut self, id: Id, value: u64, source: String) {
         let spec = id.spec();
-        let value = value.clamp(spec.min, spec.max);
+        let clamped = value.clamp(spec.min, spec.max);
+        if clamped != value {
+            // Said, not silent: a figure past the lab's range is often a misread.
+            self.note(format!(
+                "{}: {} = {value} is outside what the lab models ({}..{}); {} is used",
+                source,
+                spec.name,
+                spec.min,
+                spec.max,
+                spec.format(clamped)
+            ));
+        }
+        let value = clamped;
         self.out.settings.retain(|s| s.name != spec.name);
         self.out.settings.push(Inferred { name: spec.name.to_string(), value: spec.format(value), source });
     }
@@ -308,5 +321,24 @@ fn properties(import: &Import, b: &mut Builder) {
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_past_the_labs_range_is_said_where_it_is_clamped() {
+        let mut b = Builder { out: FromEvidence::default() };
+        b.set(Id::AsyncRate, u64::MAX, "t line 3: a rate".into());
+        assert_eq!(b.out.settings[0].value, Id::AsyncRate.spec().format(Id::AsyncRate.spec().max));
+        assert!(
+            b.out.notes.iter().any(|n| n.starts_with("t line 3: a rate: async_rate = 18446744073709551615 is outside")),
+            "{:?}",
+            b.out.notes
+        );
+        b.set(Id::AsyncRate, 5, "t line 4".into());
+        assert_eq!(b.out.notes.len(), 1, "a value in range is not a note");
     }
 }

@@ -26,7 +26,7 @@ fn the_write_rate_is_the_synced_txgs_dirty_bytes_over_the_time_their_births_span
     let rate = (ndirty * 1_000_000_000 / span) as u64;
     let (v, source) = value(&f, "async_rate").expect("a rate");
     assert_eq!(v, format!("{rate}/s"));
-    assert!(source.starts_with("txgs lines 2-6: dirty bytes of the synced txgs"), "{source}");
+    assert!(source.starts_with("txgs lines 2-6: dirty bytes of 5 consecutive synced txgs"), "{source}");
 }
 
 #[test]
@@ -103,4 +103,31 @@ fn fio_gives_the_rate_when_no_kstat_or_iostat_does_and_properties_are_read() {
     assert_eq!(value(&f, "logbias").map(|v| v.0), Some("throughput"));
     assert_eq!(value(&f, "async_compressible").map(|v| v.0), Some("50"));
     assert!(f.notes.iter().any(|n| n.contains("sync=always")), "{:?}", f.notes);
+}
+
+#[test]
+fn the_txg_rate_comes_only_from_rows_that_follow_each_other() {
+    let text = sample("txgs/gh4512-crollorc-0.6.5-writeperf.txt");
+    // One column of the second row deleted: that row is unread, and the three left are no run.
+    let cut: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == 3 { l.split_whitespace().skip(1).collect::<Vec<_>>().join(" ") } else { l.to_string() })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let read = import(&[("txgs", &cut)]);
+    assert_eq!(read.problems.iter().map(|p| p.line).collect::<Vec<_>>(), vec![4], "{:?}", read.problems);
+    let f = from_evidence(&read);
+    assert_eq!(value(&f, "async_rate"), None, "a rate from rows with a gap would stretch the span");
+    assert!(f.notes.iter().any(|n| n.contains("no three consecutive committed txgs")), "{:?}", f.notes);
+    // Rows out of order are said and left out; the whole table gives its rate.
+    let mut rows: Vec<&str> = text.lines().collect();
+    rows.swap(3, 4);
+    let f = implied(&[("txgs", &rows.join("\n"))]);
+    assert!(f.notes.iter().any(|n| n.contains("line(s) 5: out of order")), "{:?}", f.notes);
+    // A ndirty no kernel printed is said, not clamped to the lab's maximum.
+    let absurd = text.replace("67190272", "18446744073709551615").replace("67148288", "18446744073709551615");
+    let f = implied(&[("txgs", &absurd)]);
+    assert!(f.notes.iter().any(|n| n.contains("line(s) 4, 6: ndirty above")), "{:?}", f.notes);
+    assert_eq!(value(&f, "async_rate"), None);
 }

@@ -2,25 +2,11 @@
 //! kstat or `zpool iostat`, readers by Little's law, and the device from the disk_wait
 //! histograms. Kept together as the readings of rates and latencies.
 
+use super::txg_rate::txg_rate;
 use super::{at, Builder};
 use crate::evidence::iostat::{Histogram, HistogramKind, Row};
-use crate::evidence::txgs::Txgs;
 use crate::evidence::{Body, Import};
 use crate::schema::Id;
-
-/// Synced txgs' dirty bytes per second over the time their births span.
-fn txg_rate(t: &Txgs) -> Option<(u64, usize, usize)> {
-    let synced: Vec<_> = t.rows.iter().filter(|r| r.state == "C" && r.ndirty.is_some()).collect();
-    let (first, last) = (synced.first()?, synced.last()?);
-    let span = last.birth.checked_sub(first.birth)?;
-    if synced.len() < 3 || span == 0 {
-        return None;
-    }
-    // The last txg's own dirty data was gathered after its birth: leave it out.
-    let bytes: u128 = synced[..synced.len() - 1].iter().map(|r| u128::from(r.ndirty.unwrap_or(0))).sum();
-    let rate = bytes * 1_000_000_000 / u128::from(span);
-    Some((u64::try_from(rate).ok()?, first.line, last.line))
-}
 
 fn mean(values: impl Iterator<Item = u64>) -> Option<u64> {
     crate::evidence::fit::mean(&values.collect::<Vec<_>>())
@@ -30,13 +16,17 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
     let mut rate_set = false;
     for (s, body) in import.bodies() {
         if let Body::Txgs(t) = body {
-            if let Some((rate, first, last)) = txg_rate(t) {
+            let (rate, notes) = txg_rate(t);
+            for n in notes {
+                b.note(format!("{}: {n}", s.file));
+            }
+            if let Some(r) = rate {
                 b.set(
                     Id::AsyncRate,
-                    rate.max(1),
+                    r.rate.max(1),
                     format!(
-                        "{} lines {first}-{last}: dirty bytes of the synced txgs over the time their births span",
-                        s.file
+                        "{} lines {}-{}: dirty bytes of {} consecutive synced txgs over the time their births span",
+                        s.file, r.first_line, r.last_line, r.txgs
                     ),
                 );
                 rate_set = true;

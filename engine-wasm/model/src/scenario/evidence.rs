@@ -22,6 +22,7 @@ use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
+mod log_writes;
 mod rates;
 mod txg_rate;
 mod which_release;

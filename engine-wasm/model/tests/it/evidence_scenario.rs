@@ -87,8 +87,8 @@ fn the_pool_comes_from_the_iostat_v_tree_when_no_zpool_status_is_given() {
     let text = sample("zpool-iostat-v/gh2888-dswartz-mirror-slog-2014.txt");
     let f = implied(&[("v", &text)]);
     assert_eq!((value(&f, "mirror").map(|v| v.0), value(&f, "slog").map(|v| v.0)), (Some("2"), Some("ssd")));
-    // The mean write bandwidth of its one (since boot) report: 69.2M.
-    assert_eq!(value(&f, "async_rate").map(|v| v.0), Some("72561459/s"));
+    // The write bandwidth of its one (since boot) report less the log device's: 69.2M - 37.2M.
+    assert_eq!(value(&f, "async_rate").map(|v| v.0), Some("32M/s"));
 }
 
 #[test]
@@ -130,4 +130,30 @@ fn the_txg_rate_comes_only_from_rows_that_follow_each_other() {
     let f = implied(&[("txgs", &absurd)]);
     assert!(f.notes.iter().any(|n| n.contains("line(s) 4, 6: ndirty above")), "{:?}", f.notes);
     assert_eq!(value(&f, "async_rate"), None);
+}
+
+#[test]
+fn writes_to_the_log_devices_are_not_buffered_writes_but_sync_writers() {
+    // tank-copy writes 69.2M/s, 37.2M/s of it to its log device.
+    let f = implied(&[("v", &sample("zpool-iostat-v/gh2888-dswartz-mirror-slog-2014.txt"))]);
+    let pool: u64 = 692 * (1 << 20) / 10;
+    let log: u64 = 372 * (1 << 20) / 10;
+    let (rate, source) = value(&f, "async_rate").expect("a rate");
+    assert_eq!(rate, throttle_model::Id::AsyncRate.spec().format(pool - log));
+    assert!(source.contains("less its log devices' writes"), "{source}");
+    assert_eq!(value(&f, "sync_writers").map(|v| v.0), Some("1"), "at least one, without -l");
+    assert!(
+        f.notes.iter().any(|n| n.contains("37.2 MiB/s of the pool's writes go to its log devices")),
+        "{:?}",
+        f.notes
+    );
+    // With -l: as many writers as log writes in flight, 2.37K/s x 49 ms.
+    let f = implied(&[("vl", &sample("zpool-iostat-l/gh4433-tonyhutter-vl-2016.txt"))]);
+    let (writers, source) = value(&f, "sync_writers").expect("sync writers");
+    assert_eq!(writers, "97", "{source}");
+    assert_eq!(value(&f, "async_rate").map(|v| v.0), Some("6M/s"));
+    // No log device: the pool's bandwidth, and no sync writers.
+    let f = implied(&[("v", &sample("zpool-iostat-v/gh4834-bdaroz-0.6.5-2xraidz2.txt"))]);
+    assert!(value(&f, "async_rate").is_some_and(|v| !v.1.contains("log")));
+    assert_eq!(value(&f, "sync_writers"), None);
 }

@@ -188,6 +188,8 @@ struct Building {
     /// (name, pool) of FreeBSD sysctls.
     sysctl: Option<(String, Option<String>)>,
     stats: Vec<Stat>,
+    /// Rows that were in the paste but could not be read (each a problem).
+    unread: u64,
 }
 
 impl Building {
@@ -261,10 +263,12 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
         // FreeBSD's `sysctl kstat.zfs.<pool>.txgs` names a raw kstat whose table a prompt
         // can bring here: its lines are not rows of a named kstat.
         if txgs::is_header(t) || txgs::is_row(t) {
+            cur.unread += 1;
             problems.push((l.no, "expected a kstat row `name type value`, found a line of the txgs table (read as txgs when pasted without the `sysctl kstat.zfs` prompt)".to_string()));
             continue;
         }
         let Some((name, ty, value)) = named_row(t) else {
+            cur.unread += 1;
             problems.push((
                 l.no,
                 format!(
@@ -280,16 +284,22 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
         match (ty, signed_integer(&value)) {
             (0 | 7, _) => cur.stats.push(Stat { line: l.no, name, value: 0, data_type: Some(ty), text: Some(value) }),
             (_, Some(v)) => match out_of_range(Some(ty), v) {
-                Some(why) => problems.push((l.no, format!("`{name}`: {why}"))),
+                Some(why) => {
+                    cur.unread += 1;
+                    problems.push((l.no, format!("`{name}`: {why}")))
+                }
                 None => cur.stats.push(Stat { line: l.no, name, value: v, data_type: Some(ty), text: None }),
             },
-            (_, None) => problems.push((
-                l.no,
-                format!(
-                    "expected an integer value (data type {ty}) at the end of the row, found `{}`",
-                    clip(&value, 80)
-                ),
-            )),
+            (_, None) => {
+                cur.unread += 1;
+                problems.push((
+                    l.no,
+                    format!(
+                        "expected an integer value (data type {ty}) at the end of the row, found `{}`",
+                        clip(&value, 80)
+                    ),
+                ))
+            }
         }
     }
     if cur.started() || built.is_empty() {
@@ -372,10 +382,17 @@ fn finish(b: Building, prompt: Option<(String, Option<String>)>) -> (Kstat, Vec<
             notes.push(format!("line {line}: the first line gives kstat type {}, not 1 (named)", w.ks_type));
         }
         let read = k.stats.len() as u64;
-        if read < w.ndata {
+        // Rows the paste holds but that could not be read are not rows cut off.
+        if read + b.unread < w.ndata {
             notes.push(format!(
-                "the kstat had {} rows when read (ndata, line {line}); {read} are in the paste, so it was cut",
-                w.ndata
+                "the kstat had {} rows when read (ndata, line {line}); {} are in the paste, so it was cut",
+                w.ndata,
+                read + b.unread
+            ));
+        } else if read < w.ndata {
+            notes.push(format!(
+                "the kstat had {} rows when read (ndata, line {line}); all are in the paste, {} of them could not be read",
+                w.ndata, b.unread
             ));
         }
     } else if !b.header && !freebsd && !k.stats.is_empty() {

@@ -376,3 +376,19 @@ fn the_labs_own_dmu_tx_assign_kstat_reads_back_into_the_same_buckets() {
     let overlay = throttle_model::evidence::overlay::overlay(&read);
     assert_eq!(&overlay.dmu_tx_assign, counts);
 }
+
+#[test]
+fn a_row_that_could_not_be_read_is_not_said_to_be_cut() {
+    let whole_but_bad = "5 1 0x01 3 528 1 2\nname type data\ndmu_tx_assigned 4 5\ndmu_tx_delay 4 x\ndmu_tx_error 4 0\n";
+    let imp = import(&[("k", whole_but_bad)]);
+    let notes = &imp.sections[0].notes;
+    assert!(!notes.iter().any(|n| n.contains("cut")), "{notes:?}");
+    assert!(notes.iter().any(|n| n.contains("all are in the paste, 1 of them could not be read")), "{notes:?}");
+    let cut = "5 1 0x01 5 528 1 2\nname type data\ndmu_tx_assigned 4 5\ndmu_tx_delay 4 x\n";
+    let imp = import(&[("k", cut)]);
+    assert!(
+        imp.sections[0].notes.iter().any(|n| n.contains("2 are in the paste, so it was cut")),
+        "{:?}",
+        imp.sections[0].notes
+    );
+}

@@ -9,8 +9,8 @@
 //!   progress as a scrub or resilver;
 //! - dataset properties (recordsize, logbias, volblocksize, compressratio) from `zfs get`;
 //! - the write rate from the txgs kstat (dirty bytes of synced txgs over the time they
-//!   span), else from `zpool iostat`'s write bandwidth; readers from its read rate and
-//!   latency (Little's law);
+//!   span), else from `zpool iostat`'s write bandwidth less its log devices' (whose
+//!   writes give sync writers); readers from its read rate and latency (Little's law);
 //! - the device from the `iostat -w` disk_wait histograms of the quietest report: the
 //!   median read service time tells SSD from HDD and sets the figure the model uses.
 

@@ -157,3 +157,12 @@ fn writes_to_the_log_devices_are_not_buffered_writes_but_sync_writers() {
     assert!(value(&f, "async_rate").is_some_and(|v| !v.1.contains("log")));
     assert_eq!(value(&f, "sync_writers"), None);
 }
+
+#[test]
+fn no_reads_means_no_readers() {
+    // Its second report (the interval after the since-boot one) has no I/O at all.
+    let f = implied(&[("ql", &sample("zpool-iostat-l/gh10253-wildente-ql-0.8-comma-locale.txt"))]);
+    let (readers, source) = value(&f, "readers").expect("readers");
+    assert_eq!(readers, "0", "{source}");
+    assert!(source.contains("no reads"), "{source}");
+}

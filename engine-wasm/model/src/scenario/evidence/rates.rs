@@ -84,11 +84,15 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
         }
         let read_ops = mean(rows.iter().filter_map(|r| r.read_ops)).unwrap_or(0);
         let write_ops = mean(rows.iter().filter_map(|r| r.write_ops)).unwrap_or(0);
-        if read_ops * 100 < write_ops {
+        if read_ops == 0 {
+            b.set(Id::Readers, 0, format!("{}: zpool iostat shows no reads, {what}", s.file));
+        } else if read_ops * 100 < write_ops {
             b.set(Id::Readers, 0, format!("{}: zpool iostat reads are under 1% of writes, {what}", s.file));
         } else if let Some(lat) = mean(
             rows.iter().filter_map(|r| r.latency.iter().find(|c| c.name == "total_wait read").and_then(|c| c.value)),
-        ) {
+        )
+        .filter(|&lat| lat > 0)
+        {
             // Little's law: readers in flight = read rate x read latency, each reader one at a time.
             let readers = (u128::from(read_ops) * u128::from(lat)).div_ceil(1_000_000_000);
             b.set(

@@ -7,7 +7,8 @@
 //! - tunables from a parameters dump, by the names the release knows them by;
 //! - the pool from `zpool status`'s `config:` (through [`super::zpool_layout`]), a scan in
 //!   progress as a scrub or resilver;
-//! - dataset properties (recordsize, logbias, volblocksize, compressratio) from `zfs get`;
+//! - dataset properties (recordsize, logbias, volblocksize, compressratio) of one dataset
+//!   from `zfs get`;
 //! - the write rate from the txgs kstat (dirty bytes of synced txgs over the time they
 //!   span), else from `zpool iostat`'s write bandwidth less its log devices' (whose
 //!   writes give sync writers); readers from its read rate and latency (Little's law);
@@ -288,10 +289,42 @@ fn pool(import: &Import, b: &mut Builder) {
     }
 }
 
+/// The properties of a dataset the lab reads.
+const DATASET_PROPERTIES: [&str; 6] = ["recordsize", "volblocksize", "sync", "compression", "logbias", "compressratio"];
+
+/// The one dataset whose properties the lab takes: the lab has one dataset, and mixing two
+/// (one's recordsize, another's logbias) describes neither. The one with the most of the
+/// properties the lab reads, the first of equals; the others are named as not used.
+fn chosen_dataset(import: &Import, b: &mut Builder) -> Option<String> {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for (_, body) in import.bodies() {
+        let Body::Properties(p) = body else { continue };
+        for r in p.rows.iter().filter(|r| DATASET_PROPERTIES.contains(&r.name.as_str())) {
+            match counts.iter_mut().find(|(d, _)| *d == r.dataset) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((&r.dataset, 1)),
+            }
+        }
+    }
+    let most = counts.iter().map(|c| c.1).max()?;
+    let chosen = counts.iter().find(|c| c.1 == most).map(|c| c.0.to_string())?;
+    if counts.len() > 1 {
+        let others: Vec<&str> = counts.iter().map(|c| c.0).filter(|d| *d != chosen).take(8).collect();
+        let more = if counts.len() > 9 { format!(" and {} more", counts.len() - 9) } else { String::new() };
+        b.note(format!(
+            "zfs get names {} datasets; the lab has one: {chosen}'s properties are used (the most it reads), not those of {}{more}",
+            counts.len(),
+            others.join(", ")
+        ));
+    }
+    Some(chosen)
+}
+
 fn properties(import: &Import, b: &mut Builder) {
+    let Some(dataset) = chosen_dataset(import, b) else { return };
     for (s, body) in import.bodies() {
         let Body::Properties(p) = body else { continue };
-        for r in &p.rows {
+        for r in p.rows.iter().filter(|r| r.dataset == dataset) {
             let src = || format!("{}: {} {}={}", at(&s.file, r.line), r.dataset, r.name, r.value);
             match r.name.as_str() {
                 "recordsize" | "volblocksize" => {

@@ -166,3 +166,22 @@ fn no_reads_means_no_readers() {
     assert_eq!(readers, "0", "{source}");
     assert!(source.contains("no reads"), "{source}");
 }
+
+#[test]
+fn properties_of_several_datasets_are_not_merged_into_one() {
+    let get = "NAME     PROPERTY      VALUE       SOURCE\n\
+               tank/db  recordsize    16K         local\n\
+               tank/db  logbias       throughput  local\n\
+               tank/vm  volblocksize  8K          default\n";
+    let f = implied(&[("get", get)]);
+    let (recordsize, source) = value(&f, "recordsize").expect("a recordsize");
+    assert_eq!(recordsize, "16K");
+    assert!(source.contains("tank/db"), "{source}");
+    assert_eq!(value(&f, "logbias").map(|v| v.0), Some("throughput"));
+    assert_eq!(value(&f, "dataset"), None, "tank/vm's volblocksize is not tank/db's");
+    assert!(
+        f.notes.iter().any(|n| n.contains("tank/db's properties are used") && n.contains("not those of tank/vm")),
+        "{:?}",
+        f.notes
+    );
+}

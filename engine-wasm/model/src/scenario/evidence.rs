@@ -25,6 +25,9 @@ use serde::Serialize;
 
 mod log_writes;
 mod rates;
+mod release_formats;
+mod release_names;
+mod releases;
 mod txg_rate;
 mod which_release;
 

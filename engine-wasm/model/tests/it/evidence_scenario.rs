@@ -51,7 +51,7 @@ fn an_ssd_is_told_by_its_disk_wait_medians_from_iostat_w() {
     // Its columns are 2.2's (rebuild): the release is the newest such.
     let (release, source) = value(&f, "release").expect("a release");
     assert_eq!(release, "master");
-    assert!(source.contains("rebuild column (2.2 on)"), "{source}");
+    assert!(source.contains("the -w histogram columns include rebuild (2.2 on)"), "{source}");
 }
 
 #[test]

@@ -3,8 +3,9 @@
 //!
 //! - the release from a version line, else from which tunables a parameters dump has;
 //! - the machine's RAM from arcstats (`memory_all_bytes`, else `c_max` and the release's
-//!   `arc_init()` rule);
-//! - tunables from a parameters dump, by the names the release knows them by;
+//!   `arc_init()` rule), else from a dump's dirty limits that rule derived (`ram.rs`);
+//! - tunables from a parameters dump, by the names the release knows them by, less the
+//!   dirty limits the release derives from that RAM;
 //! - the pool from `zpool status`'s `config:` (through [`super::zpool_layout`]), a scan in
 //!   progress as a scrub or resilver;
 //! - dataset properties (recordsize, logbias, volblocksize, compressratio) of one dataset
@@ -24,6 +25,7 @@ use crate::tunables::Tunables;
 use serde::Serialize;
 
 mod log_writes;
+mod ram;
 mod rates;
 mod release_formats;
 mod release_names;
@@ -31,6 +33,7 @@ mod releases;
 mod txg_rate;
 mod which_release;
 
+use ram::{ram, whole_number};
 use rates::{device, workload};
 use which_release::release;
 
@@ -112,8 +115,8 @@ fn at(file: &str, line: usize) -> String {
 pub fn from_evidence(import: &Import) -> FromEvidence {
     let mut b = Builder { out: FromEvidence::default() };
     let release = release(import, &mut b);
-    ram(import, release, &mut b);
-    params(import, release, &mut b);
+    let ram = ram(import, release, &mut b);
+    params(import, release, ram, &mut b);
     pool(import, &mut b);
     properties(import, &mut b);
     workload(import, &mut b);
@@ -121,55 +124,23 @@ pub fn from_evidence(import: &Import) -> FromEvidence {
     b.out
 }
 
-fn stat(k: &crate::evidence::kstat::Kstat, name: &str) -> Option<(u64, usize)> {
-    k.stats.iter().find(|s| s.name == name).and_then(|s| u64::try_from(s.value).ok().map(|v| (v, s.line)))
+/// What the release derives from `ram` for the dirty limits a dump may show: a value equal
+/// to it was left alone, so it is no tuning. (zfs_dirty_data_max_max, zfs_dirty_data_max,
+/// zfs_wrlog_data_max: twice the max from 2.2's arc_init().)
+fn derived_limits(import: &Import, release: Release, ram: u64) -> [(Id, u64); 3] {
+    let given_max_max = import.bodies().find_map(|(_, body)| match body {
+        Body::Params(p) => {
+            p.entries.iter().find(|e| e.name == "zfs_dirty_data_max_max").and_then(|e| whole_number(&e.value))
+        }
+        _ => None,
+    });
+    let (max_max, _) = release.dirty_limits(ram, None);
+    let (_, max) = release.dirty_limits(ram, given_max_max.filter(|&w| w != max_max));
+    [(Id::DirtyDataMaxMax, max_max), (Id::DirtyDataMax, max), (Id::WrlogDataMax, max.saturating_mul(2))]
 }
 
-fn ram(import: &Import, release: Release, b: &mut Builder) {
-    for (s, body) in import.bodies() {
-        let Body::Kstat(k) = body else { continue };
-        if let Some((v, line)) = stat(k, "memory_all_bytes") {
-            b.set(Id::Ram, v, format!("{}: arcstats memory_all_bytes", at(&s.file, line)));
-            return;
-        }
-        if let Some((c_max, line)) = stat(k, "c_max") {
-            // arc_c_max is the release's share of RAM unless zfs_arc_max was set.
-            let arc_max_set = import.bodies().any(|(_, b)| match b {
-                Body::Params(p) => p.entries.iter().any(|e| e.name == "zfs_arc_max" && e.value.trim() != "0"),
-                _ => false,
-            });
-            if arc_max_set {
-                b.note(format!(
-                    "{}: arcstats c_max is zfs_arc_max, set by hand: RAM cannot be told from it",
-                    at(&s.file, line)
-                ));
-                continue;
-            }
-            let ram = if release >= Release::V2_3 {
-                // The larger of 5/8 of RAM and RAM less 1 GiB: the second above 8/3 GiB.
-                if c_max >= (5 << 30) / 3 {
-                    c_max + (1 << 30)
-                } else {
-                    c_max * 8 / 5
-                }
-            } else {
-                c_max * 2
-            };
-            b.set(
-                Id::Ram,
-                ram,
-                format!(
-                    "{}: arcstats c_max {} is the release's default share of RAM (arc_default_max)",
-                    at(&s.file, line),
-                    c_max
-                ),
-            );
-            return;
-        }
-    }
-}
-
-fn params(import: &Import, release: Release, b: &mut Builder) {
+fn params(import: &Import, release: Release, ram: Option<u64>, b: &mut Builder) {
+    let derived = ram.map(|ram| derived_limits(import, release, ram));
     for (s, body) in import.bodies() {
         let Body::Params(p) = body else { continue };
         let mut unknown = 0;
@@ -187,16 +158,19 @@ fn params(import: &Import, release: Release, b: &mut Builder) {
                 ));
                 continue;
             }
-            let text = e.value.trim();
-            // /etc/system writes hex (`0x100000000`).
-            let hex = text
-                .strip_prefix("0x")
-                .or_else(|| text.strip_prefix("0X"))
-                .and_then(|h| u64::from_str_radix(h, 16).ok());
-            let Some(v) = hex.or_else(|| crate::evidence::number::integer(text)) else {
+            let Some(v) = whole_number(&e.value) else {
                 b.note(format!("{}: {} = '{}' is not a whole number", at(&s.file, e.line), e.name, e.value.trim()));
                 continue;
             };
+            if derived.is_some_and(|d| d.contains(&(id, v))) {
+                b.note(format!(
+                    "{}: {} = {v} is what {} derives from the machine's RAM: no tuning",
+                    at(&s.file, e.line),
+                    e.name,
+                    release.name()
+                ));
+                continue;
+            }
             if id == Id::ArcMax && v == 0 {
                 continue;
             }

@@ -185,3 +185,41 @@ fn properties_of_several_datasets_are_not_merged_into_one() {
         f.notes
     );
 }
+
+#[test]
+fn ram_comes_from_dirty_limits_arc_init_derived_and_they_are_then_no_tuning() {
+    // FreeBSD: dirty_data_max 3426535833 is 10% of 34265358336 bytes (8365566 pages); the
+    // 4 GiB dirty_data_max_max is the cap and says only that RAM is 16 GiB or more.
+    let f = implied(&[("bsd", &sample("module-params/scratchbox-oberstet-freebsd-sysctl-dirty.txt"))]);
+    let (ram, source) = value(&f, "ram").expect("RAM");
+    assert_eq!(ram, throttle_model::Id::Ram.spec().format(34_265_358_336), "{source}");
+    assert!(source.contains("zfs_dirty_data_max 3426535833 (10%)"), "{source}");
+    assert_eq!(value(&f, "zfs_dirty_data_max"), None, "the default is no tuning");
+    assert_eq!(value(&f, "zfs_dirty_data_max_max"), None);
+    assert!(f.notes.iter().any(|n| n.contains("RAM (31.9 GiB) is inferred from the dirty limits")), "{:?}", f.notes);
+    let (t, _) = f.tunables(&[]);
+    let run = throttle_model::scenario::lab::effective(&t);
+    assert_eq!(run.get(throttle_model::Id::DirtyDataMax), 3_426_535_833, "a run derives the customer's value");
+    // macOS: 1920M is 25% and 768M 10% of 7.5 GiB, and 2.2's zfs_wrlog_data_max twice the latter.
+    let f = implied(&[("o3x", &sample("module-params/o3x806-wq9578-macos-sysctl-tunables.txt"))]);
+    assert_eq!(value(&f, "ram").map(|v| v.0), Some("7680M"));
+    for name in ["zfs_dirty_data_max", "zfs_dirty_data_max_max", "zfs_wrlog_data_max"] {
+        assert_eq!(value(&f, name), None, "{name}");
+    }
+    // 0.7 caps zfs_dirty_data_max_max at 4 GiB: gh2954's 16880529408 is no 0.7 default.
+    let f = implied(&[("p", &sample("module-params/gh2954-pashford-0.6.3-dirty.txt"))]);
+    assert_eq!(value(&f, "ram"), None);
+    assert!(value(&f, "zfs_dirty_data_max_max").is_some());
+    assert!(f.notes.iter().any(|n| n.contains("above 0.7's 4 GiB cap") && n.contains("67522117632")), "{:?}", f.notes);
+    // A value set by hand fits no machine of whole pages; a non-default percent is no default.
+    let f = implied(&[("p", "zfs_dirty_data_max=1234567890\n")]);
+    assert_eq!(value(&f, "ram"), None);
+    assert_eq!(value(&f, "zfs_dirty_data_max").map(|v| v.0), Some("1234567890"));
+    let f = implied(&[("p", "zfs_dirty_data_max=805306368\nzfs_dirty_data_max_percent=20\n")]);
+    assert_eq!(value(&f, "ram"), None);
+    // Arcstats' RAM comes first; a dump's default is no tuning beside it either.
+    let arc = "5 1 0x01 1 528 1 2\nname type data\nmemory_all_bytes 4 8053063680\n";
+    let f = implied(&[("arc", arc), ("p", "zfs_dirty_data_max=805306368\n")]);
+    assert!(value(&f, "ram").is_some_and(|v| v.1.contains("memory_all_bytes")));
+    assert_eq!(value(&f, "zfs_dirty_data_max"), None);
+}

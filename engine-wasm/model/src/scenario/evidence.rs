@@ -99,12 +99,23 @@ impl Builder {
         }
         let value = clamped;
         self.out.settings.retain(|s| s.name != spec.name);
+        let source = within_message(source);
         self.out.settings.push(Inferred { name: spec.name.to_string(), value: spec.format(value), source });
     }
 
     fn note(&mut self, text: String) {
-        self.out.notes.push(text);
+        self.out.notes.push(within_message(text));
     }
+}
+
+/// `text` cut to the longest message shown, with `…`: file names and the evidence combined
+/// can make a note or a source longer than a person reads.
+fn within_message(text: String) -> String {
+    let max = crate::messages::MAX_MESSAGE - 1;
+    if text.chars().count() <= max {
+        return text;
+    }
+    format!("{}…", text.chars().take(max - 1).collect::<String>())
 }
 
 fn at(file: &str, line: usize) -> String {
@@ -351,5 +362,9 @@ mod tests {
         );
         b.set(Id::AsyncRate, 5, "t line 4".into());
         assert_eq!(b.out.notes.len(), 1, "a value in range is not a note");
+        b.note("x".repeat(1000));
+        b.set(Id::Readers, 1, "y".repeat(1000));
+        assert!(b.out.notes[1].chars().count() < 300 && b.out.notes[1].ends_with('…'));
+        assert!(b.out.settings.iter().all(|s| s.source.chars().count() < 300));
     }
 }

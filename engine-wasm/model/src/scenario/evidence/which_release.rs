@@ -139,7 +139,7 @@ pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
     );
     if let Some(file) = from_freebsd(import).filter(|_| r < Release::V2_0) {
         b.note(format!(
-            "{file}: FreeBSD's own ZFS before OpenZFS 2.0 (FreeBSD 12 and earlier, from illumos) is modelled as its nearest OpenZFS release, {}; export --os freebsd needs 2.0 or later: give --release 2.0 and check `throttle-lab releases --diff {} 2.0`",
+            "{file}: FreeBSD's own ZFS before OpenZFS 2.0 (FreeBSD 12 and earlier) is modelled as its nearest OpenZFS release, {}; export --os freebsd needs 2.0 or later: give --release 2.0 (see releases --diff {} 2.0)",
             r.name(),
             r.name()
         ));

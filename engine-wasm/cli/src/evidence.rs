@@ -55,8 +55,17 @@ pub fn import_files(
         std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     if json {
-        let v = json!({ "sections": read.sections, "problems": read.problems, "settings": implied.settings, "notes": notes, "link": share });
-        return Ok(v.to_string() + "\n");
+        // Not `json!`: it unwraps each value's conversion, and evidence must never panic.
+        let value = |v: Result<serde_json::Value, serde_json::Error>| {
+            v.map_err(|e| format!("the evidence could not be written as JSON: {e}"))
+        };
+        let mut v = serde_json::Map::new();
+        v.insert("sections".into(), value(serde_json::to_value(&read.sections))?);
+        v.insert("problems".into(), value(serde_json::to_value(&read.problems))?);
+        v.insert("settings".into(), value(serde_json::to_value(&implied.settings))?);
+        v.insert("notes".into(), notes.iter().map(|n| serde_json::Value::from(n.as_str())).collect());
+        v.insert("link".into(), share.into());
+        return Ok(serde_json::Value::Object(v).to_string() + "\n");
     }
     let mut out = String::new();
     out.push_str("read:\n");

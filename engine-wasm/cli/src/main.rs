@@ -387,6 +387,20 @@ mod tests {
     }
 
     #[test]
+    fn import_json_of_a_value_no_kstat_type_holds_says_so_and_does_not_panic() {
+        let dir = std::env::temp_dir().join(format!("throttle-lab-range-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("p.txt");
+        let text = "5 1 0x01 2 528 1 2\nname type data\ndmu_tx_assigned 4 99999999999999999999\ndmu_tx_delay 4 7\n";
+        std::fs::write(&file, text).expect("writes");
+        let path = file.to_str().expect("utf-8 path");
+        let json: Value = serde_json::from_str(&run_words(&["import", path, "--json"]).expect("json")).expect("parses");
+        assert_eq!(json["problems"][0]["line"], 3, "{json}");
+        assert_eq!(json["sections"][0]["data"]["stats"][0]["value"], 7, "{json}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
     fn export_writes_each_os_and_names_what_it_cannot() {
         let linux =
             run_words(&["export", "--os", "linux", "--release", "2.1", "--set", "zfs_txg_timeout=10"]).expect("runs");

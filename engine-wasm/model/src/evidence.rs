@@ -167,6 +167,9 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     } else {
         text
     };
+    // Windows editors and PowerShell's `Out-File` begin a file with a byte-order mark: not
+    // part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.contains('\0') {
         problems.push((
             0,
@@ -176,7 +179,10 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     }
     let lines: Vec<Line> = text.lines().enumerate().map(|(i, t)| Line { no: i + 1, text: cut(t, MAX_LINE) }).collect();
     let blocks = split::blocks(&lines);
-    if blocks.is_empty() && !lines.iter().all(|l| l.text.trim().is_empty()) {
+    if lines.iter().all(|l| l.text.trim().is_empty()) {
+        // Most often the wrong file, or a command's output that went to stderr.
+        problems.push((0, "empty: nothing to read".to_string()));
+    } else if blocks.is_empty() {
         problems.push((0, format!("no format the lab reads was recognised; it reads {}", split::KNOWN)));
     } else {
         // Lines before the first block that are neither blank nor a shell prompt.

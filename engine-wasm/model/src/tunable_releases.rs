@@ -77,6 +77,25 @@ pub fn from_point_release(id: Id, release: u64) -> Option<&'static str> {
     POINT_RELEASES.iter().find(|&&(i, r, _)| i == id && r == release).map(|&(_, _, point)| point)
 }
 
+/// Module parameters the lab does not model whose first (and last) release mark a
+/// release in a parameters dump: (name, first release that has it, first that no longer
+/// does, is it a parameter on every platform). Each read from the tags' `module_param()`
+/// or `ZFS_MODULE_PARAM()` lines; a parameter on Linux alone says nothing by its absence
+/// from a FreeBSD or macOS dump.
+pub const MARKER_PARAMS: [(&str, u64, Option<u64>, bool); 6] = [
+    // vdev.c: `metaslabs_per_vdev` until 0.7.x; 0.8.0 replaced it by `zfs_vdev_default_ms_count`.
+    ("metaslabs_per_vdev", 0, Some(at("0.8")), true),
+    ("zfs_vdev_default_ms_count", at("0.8"), None, true),
+    // abd.c: scatter ABDs from 0.7.0; `abd_os.c` keeps the parameter on Linux only from 2.0.
+    ("zfs_abd_scatter_enabled", at("0.7"), None, false),
+    // dbuf.c: the dbuf cache's high-water mark from 0.7.0.
+    ("dbuf_cache_hiwater_pct", at("0.7"), None, true),
+    // arc.c: the metadata limit as a percent from 0.7.0, gone with the ARC's rework in 2.2.0.
+    ("zfs_arc_meta_limit_percent", at("0.7"), Some(at("2.2")), true),
+    // vdev.c: Direct I/O's write verification from 2.3.0.
+    ("zfs_vdev_direct_write_verify", at("2.3"), None, true),
+];
+
 /// Does release `release` (the schema's index) have tunable `id`?
 pub fn in_release(id: Id, release: u64) -> bool {
     RANGES
@@ -138,6 +157,14 @@ mod tests {
         assert_eq!(max_recordsize(at("0.6.4")), 128 << 10);
         assert_eq!(max_recordsize(at("2.1")), 1 << 20);
         assert_eq!(max_recordsize(at("2.2")), 16 << 20);
+    }
+
+    #[test]
+    fn marker_parameters_name_releases_of_the_schema_in_order() {
+        for (name, from, until, _) in MARKER_PARAMS {
+            assert!(Id::from_name(name).is_none(), "{name} is modelled: its row belongs in RANGES");
+            assert!(until.map_or(true, |u| from < u && u < RELEASES.len() as u64), "{name}");
+        }
     }
 
     #[test]

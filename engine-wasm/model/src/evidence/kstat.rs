@@ -16,9 +16,11 @@ use super::number::{integer, signed_integer};
 use super::{clip, prompt, txgs, Line, Parsed};
 use serde::Serialize;
 
+mod data_type;
 mod notes;
 mod which;
 
+use data_type::{data_type, out_of_range};
 use notes::*;
 use which::{from_rows, prompt_names};
 
@@ -45,7 +47,8 @@ pub struct Stat {
     pub line: usize,
     /// As printed (`dmu_tx_dirty_delay`, `1024 ns`, `c_max`).
     pub name: String,
-    /// Signed kstats (type 3) may be negative; counters fit in 64 bits.
+    /// Signed kstats (type 3) may be negative; a value outside its data type's range is
+    /// not read (`kstat/data_type.rs`), so every value fits in 64 bits, signed or not.
     pub value: i128,
     /// The data type column as printed (`KSTAT_DATA_*`: 4 is UINT64, 3 INT64, 7 STRING);
     /// absent for FreeBSD sysctls, which do not print it.
@@ -81,13 +84,6 @@ fn named_row(text: &str) -> Option<(String, u8, String)> {
     // A string stat whose text holds spaces (`dataset_name 7 tank/my fs`).
     match tokens.get(1).copied().and_then(data_type) {
         Some(ty @ (0 | 7)) if n >= 3 => Some((tokens[0].to_string(), ty, tokens[2..].join(" "))),
-        _ => None,
-    }
-}
-
-fn data_type(token: &str) -> Option<u8> {
-    match token {
-        "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" => token.parse().ok(),
         _ => None,
     }
 }
@@ -192,6 +188,8 @@ struct Building {
     /// (name, pool) of FreeBSD sysctls.
     sysctl: Option<(String, Option<String>)>,
     stats: Vec<Stat>,
+    /// Rows that were in the paste but could not be read (each a problem).
+    unread: u64,
 }
 
 impl Building {
@@ -240,6 +238,24 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
                 continue;
             }
             let value = signed_integer(&s.value);
+            // Digits too many even for 128 bits are a number out of range, not a text.
+            let digits = s.value.trim_start_matches(['-', '+']);
+            let too_wide = value.is_none() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+            if let Some(why) = value.and_then(|v| out_of_range(None, v)) {
+                problems.push((l.no, format!("`{}`: {why}", s.stat)));
+                continue;
+            }
+            if too_wide {
+                problems.push((
+                    l.no,
+                    format!(
+                        "`{}`: the value {} does not fit in 64 bits; the row is not read",
+                        s.stat,
+                        clip(&s.value, 40)
+                    ),
+                ));
+                continue;
+            }
             let text = if value.is_none() { Some(s.value) } else { None };
             cur.stats.push(Stat { line: l.no, name: s.stat, value: value.unwrap_or(0), data_type: None, text });
             continue;
@@ -247,10 +263,12 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
         // FreeBSD's `sysctl kstat.zfs.<pool>.txgs` names a raw kstat whose table a prompt
         // can bring here: its lines are not rows of a named kstat.
         if txgs::is_header(t) || txgs::is_row(t) {
+            cur.unread += 1;
             problems.push((l.no, "expected a kstat row `name type value`, found a line of the txgs table (read as txgs when pasted without the `sysctl kstat.zfs` prompt)".to_string()));
             continue;
         }
         let Some((name, ty, value)) = named_row(t) else {
+            cur.unread += 1;
             problems.push((
                 l.no,
                 format!(
@@ -265,14 +283,23 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Kstat> {
         }
         match (ty, signed_integer(&value)) {
             (0 | 7, _) => cur.stats.push(Stat { line: l.no, name, value: 0, data_type: Some(ty), text: Some(value) }),
-            (_, Some(v)) => cur.stats.push(Stat { line: l.no, name, value: v, data_type: Some(ty), text: None }),
-            (_, None) => problems.push((
-                l.no,
-                format!(
-                    "expected an integer value (data type {ty}) at the end of the row, found `{}`",
-                    clip(&value, 80)
-                ),
-            )),
+            (_, Some(v)) => match out_of_range(Some(ty), v) {
+                Some(why) => {
+                    cur.unread += 1;
+                    problems.push((l.no, format!("`{name}`: {why}")))
+                }
+                None => cur.stats.push(Stat { line: l.no, name, value: v, data_type: Some(ty), text: None }),
+            },
+            (_, None) => {
+                cur.unread += 1;
+                problems.push((
+                    l.no,
+                    format!(
+                        "expected an integer value (data type {ty}) at the end of the row, found `{}`",
+                        clip(&value, 80)
+                    ),
+                ))
+            }
         }
     }
     if cur.started() || built.is_empty() {
@@ -355,10 +382,17 @@ fn finish(b: Building, prompt: Option<(String, Option<String>)>) -> (Kstat, Vec<
             notes.push(format!("line {line}: the first line gives kstat type {}, not 1 (named)", w.ks_type));
         }
         let read = k.stats.len() as u64;
-        if read < w.ndata {
+        // Rows the paste holds but that could not be read are not rows cut off.
+        if read + b.unread < w.ndata {
             notes.push(format!(
-                "the kstat had {} rows when read (ndata, line {line}); {read} are in the paste, so it was cut",
-                w.ndata
+                "the kstat had {} rows when read (ndata, line {line}); {} are in the paste, so it was cut",
+                w.ndata,
+                read + b.unread
+            ));
+        } else if read < w.ndata {
+            notes.push(format!(
+                "the kstat had {} rows when read (ndata, line {line}); all are in the paste, {} of them could not be read",
+                w.ndata, b.unread
             ));
         }
     } else if !b.header && !freebsd && !k.stats.is_empty() {

@@ -241,6 +241,14 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Quantize> {
             (None, None) => None,
         };
         if let Some((bucket, tool)) = row {
+            // DTrace and bpftrace keep their bounds in 64 bits: a wider one was not printed.
+            if !(i128::from(i64::MIN)..=i128::from(u64::MAX)).contains(&bucket.value) {
+                problems.push((
+                    l.no,
+                    format!("the bucket bound {} does not fit in 64 bits; the row is not read", bucket.value),
+                ));
+                continue;
+            }
             let same = matches!(&cur, Some((_, None))) || matches!(&cur, Some((_, Some(k))) if *k == tool);
             if !same {
                 finish(&mut cur, &mut out, &mut problems);

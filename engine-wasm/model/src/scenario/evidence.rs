@@ -3,14 +3,16 @@
 //!
 //! - the release from a version line, else from which tunables a parameters dump has;
 //! - the machine's RAM from arcstats (`memory_all_bytes`, else `c_max` and the release's
-//!   `arc_init()` rule);
-//! - tunables from a parameters dump, by the names the release knows them by;
+//!   `arc_init()` rule), else from a dump's dirty limits that rule derived (`ram.rs`);
+//! - tunables from a parameters dump, by the names the release knows them by, less the
+//!   dirty limits the release derives from that RAM;
 //! - the pool from `zpool status`'s `config:` (through [`super::zpool_layout`]), a scan in
 //!   progress as a scrub or resilver;
-//! - dataset properties (recordsize, logbias, volblocksize, compressratio) from `zfs get`;
+//! - dataset properties (recordsize, logbias, volblocksize, compressratio) of one dataset
+//!   from `zfs get`;
 //! - the write rate from the txgs kstat (dirty bytes of synced txgs over the time they
-//!   span), else from `zpool iostat`'s write bandwidth; readers from its read rate and
-//!   latency (Little's law);
+//!   span), else from `zpool iostat`'s write bandwidth less its log devices' (whose
+//!   writes give sync writers); readers from its read rate and latency (Little's law);
 //! - the device from the `iostat -w` disk_wait histograms of the quietest report: the
 //!   median read service time tells SSD from HDD and sets the figure the model uses.
 
@@ -22,9 +24,16 @@ use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
+mod log_writes;
+mod ram;
 mod rates;
+mod release_formats;
+mod release_names;
+mod releases;
+mod txg_rate;
 mod which_release;
 
+use ram::{ram, whole_number};
 use rates::{device, workload};
 use which_release::release;
 
@@ -76,14 +85,37 @@ struct Builder {
 impl Builder {
     fn set(&mut self, id: Id, value: u64, source: String) {
         let spec = id.spec();
-        let value = value.clamp(spec.min, spec.max);
+        let clamped = value.clamp(spec.min, spec.max);
+        if clamped != value {
+            // Said, not silent: a figure past the lab's range is often a misread.
+            self.note(format!(
+                "{}: {} = {value} is outside what the lab models ({}..{}); {} is used",
+                source,
+                spec.name,
+                spec.min,
+                spec.max,
+                spec.format(clamped)
+            ));
+        }
+        let value = clamped;
         self.out.settings.retain(|s| s.name != spec.name);
+        let source = within_message(source);
         self.out.settings.push(Inferred { name: spec.name.to_string(), value: spec.format(value), source });
     }
 
     fn note(&mut self, text: String) {
-        self.out.notes.push(text);
+        self.out.notes.push(within_message(text));
     }
+}
+
+/// `text` cut to the longest message shown, with `…`: file names and the evidence combined
+/// can make a note or a source longer than a person reads.
+fn within_message(text: String) -> String {
+    let max = crate::messages::MAX_MESSAGE - 1;
+    if text.chars().count() <= max {
+        return text;
+    }
+    format!("{}…", text.chars().take(max - 1).collect::<String>())
 }
 
 fn at(file: &str, line: usize) -> String {
@@ -94,8 +126,8 @@ fn at(file: &str, line: usize) -> String {
 pub fn from_evidence(import: &Import) -> FromEvidence {
     let mut b = Builder { out: FromEvidence::default() };
     let release = release(import, &mut b);
-    ram(import, release, &mut b);
-    params(import, release, &mut b);
+    let ram = ram(import, release, &mut b);
+    params(import, release, ram, &mut b);
     pool(import, &mut b);
     properties(import, &mut b);
     workload(import, &mut b);
@@ -103,55 +135,23 @@ pub fn from_evidence(import: &Import) -> FromEvidence {
     b.out
 }
 
-fn stat(k: &crate::evidence::kstat::Kstat, name: &str) -> Option<(u64, usize)> {
-    k.stats.iter().find(|s| s.name == name).and_then(|s| u64::try_from(s.value).ok().map(|v| (v, s.line)))
+/// What the release derives from `ram` for the dirty limits a dump may show: a value equal
+/// to it was left alone, so it is no tuning. (zfs_dirty_data_max_max, zfs_dirty_data_max,
+/// zfs_wrlog_data_max: twice the max from 2.2's arc_init().)
+fn derived_limits(import: &Import, release: Release, ram: u64) -> [(Id, u64); 3] {
+    let given_max_max = import.bodies().find_map(|(_, body)| match body {
+        Body::Params(p) => {
+            p.entries.iter().find(|e| e.name == "zfs_dirty_data_max_max").and_then(|e| whole_number(&e.value))
+        }
+        _ => None,
+    });
+    let (max_max, _) = release.dirty_limits(ram, None);
+    let (_, max) = release.dirty_limits(ram, given_max_max.filter(|&w| w != max_max));
+    [(Id::DirtyDataMaxMax, max_max), (Id::DirtyDataMax, max), (Id::WrlogDataMax, max.saturating_mul(2))]
 }
 
-fn ram(import: &Import, release: Release, b: &mut Builder) {
-    for (s, body) in import.bodies() {
-        let Body::Kstat(k) = body else { continue };
-        if let Some((v, line)) = stat(k, "memory_all_bytes") {
-            b.set(Id::Ram, v, format!("{}: arcstats memory_all_bytes", at(&s.file, line)));
-            return;
-        }
-        if let Some((c_max, line)) = stat(k, "c_max") {
-            // arc_c_max is the release's share of RAM unless zfs_arc_max was set.
-            let arc_max_set = import.bodies().any(|(_, b)| match b {
-                Body::Params(p) => p.entries.iter().any(|e| e.name == "zfs_arc_max" && e.value.trim() != "0"),
-                _ => false,
-            });
-            if arc_max_set {
-                b.note(format!(
-                    "{}: arcstats c_max is zfs_arc_max, set by hand: RAM cannot be told from it",
-                    at(&s.file, line)
-                ));
-                continue;
-            }
-            let ram = if release >= Release::V2_3 {
-                // The larger of 5/8 of RAM and RAM less 1 GiB: the second above 8/3 GiB.
-                if c_max >= (5 << 30) / 3 {
-                    c_max + (1 << 30)
-                } else {
-                    c_max * 8 / 5
-                }
-            } else {
-                c_max * 2
-            };
-            b.set(
-                Id::Ram,
-                ram,
-                format!(
-                    "{}: arcstats c_max {} is the release's default share of RAM (arc_default_max)",
-                    at(&s.file, line),
-                    c_max
-                ),
-            );
-            return;
-        }
-    }
-}
-
-fn params(import: &Import, release: Release, b: &mut Builder) {
+fn params(import: &Import, release: Release, ram: Option<u64>, b: &mut Builder) {
+    let derived = ram.map(|ram| derived_limits(import, release, ram));
     for (s, body) in import.bodies() {
         let Body::Params(p) = body else { continue };
         let mut unknown = 0;
@@ -169,16 +169,19 @@ fn params(import: &Import, release: Release, b: &mut Builder) {
                 ));
                 continue;
             }
-            let text = e.value.trim();
-            // /etc/system writes hex (`0x100000000`).
-            let hex = text
-                .strip_prefix("0x")
-                .or_else(|| text.strip_prefix("0X"))
-                .and_then(|h| u64::from_str_radix(h, 16).ok());
-            let Some(v) = hex.or_else(|| crate::evidence::number::integer(text)) else {
+            let Some(v) = whole_number(&e.value) else {
                 b.note(format!("{}: {} = '{}' is not a whole number", at(&s.file, e.line), e.name, e.value.trim()));
                 continue;
             };
+            if derived.is_some_and(|d| d.contains(&(id, v))) {
+                b.note(format!(
+                    "{}: {} = {v} is what {} derives from the machine's RAM: no tuning",
+                    at(&s.file, e.line),
+                    e.name,
+                    release.name()
+                ));
+                continue;
+            }
             if id == Id::ArcMax && v == 0 {
                 continue;
             }
@@ -274,10 +277,42 @@ fn pool(import: &Import, b: &mut Builder) {
     }
 }
 
+/// The properties of a dataset the lab reads.
+const DATASET_PROPERTIES: [&str; 6] = ["recordsize", "volblocksize", "sync", "compression", "logbias", "compressratio"];
+
+/// The one dataset whose properties the lab takes: the lab has one dataset, and mixing two
+/// (one's recordsize, another's logbias) describes neither. The one with the most of the
+/// properties the lab reads, the first of equals; the others are named as not used.
+fn chosen_dataset(import: &Import, b: &mut Builder) -> Option<String> {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for (_, body) in import.bodies() {
+        let Body::Properties(p) = body else { continue };
+        for r in p.rows.iter().filter(|r| DATASET_PROPERTIES.contains(&r.name.as_str())) {
+            match counts.iter_mut().find(|(d, _)| *d == r.dataset) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((&r.dataset, 1)),
+            }
+        }
+    }
+    let most = counts.iter().map(|c| c.1).max()?;
+    let chosen = counts.iter().find(|c| c.1 == most).map(|c| c.0.to_string())?;
+    if counts.len() > 1 {
+        let others: Vec<&str> = counts.iter().map(|c| c.0).filter(|d| *d != chosen).take(8).collect();
+        let more = if counts.len() > 9 { format!(" and {} more", counts.len() - 9) } else { String::new() };
+        b.note(format!(
+            "zfs get names {} datasets; the lab has one: {chosen}'s properties are used (the most it reads), not those of {}{more}",
+            counts.len(),
+            others.join(", ")
+        ));
+    }
+    Some(chosen)
+}
+
 fn properties(import: &Import, b: &mut Builder) {
+    let Some(dataset) = chosen_dataset(import, b) else { return };
     for (s, body) in import.bodies() {
         let Body::Properties(p) = body else { continue };
-        for r in &p.rows {
+        for r in p.rows.iter().filter(|r| r.dataset == dataset) {
             let src = || format!("{}: {} {}={}", at(&s.file, r.line), r.dataset, r.name, r.value);
             match r.name.as_str() {
                 "recordsize" | "volblocksize" => {
@@ -308,5 +343,28 @@ fn properties(import: &Import, b: &mut Builder) {
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_past_the_labs_range_is_said_where_it_is_clamped() {
+        let mut b = Builder { out: FromEvidence::default() };
+        b.set(Id::AsyncRate, u64::MAX, "t line 3: a rate".into());
+        assert_eq!(b.out.settings[0].value, Id::AsyncRate.spec().format(Id::AsyncRate.spec().max));
+        assert!(
+            b.out.notes.iter().any(|n| n.starts_with("t line 3: a rate: async_rate = 18446744073709551615 is outside")),
+            "{:?}",
+            b.out.notes
+        );
+        b.set(Id::AsyncRate, 5, "t line 4".into());
+        assert_eq!(b.out.notes.len(), 1, "a value in range is not a note");
+        b.note("x".repeat(1000));
+        b.set(Id::Readers, 1, "y".repeat(1000));
+        assert!(b.out.notes[1].chars().count() < 300 && b.out.notes[1].ends_with('…'));
+        assert!(b.out.settings.iter().all(|s| s.source.chars().count() < 300));
     }
 }

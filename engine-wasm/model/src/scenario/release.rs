@@ -176,7 +176,7 @@ impl Release {
     /// `ram` bytes (64-bit), when neither is set: 25% of RAM, at most 4 GiB from 0.7.0
     /// (no cap before); and 10% of RAM, at most the former. `max_max` given (set
     /// explicitly) caps the derived maximum instead.
-    fn dirty_limits(self, ram: u64, max_max: Option<u64>) -> (u64, u64) {
+    pub fn dirty_limits(self, ram: u64, max_max: Option<u64>) -> (u64, u64) {
         // `allmem * zfs_dirty_data_max_max_percent / 100` and `_max_percent` (25, 10 in
         // dsl_pool.c) in 64 bits: the lab's RAM is at most 2^50 bytes, so no overflow.
         let ram = ram.min(1 << 50);

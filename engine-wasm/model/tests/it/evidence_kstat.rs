@@ -238,6 +238,35 @@ fn bad_rows_are_problems_on_their_lines() {
 }
 
 #[test]
+fn values_outside_their_data_type_are_problems_and_the_rest_is_kept() {
+    let text = "5 1 0x01 4 528 1 2\n\
+                name type data\n\
+                dmu_tx_assigned 4 99999999999999999999\n\
+                dmu_tx_delay 4 -1\n\
+                dmu_tx_error 3 -7\n\
+                dmu_tx_dirty_delay 4 18446744073709551615\n";
+    let imp = import(&[("p.txt", text)]);
+    let problems: Vec<(usize, &str)> = imp.problems.iter().map(|p| (p.line, p.message.as_str())).collect();
+    assert_eq!(problems.iter().map(|p| p.0).collect::<Vec<_>>(), vec![3, 4], "{problems:?}");
+    assert!(problems[0].1.contains("`dmu_tx_assigned`") && problems[0].1.contains("UINT64 (type 4)"), "{problems:?}");
+    let Body::Kstat(k) = &imp.sections[0].body else { panic!("not a kstat") };
+    assert_eq!((k.get("dmu_tx_error"), k.get("dmu_tx_dirty_delay")), (Some(-7), Some(i128::from(u64::MAX))));
+    // A histogram row of a count no kernel could hold is not counted either.
+    let assign = "1024 ns 4 99999999999999999999999\n2048 ns 4 5\n";
+    let imp = import(&[("a.txt", assign)]);
+    assert_eq!(imp.problems.iter().map(|p| p.line).collect::<Vec<_>>(), vec![1], "{:?}", imp.problems);
+    // A FreeBSD sysctl has no type column: any 64-bit value, and no wider.
+    let bsd = "kstat.zfs.misc.dmu_tx.assigned: 18446744073709551616\n\
+               kstat.zfs.misc.dmu_tx.error: 3402823669209384634633746074317682114550\n\
+               kstat.zfs.misc.dmu_tx.delay: 3\n";
+    let imp = import(&[("b.txt", bsd)]);
+    assert_eq!(imp.problems.iter().map(|p| p.line).collect::<Vec<_>>(), vec![1, 2], "{:?}", imp.problems);
+    assert!(imp.problems[0].message.contains("64-bit"), "{:?}", imp.problems);
+    let Body::Kstat(k) = &imp.sections[0].body else { panic!("not a kstat") };
+    assert_eq!((k.stats.len(), k.get("delay")), (1, Some(3)));
+}
+
+#[test]
 fn two_kstats_pasted_together_are_both_kept() {
     let text = format!(
         "5 1 0x01 11 528 2058200957 2095734345211\n\
@@ -346,4 +375,20 @@ fn the_labs_own_dmu_tx_assign_kstat_reads_back_into_the_same_buckets() {
     assert!(read.problems.is_empty(), "{:?}", read.problems);
     let overlay = throttle_model::evidence::overlay::overlay(&read);
     assert_eq!(&overlay.dmu_tx_assign, counts);
+}
+
+#[test]
+fn a_row_that_could_not_be_read_is_not_said_to_be_cut() {
+    let whole_but_bad = "5 1 0x01 3 528 1 2\nname type data\ndmu_tx_assigned 4 5\ndmu_tx_delay 4 x\ndmu_tx_error 4 0\n";
+    let imp = import(&[("k", whole_but_bad)]);
+    let notes = &imp.sections[0].notes;
+    assert!(!notes.iter().any(|n| n.contains("cut")), "{notes:?}");
+    assert!(notes.iter().any(|n| n.contains("all are in the paste, 1 of them could not be read")), "{notes:?}");
+    let cut = "5 1 0x01 5 528 1 2\nname type data\ndmu_tx_assigned 4 5\ndmu_tx_delay 4 x\n";
+    let imp = import(&[("k", cut)]);
+    assert!(
+        imp.sections[0].notes.iter().any(|n| n.contains("2 are in the paste, so it was cut")),
+        "{:?}",
+        imp.sections[0].notes
+    );
 }

@@ -137,3 +137,23 @@ fn a_binary_file_and_the_wrong_format_are_named() {
     assert_eq!(read.sections.len(), 0);
     assert!(read.problems[0].message.starts_with("no format the lab reads was recognised"), "{:?}", read.problems);
 }
+
+#[test]
+fn a_byte_order_mark_does_not_cost_the_first_line() {
+    let read = import(&[("b.txt", "\u{feff}zfs-2.2.2-1\nzfs-kmod-2.2.2-1\n")]);
+    assert!(read.problems.is_empty(), "{:?}", read.problems);
+    let Some(throttle_model::evidence::Body::Version(v)) = read.sections.first().map(|s| &s.body) else {
+        panic!("not read as a version: {:?}", read.sections)
+    };
+    assert_eq!(v.lines.iter().map(|l| (l.line, l.what.as_str())).collect::<Vec<_>>(), [(1, "userland"), (2, "kmod")]);
+}
+
+#[test]
+fn an_empty_file_is_a_problem_of_that_file() {
+    for text in ["", "\n  \n\t\n"] {
+        let read = import(&[("e.txt", text), ("v.txt", "zfs-kmod-2.2.2-1\n")]);
+        assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
+        assert_eq!(read.problems[0].to_string(), "e.txt: empty: nothing to read");
+        assert_eq!(read.sections.len(), 1, "the other file is still read");
+    }
+}

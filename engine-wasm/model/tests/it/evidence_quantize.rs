@@ -290,3 +290,15 @@ fn seed_q_d_packed_histograms_are_named_problems() {
     let Body::Quantize(q) = &imp.sections[0].body else { panic!("not a histogram") };
     assert_eq!(q.tables[0].buckets.iter().map(|b| (b.value, b.count)).collect::<Vec<_>>(), vec![(1, 7), (2, 0)]);
 }
+
+#[test]
+fn a_bucket_bound_wider_than_64_bits_is_a_problem_and_the_rest_is_kept() {
+    let text = "@x:\n[4K, 8K)   2 |@@|\n[16E, ...)   1 |@|\n";
+    let imp = read("q.txt", text);
+    assert_eq!(imp.problems.len(), 1, "{:?}", imp.problems);
+    assert_eq!(imp.problems[0].line, 3);
+    assert!(imp.problems[0].message.contains("does not fit in 64 bits"), "{:?}", imp.problems);
+    let Body::Quantize(q) = &imp.sections[0].body else { panic!("not a histogram") };
+    assert_eq!(count_at(&q.tables[0], 4096), 2);
+    assert_eq!(q.tables[0].buckets.len(), 1);
+}

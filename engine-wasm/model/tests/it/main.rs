@@ -20,6 +20,7 @@ mod evidence_mixed;
 mod evidence_params;
 mod evidence_properties;
 mod evidence_quantize;
+mod evidence_release;
 mod evidence_scenario;
 mod evidence_status;
 mod evidence_txgs;

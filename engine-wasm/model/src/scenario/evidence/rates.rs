@@ -2,25 +2,12 @@
 //! kstat or `zpool iostat`, readers by Little's law, and the device from the disk_wait
 //! histograms. Kept together as the readings of rates and latencies.
 
+use super::log_writes::{pool_writes, PoolWrites};
+use super::txg_rate::txg_rate;
 use super::{at, Builder};
 use crate::evidence::iostat::{Histogram, HistogramKind, Row};
-use crate::evidence::txgs::Txgs;
 use crate::evidence::{Body, Import};
 use crate::schema::Id;
-
-/// Synced txgs' dirty bytes per second over the time their births span.
-fn txg_rate(t: &Txgs) -> Option<(u64, usize, usize)> {
-    let synced: Vec<_> = t.rows.iter().filter(|r| r.state == "C" && r.ndirty.is_some()).collect();
-    let (first, last) = (synced.first()?, synced.last()?);
-    let span = last.birth.checked_sub(first.birth)?;
-    if synced.len() < 3 || span == 0 {
-        return None;
-    }
-    // The last txg's own dirty data was gathered after its birth: leave it out.
-    let bytes: u128 = synced[..synced.len() - 1].iter().map(|r| u128::from(r.ndirty.unwrap_or(0))).sum();
-    let rate = bytes * 1_000_000_000 / u128::from(span);
-    Some((u64::try_from(rate).ok()?, first.line, last.line))
-}
 
 fn mean(values: impl Iterator<Item = u64>) -> Option<u64> {
     crate::evidence::fit::mean(&values.collect::<Vec<_>>())
@@ -30,13 +17,17 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
     let mut rate_set = false;
     for (s, body) in import.bodies() {
         if let Body::Txgs(t) = body {
-            if let Some((rate, first, last)) = txg_rate(t) {
+            let (rate, notes) = txg_rate(t);
+            for n in notes {
+                b.note(format!("{}: {n}", s.file));
+            }
+            if let Some(r) = rate {
                 b.set(
                     Id::AsyncRate,
-                    rate.max(1),
+                    r.rate.max(1),
                     format!(
-                        "{} lines {first}-{last}: dirty bytes of the synced txgs over the time their births span",
-                        s.file
+                        "{} lines {}-{}: dirty bytes of {} consecutive synced txgs over the time their births span",
+                        s.file, r.first_line, r.last_line, r.txgs
                     ),
                 );
                 rate_set = true;
@@ -63,7 +54,8 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
     }
     for (s, body) in import.bodies() {
         let Body::Iostat(io) = body else { continue };
-        let rows: Vec<&Row> = io.pool_rows().collect();
+        let pools: Vec<PoolWrites> = io.period_samples().filter_map(pool_writes).collect();
+        let rows: Vec<&Row> = pools.iter().map(|p| p.pool).collect();
         if rows.is_empty() {
             continue;
         }
@@ -72,23 +64,35 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
         } else {
             "its one report (the average since boot)"
         };
+        let log_bytes = mean(pools.iter().map(PoolWrites::log_bytes)).unwrap_or(0);
         if !rate_set {
-            if let Some(w) = mean(rows.iter().filter_map(|r| r.write_bytes)) {
+            if let Some(w) = mean(pools.iter().filter_map(PoolWrites::buffered_bytes)) {
+                let less_logs = if log_bytes > 0 { ", less its log devices' writes" } else { "" };
                 b.set(
                     Id::AsyncRate,
                     w.max(1),
-                    format!("{}: zpool iostat write bandwidth, {what}; it counts parity and metadata too", s.file),
+                    format!(
+                        "{}: zpool iostat write bandwidth{less_logs}, {what}; it counts parity and metadata too",
+                        s.file
+                    ),
                 );
                 rate_set = true;
             }
         }
+        if log_bytes > 0 {
+            sync_writers(&s.file, &pools, what, b);
+        }
         let read_ops = mean(rows.iter().filter_map(|r| r.read_ops)).unwrap_or(0);
         let write_ops = mean(rows.iter().filter_map(|r| r.write_ops)).unwrap_or(0);
-        if read_ops * 100 < write_ops {
+        if read_ops == 0 {
+            b.set(Id::Readers, 0, format!("{}: zpool iostat shows no reads, {what}", s.file));
+        } else if read_ops * 100 < write_ops {
             b.set(Id::Readers, 0, format!("{}: zpool iostat reads are under 1% of writes, {what}", s.file));
         } else if let Some(lat) = mean(
             rows.iter().filter_map(|r| r.latency.iter().find(|c| c.name == "total_wait read").and_then(|c| c.value)),
-        ) {
+        )
+        .filter(|&lat| lat > 0)
+        {
             // Little's law: readers in flight = read rate x read latency, each reader one at a time.
             let readers = (u128::from(read_ops) * u128::from(lat)).div_ceil(1_000_000_000);
             b.set(
@@ -97,6 +101,33 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
                 format!("{}: {read_ops} reads/s x total_wait read {lat} ns (Little's law), {what}", s.file),
             );
         }
+    }
+}
+
+/// Writes to the log devices are the ZIL's: writers wait for them. As many wait as log
+/// writes are in flight (Little's law: write rate x write latency), each waiting for its
+/// own; without `-l` latencies, at least one.
+fn sync_writers(file: &str, pools: &[PoolWrites], what: &str, b: &mut Builder) {
+    let bytes = mean(pools.iter().map(PoolWrites::log_bytes)).unwrap_or(0);
+    let ops = mean(pools.iter().map(PoolWrites::log_ops)).unwrap_or(0);
+    let rate = crate::units::describe_value(crate::units::Unit::BytesPerSecond, bytes);
+    b.note(format!(
+        "{file}: {rate} of the pool's writes go to its log devices, the ZIL's blocks of synchronous writes: left out of async_rate and read as sync writers"
+    ));
+    match mean(pools.iter().filter_map(PoolWrites::log_latency)) {
+        Some(lat) if ops > 0 && lat > 0 => {
+            let writers = (u128::from(ops) * u128::from(lat)).div_ceil(1_000_000_000);
+            b.set(
+                Id::SyncWriters,
+                u64::try_from(writers).unwrap_or(u64::MAX).max(1),
+                format!("{file}: {ops} log writes/s x their total_wait write {lat} ns (Little's law), {what}"),
+            );
+        }
+        _ => b.set(
+            Id::SyncWriters,
+            1,
+            format!("{file}: the log devices are written ({rate}), so at least one sync writer; without -l latencies how many cannot be told"),
+        ),
     }
 }
 

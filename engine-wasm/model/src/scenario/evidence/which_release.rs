@@ -1,10 +1,15 @@
-//! The release the evidence names: the kernel module's version line, else the range the
-//! printed formats allow. Separate because it is the one inference the others depend on.
+//! The release the evidence names: the kernel module's version line, else the releases
+//! the printed formats (`release_formats.rs`) and the parameters dumps' names
+//! (`release_names.rs`) allow together. Separate because it is the one inference the
+//! others depend on.
 
+use super::release_formats::format_clue;
+use super::release_names::names_clue;
+use super::releases::{Clue, Releases};
 use super::{at, Builder};
 use crate::evidence::{Body, Import};
 use crate::scenario::release::Release;
-use crate::schema::{Id, Kind};
+use crate::schema::Id;
 
 /// The lab's release for OpenZFS `major.minor`: a 0.6 before 0.6.5 follows 0.6.4 (the
 /// oldest the lab has), one newer than 2.4 follows master.
@@ -43,6 +48,54 @@ fn backports(version: &str) -> Option<&'static str> {
     }
 }
 
+/// The clues of the printed formats and the parameters dumps, in the order read.
+fn clues(import: &Import) -> Vec<Clue> {
+    import
+        .bodies()
+        .filter_map(|(s, body)| match body {
+            Body::Params(p) => names_clue(s, p),
+            _ => format_clue(s),
+        })
+        .collect()
+}
+
+/// The releases all `clues` allow together. Where one disagrees with those before it,
+/// a note says so and the narrower of the two is kept: the more specific evidence.
+fn combine(clues: Vec<Clue>, b: &mut Builder) -> Option<(Releases, Vec<String>)> {
+    let mut it = clues.into_iter();
+    let first = it.next()?;
+    let (mut allows, mut whys) = (first.allows, vec![first.why]);
+    for c in it {
+        let both = allows.and(c.allows);
+        if !both.is_empty() {
+            allows = both;
+            whys.push(c.why);
+            continue;
+        }
+        let narrower = c.allows.len() < allows.len();
+        let kept = if narrower { c.allows } else { allows };
+        b.note(format!(
+            "{}, which disagrees with {}; the narrower, {}, is kept",
+            c.why,
+            whys.join(", "),
+            kept.describe()
+        ));
+        if narrower {
+            (allows, whys) = (c.allows, vec![c.why]);
+        }
+    }
+    Some((allows, whys))
+}
+
+/// Is the evidence FreeBSD's (its sysctl names)?
+fn from_freebsd(import: &Import) -> Option<&str> {
+    import.bodies().find_map(|(s, body)| match body {
+        Body::Params(p) if p.style == "freebsd_sysctl" => Some(s.file.as_str()),
+        Body::Kstat(k) if k.platform == "freebsd" => Some(s.file.as_str()),
+        _ => None,
+    })
+}
+
 pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
     // The kernel module's version decides (userland may differ after an upgrade).
     let mut best: Option<(u8, Release, String, Option<&str>)> = None;
@@ -58,137 +111,40 @@ pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
             }
         }
     }
+    let combined = combine(clues(import), b);
     if let Some((_, r, src, backported)) = best {
         if let Some(note) = backported {
             b.note(format!("{src}: {note}"));
         }
+        if let Some((allows, whys)) = combined.filter(|(allows, _)| !allows.contains(r)) {
+            b.note(format!(
+                "{src} is {}, but {} allow {}: the version line is kept (the module loaded decides); were these files from one system?",
+                r.name(),
+                whys.join(", "),
+                allows.describe()
+            ));
+        }
         b.set(Id::Release, r.index(), src);
         return r;
     }
-    // No version line: the releases whose parameters agree with the dump's names.
-    for (s, body) in import.bodies() {
-        if let Body::Params(p) = body {
-            let names: Vec<&str> = p.entries.iter().map(|e| e.name.as_str()).collect();
-            let tunables = || Id::ALL.iter().copied().filter(|id| id.spec().kind == Kind::Tunable);
-            let fits = |r: Release| {
-                let named_absent = names.iter().filter(|n| r.tunable(n).is_some_and(|id| !r.has(id))).count()
-                    + names
-                        .iter()
-                        .filter(|n| r.tunable(n).is_none() && Release::ALL.iter().any(|o| o.tunable(n).is_some()))
-                        .count();
-                // A dump of 50 or more names is taken as whole: what it lacks is absent.
-                let missing = if names.len() >= 50 {
-                    tunables()
-                        .filter(|&id| r.has(id) && !id.spec().group.starts_with("Legacy"))
-                        .filter(|id| !id.spec().name.starts_with("zfs_zone_") && id.spec().name != "zfs_delay_max_ns")
-                        .filter(|&id| !names.iter().any(|n| r.tunable(n) == Some(id)))
-                        .count()
-                } else {
-                    0
-                };
-                named_absent + missing
-            };
-            let Some(r) = Release::ALL.iter().rev().copied().min_by_key(|&r| fits(r)) else { continue };
-            let range: Vec<&str> = Release::ALL.iter().filter(|&&o| fits(o) == fits(r)).map(|o| o.name()).collect();
-            b.set(
-                Id::Release,
-                r.index(),
-                format!(
-                    "{}: no version line; the parameters named fit {} (newest taken)",
-                    at(&s.file, s.first_line),
-                    range.join(", ")
-                ),
-            );
-            return r;
-        }
-    }
-    // No version line or dump: the releases the printed formats allow.
-    let (mut lo, mut hi, mut why) = (Release::V0_6_4, Release::Master, Vec::new());
-    for (s, body) in import.bodies() {
-        if let Some((a, z, what)) = format_releases(body) {
-            if a.max(lo) > z.min(hi) {
-                b.note(format!(
-                    "{}: {what}, which disagrees with {}; the first is kept",
-                    at(&s.file, s.first_line),
-                    why.join(", ")
-                ));
-                continue;
-            }
-            (lo, hi) = (a.max(lo), z.min(hi));
-            why.push(format!("{} ({what})", at(&s.file, s.first_line)));
-        }
-    }
-    if why.is_empty() {
-        b.note("no version line (zfs version, modinfo zfs), parameters dump or release-specific format: the release stays master".into());
+    let Some((allows, whys)) = combined else {
+        b.note("no version line (zfs version, modinfo zfs), and no format or parameter names that tell the release: it stays master".into());
         return Release::Master;
-    }
+    };
+    let r = allows.newest().unwrap_or(Release::Master);
     b.set(
         Id::Release,
-        hi.index(),
-        format!("no version line; {} allow {} to {} (newest taken)", why.join(", "), lo.name(), hi.name()),
+        r.index(),
+        format!("no version line; {} allow {} (newest taken)", whys.join(", "), allows.describe()),
     );
-    hi
-}
-
-/// The releases a printed format allows: the txgs kstat's layout (`spa_stats.c`), the
-/// `dmu_tx` counters (`dmu_tx.c`), the `-l`/`-w` columns of `zpool iostat` (`zpool_main.c`).
-fn format_releases(body: &Body) -> Option<(Release, Release, String)> {
-    use crate::evidence::txgs::TxgsLayout;
-    match body {
-        Body::Txgs(t) => Some(match t.layout {
-            TxgsLayout::Old => (Release::V0_6_4, Release::V0_6_4, "the txgs kstat's 0.6.2 layout".into()),
-            TxgsLayout::Kstat => {
-                (Release::V0_6_4, Release::V0_7, "the txgs kstat as a raw kstat (0.6.3 to 0.7)".into())
-            }
-            // Header-only (0.8 on) and rows alone (0.8 on, or 0.6.3-0.7 cut) tell too little.
-            TxgsLayout::Procfs => return None,
-        }),
-        Body::Kstat(k) if k.name == "dmu_tx" => {
-            let has = |n: &str| k.get(n).is_some();
-            Some(if has("dmu_tx_wrlog_delay") {
-                (Release::V2_2, Release::Master, "dmu_tx counts dmu_tx_wrlog_delay (2.2 on)".into())
-            } else if has("dmu_tx_dirty_frees_delay") {
-                (
-                    Release::V0_8,
-                    Release::V2_1,
-                    "dmu_tx counts dmu_tx_dirty_frees_delay but not wrlog_delay (0.8 to 2.1)".into(),
-                )
-            } else if has("dmu_tx_dirty_delay") {
-                (
-                    Release::V0_6_4,
-                    Release::V0_7,
-                    "dmu_tx has neither dirty_frees_delay nor wrlog_delay (0.6.3 to 0.7)".into(),
-                )
-            } else {
-                return None;
-            })
-        }
-        Body::Iostat(io) => {
-            let columns: Vec<&str> = io
-                .samples
-                .iter()
-                .flat_map(|s| {
-                    s.histograms
-                        .iter()
-                        .flat_map(|h| h.columns.iter())
-                        .chain(s.rows.iter().flat_map(|r| r.latency.iter().map(|c| &c.name)))
-                })
-                .map(String::as_str)
-                .collect();
-            if columns.is_empty() {
-                return None;
-            }
-            let any = |w: &str| columns.iter().any(|c| c.starts_with(w));
-            Some(if any("rebuild") {
-                (Release::V2_2, Release::Master, "zpool iostat prints a rebuild column (2.2 on)".into())
-            } else if any("trim") {
-                (Release::V0_8, Release::V2_1, "zpool iostat prints trim but no rebuild column (0.8 to 2.1)".into())
-            } else {
-                (Release::V0_7, Release::V0_7, "zpool iostat's latency columns end at scrub (0.7)".into())
-            })
-        }
-        _ => None,
+    if let Some(file) = from_freebsd(import).filter(|_| r < Release::V2_0) {
+        b.note(format!(
+            "{file}: FreeBSD's own ZFS before OpenZFS 2.0 (FreeBSD 12 and earlier) is modelled as its nearest OpenZFS release, {}; export --os freebsd needs 2.0 or later: give --release 2.0 (see releases --diff {} 2.0)",
+            r.name(),
+            r.name()
+        ));
     }
+    r
 }
 
 #[cfg(test)]

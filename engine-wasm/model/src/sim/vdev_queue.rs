@@ -252,7 +252,9 @@ impl VdevQueue {
 
     /// `vdev_queue_class_to_issue()`: the min pass round-robin, then the max pass by priority.
     fn class_to_issue(&mut self, limits: &Limits, async_write_max: u32) -> Option<Class> {
-        if self.total_active >= limits.vdev_max_active {
+        // Nothing queued (2.2's `vq_cqueued == 0`, 2.1's passes finding nothing) returns at
+        // once and leaves `vq_last_prio` as it was.
+        if self.total_active >= limits.vdev_max_active || self.queued.iter().all(|&q| q == 0) {
             return None;
         }
         let n = CLASSES.len();
@@ -268,8 +270,8 @@ impl VdevQueue {
                 self.queued[c.index()] > 0 && self.active[c.index()] < self.max_active(c, limits, async_write_max)
             })
         });
-        // Nothing eligible: OpenZFS sets vq_last_prio past the last class, so the next min
-        // pass starts again from class 0.
+        // Queued I/O but none eligible: OpenZFS sets vq_last_prio past the last class, so the
+        // next min pass starts again from class 0.
         self.last_prio = found.map_or(n, Class::index);
         found
     }
@@ -463,6 +465,19 @@ mod tests {
         assert_eq!(drain(&mut q, 10).len(), 0, "no credit left while the read is in flight");
         q.done(Class::SyncRead, &l);
         assert_eq!(drain(&mut q, 10).len(), 1, "interactive idle again: back to one");
+    }
+
+    #[test]
+    fn an_empty_queue_leaves_the_round_robin_where_it_was() {
+        // 2.2 `vdev_queue_class_to_issue()`: `cq == 0` returns before `vq_last_prio` is set.
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096));
+        assert_eq!(q.next(&limits(), 10).map(|i| i.class), Some(Class::SyncRead));
+        assert_eq!(q.next(&limits(), 10), None, "nothing queued");
+        q.add(io(2, Class::SyncRead, Kind::Read, 1 << 30, 4096));
+        q.add(io(3, Class::SyncWrite, Kind::Write, 2 << 30, 4096));
+        // The min pass starts after the sync read last issued.
+        assert_eq!(q.next(&limits(), 10).map(|i| i.class), Some(Class::SyncWrite));
     }
 
     #[test]

@@ -88,6 +88,9 @@ impl Knobs {
             nia_credit: g32(Id::NiaCredit),
             nia_delay: g32(Id::NiaDelay),
             nia: s.models.release.has_nia_credit(),
+            min_pass: s.models.release.min_pass(),
+            time_buckets: s.models.release.queue_time_buckets(),
+            elevator_from_end: s.models.release.elevator_from_end(),
         };
         let delay = DelayParams::from(t);
         let wrlog_max = match g(Id::WrlogDataMax) {

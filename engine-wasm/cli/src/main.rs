@@ -342,6 +342,16 @@ mod tests {
     }
 
     #[test]
+    fn a_delay_past_the_signed_range_is_skipped_as_the_kernel_skips_it() {
+        // dmu_tx_delay(): (2^23 + 1) × (2^40 − 1) / 1 is 2^63 or more, negative in hrtime_t.
+        let words = ["delay", "--dirty", "1099511627775", "--set", "zfs_dirty_data_max=1T"];
+        let more = ["--set", "zfs_delay_min_dirty_percent=0", "--set", "zfs_delay_scale=8388609", "--json"];
+        let out = run_words(&[&words[..], &more[..]].concat()).expect("runs");
+        let v: Value = serde_json::from_str(&out).expect("json");
+        assert_eq!((&v["delay_ns"], &v["capped"]), (&json!(0), &json!(false)));
+    }
+
+    #[test]
     fn bad_input_names_the_problem() {
         assert!(run_words(&["delay"]).unwrap_err().contains("--dirty"));
         assert!(run_words(&["delay", "--dirty", "lots"]).unwrap_err().contains("'lots'"));

@@ -31,7 +31,8 @@ fn async_params() -> impl Strategy<Value = AsyncWriteParams> {
     })
 }
 
-/// `dmu_tx_delay()` from the formula, in u128 so nothing can wrap.
+/// `dmu_tx_delay()` from the formula, in u128 so nothing can wrap; a quotient of 2^63 or
+/// more is negative in the kernel's `hrtime_t` and sleeps for nothing.
 fn reference_delay(p: &DelayParams, dirty: u64) -> u64 {
     let (d, dirty) = (u128::from(p.dirty_max), u128::from(dirty));
     let min = d * u128::from(p.min_dirty_percent) / 100;
@@ -42,6 +43,9 @@ fn reference_delay(p: &DelayParams, dirty: u64) -> u64 {
     } else {
         u128::from(p.scale) * (dirty - min) / (d - dirty)
     };
+    if t >= 1 << 63 {
+        return 0;
+    }
     t.min(u128::from(p.max_ns)) as u64
 }
 
@@ -73,7 +77,10 @@ proptest! {
     fn delay_is_monotonic_bounded_and_capped(p in delay_params(), a in any::<u64>(), b in any::<u64>()) {
         let (a, b) = (a % (p.dirty_max + 2), b % (p.dirty_max + 2));
         let (lo, hi) = (a.min(b), a.max(b));
-        prop_assert!(delay_ns(&p, lo) <= delay_ns(&p, hi));
+        // The last byte below the limit (divisor 1) may skip its delay: a quotient of 2^63
+        // or more. Everywhere else the curve rises.
+        let skipped = |d: u64| d + 1 == p.dirty_max && reference_delay(&p, d) == 0;
+        if !skipped(hi) { prop_assert!(delay_ns(&p, lo) <= delay_ns(&p, hi)); }
         prop_assert!(delay_ns(&p, hi) <= p.max_ns);
         if lo <= p.min_bytes() && lo < p.dirty_max { prop_assert_eq!(delay_ns(&p, lo), 0); }
         prop_assert_eq!(delay_ns(&p, p.dirty_max), p.max_ns);

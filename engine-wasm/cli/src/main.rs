@@ -293,11 +293,11 @@ mod tests {
         let refused = run_words(&[
             "run",
             "--link",
-            "v=1&zfs_vdev_scrub_max_active=1&zfs_vdev_scrub_min_active=1",
+            "v=1&zfs_dirty_data_max=1G&zfs_delay_scale=5s",
             "--set",
-            "zfs_vdev_scrub_min_active=2",
+            "zfs_dirty_data_max=4G",
         ]);
-        assert!(refused.is_err_and(|e| e.contains("zfs_vdev_scrub_min_active")));
+        assert!(refused.is_err_and(|e| e.contains("zfs_delay_scale")), "5 s × 4 GiB overflows 64 bits");
     }
 
     #[test]
@@ -356,8 +356,17 @@ mod tests {
         assert!(run_words(&["delay"]).unwrap_err().contains("--dirty"));
         assert!(run_words(&["delay", "--dirty", "lots"]).unwrap_err().contains("'lots'"));
         assert!(run_words(&["delay", "--dirty", "1G", "--set", "zfs_nope=1"]).unwrap_err().contains("zfs_nope"));
-        let err = run_words(&["delay", "--dirty", "1G", "--set", "zfs_vdev_async_write_active_min_dirty_percent=70"]);
-        assert!(err.unwrap_err().contains("must be below"));
+        let err = run_words(&["delay", "--dirty", "1G", "--set", "zfs_delay_scale=5s"]);
+        assert!(err.unwrap_err().contains("overflows 64 bits"));
+        // The kernel handles reversed percents: a warning, and the curve as it computes it.
+        let reversed = "zfs_vdev_async_write_active_min_dirty_percent=70";
+        let at_65 = |release: &str| {
+            let words = ["async-writes", "--dirty", "65%", "--set", reversed, "--set", release, "--json"];
+            let v: Value = serde_json::from_str(&run_words(&words).expect("runs")).expect("json");
+            v["async_writes"].clone()
+        };
+        assert_eq!(at_65("release=master"), 10, "dirty > max_bytes (60%) is tested first");
+        assert_eq!(at_65("release=2.0"), 2, "dirty < min_bytes (70%) is tested first");
     }
 
     #[test]

@@ -41,12 +41,13 @@ test("a field takes units, and refuses bad entries with the reason beside it", a
   await expect(control(page, "zfs_dirty_data_max").getByRole("alert")).toContainText("unknown unit 'X'");
   await expect(dirtyMax).toHaveValue("1536M");
 
-  const scrubMin = field(page, "zfs_vdev_scrub_min_active");
-  await scrubMin.fill("5");
-  await scrubMin.press("Enter");
-  const alert = control(page, "zfs_vdev_scrub_min_active").getByRole("alert");
-  await expect(alert).toContainText("zfs_vdev_scrub_max_active");
-  await expect(scrubMin).toHaveValue("1");
+  // 20 s × 1.5 GiB overflows dmu_tx_delay()'s 64 bits.
+  const scale = field(page, "zfs_delay_scale");
+  await scale.fill("20s");
+  await scale.press("Enter");
+  const alert = control(page, "zfs_delay_scale").getByRole("alert");
+  await expect(alert).toContainText("zfs_dirty_data_max");
+  await expect(scale).toHaveValue("500us");
 });
 
 test("warnings name advised-against combinations without refusing them", async ({ page }) => {
@@ -103,14 +104,11 @@ test("a copied link restores the same state in a new page", async ({ page, conte
 
 test("a malformed link opens with a notice naming each problem, and the rest applies", async ({ page }) => {
   const errors = collectErrors(page);
-  await openLab(
-    page,
-    "?v=1&zfs_bogus=3&zfs_txg_timeout=ten&zfs_dirty_data_max=2G&zfs_vdev_scrub_min_active=9&%ZZ",
-  );
+  await openLab(page, "?v=1&zfs_bogus=3&zfs_txg_timeout=ten&zfs_dirty_data_max=2G&raidz=raidz2&%ZZ");
   const notices = page.getByTestId("link-notices");
   await expect(notices).toContainText("'zfs_bogus' is not a setting of this lab");
   await expect(notices).toContainText("zfs_txg_timeout: cannot read 'ten'");
-  await expect(notices).toContainText("reset to the default: zfs_vdev_scrub_min_active");
+  await expect(notices).toContainText("reset to the default: raidz");
   await expect(field(page, "zfs_dirty_data_max")).toHaveValue("2G");
   await expect(field(page, "zfs_txg_timeout")).toHaveValue("5");
   await slider(page, "zfs_delay_min_dirty_percent").focus();

@@ -293,11 +293,11 @@ mod tests {
         let refused = run_words(&[
             "run",
             "--link",
-            "v=1&zfs_vdev_scrub_max_active=1&zfs_vdev_scrub_min_active=1",
+            "v=1&zfs_dirty_data_max=1G&zfs_delay_scale=5s",
             "--set",
-            "zfs_vdev_scrub_min_active=2",
+            "zfs_dirty_data_max=4G",
         ]);
-        assert!(refused.is_err_and(|e| e.contains("zfs_vdev_scrub_min_active")));
+        assert!(refused.is_err_and(|e| e.contains("zfs_delay_scale")), "5 s × 4 GiB overflows 64 bits");
     }
 
     #[test]
@@ -342,12 +342,31 @@ mod tests {
     }
 
     #[test]
+    fn a_delay_past_the_signed_range_is_skipped_as_the_kernel_skips_it() {
+        // dmu_tx_delay(): (2^23 + 1) × (2^40 − 1) / 1 is 2^63 or more, negative in hrtime_t.
+        let words = ["delay", "--dirty", "1099511627775", "--set", "zfs_dirty_data_max=1T"];
+        let more = ["--set", "zfs_delay_min_dirty_percent=0", "--set", "zfs_delay_scale=8388609", "--json"];
+        let out = run_words(&[&words[..], &more[..]].concat()).expect("runs");
+        let v: Value = serde_json::from_str(&out).expect("json");
+        assert_eq!((&v["delay_ns"], &v["capped"]), (&json!(0), &json!(false)));
+    }
+
+    #[test]
     fn bad_input_names_the_problem() {
         assert!(run_words(&["delay"]).unwrap_err().contains("--dirty"));
         assert!(run_words(&["delay", "--dirty", "lots"]).unwrap_err().contains("'lots'"));
         assert!(run_words(&["delay", "--dirty", "1G", "--set", "zfs_nope=1"]).unwrap_err().contains("zfs_nope"));
-        let err = run_words(&["delay", "--dirty", "1G", "--set", "zfs_vdev_async_write_active_min_dirty_percent=70"]);
-        assert!(err.unwrap_err().contains("must be below"));
+        let err = run_words(&["delay", "--dirty", "1G", "--set", "zfs_delay_scale=5s"]);
+        assert!(err.unwrap_err().contains("overflows 64 bits"));
+        // The kernel handles reversed percents: a warning, and the curve as it computes it.
+        let reversed = "zfs_vdev_async_write_active_min_dirty_percent=70";
+        let at_65 = |release: &str| {
+            let words = ["async-writes", "--dirty", "65%", "--set", reversed, "--set", release, "--json"];
+            let v: Value = serde_json::from_str(&run_words(&words).expect("runs")).expect("json");
+            v["async_writes"].clone()
+        };
+        assert_eq!(at_65("release=master"), 10, "dirty > max_bytes (60%) is tested first");
+        assert_eq!(at_65("release=2.0"), 2, "dirty < min_bytes (70%) is tested first");
     }
 
     #[test]

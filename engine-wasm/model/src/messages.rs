@@ -162,14 +162,39 @@ fn named(id: Id, value: u64) -> String {
 }
 
 pub(crate) fn min_above_max(min: (Id, u64), max: (Id, u64)) -> String {
-    format!("{} is above {}: that class could never reach its minimum", named(min.0, min.1), named(max.0, max.1))
+    format!(
+        "{} is above {}: vdev_queue_class_to_issue() issues the class up to its minimum in its first pass, so it has up to {} in flight and the maximum does nothing",
+        named(min.0, min.1),
+        named(max.0, max.1),
+        min.1
+    )
 }
 
-pub(crate) fn async_percents_not_increasing(lo: (Id, u64), hi: (Id, u64)) -> String {
+pub(crate) fn async_write_min_above_max(min: u64, max: u64) -> String {
     format!(
-        "{} must be below {}: the async-write curve needs a rising section (vdev_queue_max_async_writes() divides by their gap)",
+        "{} is above {}: between the two dirty points vdev_queue_max_async_writes() interpolates with max − min wrapped in 32 bits, so the limit there is mostly in the billions and only zfs_vdev_max_active bounds the async writes; {min} below the low point, {max} above the high one",
+        named(Id::AsyncWriteMinActive, min),
+        named(Id::AsyncWriteMaxActive, max)
+    )
+}
+
+pub(crate) fn async_percents_reversed(lo: (Id, u64), hi: (Id, u64), max_first: bool) -> String {
+    let (lo_pct, hi_pct) = (lo.1, hi.1);
+    let step = if max_first {
+        format!("from 2.1 it tests dirty > max_bytes first: the minimum up to {hi_pct}% of zfs_dirty_data_max, the maximum above")
+    } else {
+        format!("until 2.0 it tests dirty < min_bytes first: the minimum below {lo_pct}% of zfs_dirty_data_max, the maximum from there")
+    };
+    format!(
+        "{} is above {}: vdev_queue_max_async_writes() never reaches its ramp, and {step}",
         named(lo.0, lo.1),
         named(hi.0, hi.1)
+    )
+}
+
+pub(crate) fn async_percents_equal(percent: u64) -> String {
+    format!(
+        "zfs_vdev_async_write_active_min_dirty_percent and zfs_vdev_async_write_active_max_dirty_percent are both {percent}%: async writes step from the minimum to the maximum there, and at dirty data of exactly that point vdev_queue_max_async_writes() divides by zero (the lab gives the maximum)"
     )
 }
 

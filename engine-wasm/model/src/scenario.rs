@@ -29,7 +29,7 @@ pub use file::ScenarioFile;
 pub use models::{Era, Models, SchedulerModel, ThrottleModel};
 pub use pool::{AuxClass, Pool, Retire, TopVdev};
 pub use read::FieldError;
-pub use release::{Release, SyncKick};
+pub use release::{MinPass, Release, SyncKick};
 pub use steady::SteadySpec;
 pub use tenants::{Tenants, GLOBAL};
 pub use workload::{Burst, SyncMode, Workload};
@@ -147,9 +147,7 @@ mod tests {
             e(r#"{"pool": {"device": {"kind": "hdd", "rmp": 7200}}}"#).starts_with("pool.device.rmp: unknown field")
         );
         assert!(e(r#"{"tunables": {"zfs_nope": 1}}"#).starts_with("tunables.zfs_nope: unknown tunable"));
-        assert!(
-            e(r#"{"tunables": {"zfs_vdev_scrub_min_active": 9}}"#).starts_with("tunables: zfs_vdev_scrub_min_active")
-        );
+        assert!(e(r#"{"tunables": {"zfs_delay_scale": "5s"}}"#).starts_with("tunables: zfs_delay_scale"));
         assert!(e(r#"{"version": 2}"#).starts_with("version: this engine reads scenario version 1"));
         assert!(e(r#"{"workloads": [{"kind": "tape"}]}"#).starts_with("workloads[0].kind: 'tape' is not one of"));
         assert!(e("[1,2]").starts_with("expected an object"));

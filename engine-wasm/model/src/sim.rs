@@ -38,6 +38,7 @@ pub mod vdev_queue;
 pub mod vdev_queue_legacy;
 mod vdev_raidz;
 pub mod wide;
+mod zfs_log;
 mod zfs_zone;
 mod zil;
 mod zio;

@@ -135,6 +135,15 @@ pub fn max_recordsize(release: u64) -> u64 {
     }
 }
 
+/// Does release `release`'s `vdev_queue_max_async_writes()` test the high point
+/// (`dirty > max_bytes || spa_has_pending_synctask()`) before the low one? 2.1 on; until
+/// 2.0 the sync task, then `dirty < min_bytes`, then `dirty > max_bytes` (`vdev_queue.c` at
+/// each tag). They differ only with the low point above the high one, which the curves
+/// (`curves/async_writes.rs`) and the cross-tunable warnings need, upstream of the scenario.
+pub fn async_write_max_first(release: u64) -> bool {
+    release >= at("2.1")
+}
+
 /// The release's name (`0.8`, `master`).
 pub fn release_name(release: u64) -> &'static str {
     usize::try_from(release).ok().and_then(|i| RELEASES.get(i)).copied().unwrap_or("?")
@@ -157,6 +166,7 @@ mod tests {
         assert_eq!(max_recordsize(at("0.6.4")), 128 << 10);
         assert_eq!(max_recordsize(at("2.1")), 1 << 20);
         assert_eq!(max_recordsize(at("2.2")), 16 << 20);
+        assert!(!async_write_max_first(at("2.0")) && async_write_max_first(at("2.1")));
     }
 
     #[test]

@@ -1,12 +1,13 @@
-//! Checks across tunables: combinations that cannot work are errors, combinations the
-//! OpenZFS source comments advise against are warnings.
+//! Checks across tunables: combinations that cannot work are errors; combinations the
+//! OpenZFS source comments advise against, or that the kernel handles in a way worth
+//! knowing, are warnings.
 //!
 //! Current OpenZFS checks none of this (plain module parameters); FreeBSD 12's sysctl
 //! handlers enforced some of it. Ranges of single values are enforced by [`Tunables`].
 
 use crate::messages;
 use crate::schema::{Id, Kind, CLASS_LIMITS, MAX_LEAVES};
-use crate::tunable_releases::{in_release, max_recordsize, release_name};
+use crate::tunable_releases::{async_write_max_first, in_release, max_recordsize, release_name};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
@@ -33,17 +34,33 @@ fn problem(ids: &[Id], message: String) -> Problem {
 /// Checks every cross-tunable constraint of `t`.
 pub fn check(t: &Tunables) -> Checked {
     let mut out = Checked::default();
+    // A minimum above its maximum works in the kernel (`vdev_queue_class_to_issue()`'s
+    // first pass issues up to the minimum), and for async writes wraps the interpolation's
+    // 32-bit `max − min` (`curves::AsyncWriteCurve::limit()`): warnings, not refusals.
     for (min_id, max_id) in CLASS_LIMITS {
         let (min, max) = (t.get(min_id), t.get(max_id));
         if min > max {
-            out.errors.push(problem(&[min_id, max_id], messages::min_above_max((min_id, min), (max_id, max))));
+            let message = if min_id == Id::AsyncWriteMinActive {
+                messages::async_write_min_above_max(min, max)
+            } else {
+                messages::min_above_max((min_id, min), (max_id, max))
+            };
+            out.warnings.push(problem(&[min_id, max_id], message));
         }
     }
 
+    // vdev_queue_max_async_writes() divides by max_bytes − min_bytes only when min_bytes <=
+    // dirty <= max_bytes: never with the low point above the high one, and with the two
+    // equal only at that one byte (zfs_dirty_data_max of 1 MiB or more keeps distinct
+    // percents at distinct bytes).
     let (lo_id, hi_id) = (Id::AsyncWriteActiveMinDirtyPercent, Id::AsyncWriteActiveMaxDirtyPercent);
     let (lo, hi) = (t.get(lo_id), t.get(hi_id));
-    if lo >= hi {
-        out.errors.push(problem(&[lo_id, hi_id], messages::async_percents_not_increasing((lo_id, lo), (hi_id, hi))));
+    let max_first = async_write_max_first(t.get(Id::Release));
+    if lo > hi {
+        out.warnings
+            .push(problem(&[lo_id, hi_id], messages::async_percents_reversed((lo_id, lo), (hi_id, hi), max_first)));
+    } else if lo == hi {
+        out.warnings.push(problem(&[lo_id, hi_id], messages::async_percents_equal(lo)));
     }
 
     let (scale, dirty_max) = (t.get(Id::DelayScale), t.get(Id::DirtyDataMax));
@@ -160,20 +177,29 @@ mod tests {
     }
 
     #[test]
-    fn min_above_max_is_rejected_naming_both() {
+    fn min_above_max_warns_naming_both_and_what_the_kernel_does() {
         let c = check(&with(&[(Id::ScrubMinActive, 4)]));
-        assert_eq!(c.errors.len(), 1);
-        assert_eq!(c.errors[0].tunables, ["zfs_vdev_scrub_min_active", "zfs_vdev_scrub_max_active"]);
-        assert!(c.errors[0].message.contains("zfs_vdev_scrub_min_active (4) is above zfs_vdev_scrub_max_active (3)"));
+        assert!(c.errors.is_empty());
+        assert_eq!(c.warnings[0].tunables, ["zfs_vdev_scrub_min_active", "zfs_vdev_scrub_max_active"]);
+        let message = &c.warnings[0].message;
+        assert!(message.contains("zfs_vdev_scrub_min_active (4) is above zfs_vdev_scrub_max_active (3)"));
+        assert!(message.contains("up to 4 in flight"), "{message}");
+        let c = check(&with(&[(Id::AsyncWriteMinActive, 12)]));
+        assert!(c.errors.is_empty() && c.warnings[0].message.contains("wrapped in 32 bits"), "{c:?}");
     }
 
     #[test]
-    fn equal_async_percents_are_rejected() {
+    fn async_percents_out_of_order_warn_with_each_eras_step() {
+        let reversed = [(Id::AsyncWriteActiveMinDirtyPercent, 70), (Id::DirtyDataSyncPercent, 10)];
+        let c = check(&with(&reversed));
+        assert!(c.errors.is_empty());
+        assert!(c.warnings[0].message.contains("from 2.1 it tests dirty > max_bytes first"), "{c:?}");
+        let two_0 = Id::Release.spec().choices.iter().position(|r| *r == "2.0").unwrap_or(0) as u64;
+        let c = check(&with(&[reversed[0], reversed[1], (Id::Release, two_0)]));
+        assert!(c.warnings[0].message.contains("until 2.0 it tests dirty < min_bytes first"), "{c:?}");
         let c = check(&with(&[(Id::AsyncWriteActiveMinDirtyPercent, 60)]));
-        assert_eq!(c.errors.len(), 1);
-        assert!(c.errors[0].message.contains("must be below"));
-        let c = check(&with(&[(Id::AsyncWriteActiveMinDirtyPercent, 70), (Id::DirtyDataSyncPercent, 10)]));
-        assert_eq!(c.errors.len(), 1);
+        assert!(c.errors.is_empty());
+        assert!(c.warnings.iter().any(|w| w.message.contains("divides by zero")), "{c:?}");
     }
 
     #[test]

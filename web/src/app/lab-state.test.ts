@@ -25,12 +25,19 @@ describe("lab state changes", () => {
   });
 
   it("refuses a combination that cannot work, naming both tunables", () => {
-    const r = applyValue(engine, engine.defaults, i("zfs_vdev_sync_read_min_active"), 11);
+    // 5 s × 4 GiB overflows dmu_tx_delay()'s 64 bits.
+    const r = applyValue(engine, engine.defaults, i("zfs_delay_scale"), 5e9);
     expect(r.status).toBe("refused");
     if (r.status === "refused") {
-      expect(r.reason).toContain("zfs_vdev_sync_read_min_active");
-      expect(r.reason).toContain("zfs_vdev_sync_read_max_active");
+      expect(r.reason).toContain("zfs_delay_scale");
+      expect(r.reason).toContain("zfs_dirty_data_max");
     }
+  });
+
+  it("accepts a minimum above its maximum, which the kernel handles, with a warning", () => {
+    const r = applyValue(engine, engine.defaults, i("zfs_vdev_sync_read_min_active"), 11);
+    expect(r.status).toBe("ok");
+    if (r.status === "ok") expect(r.warnings[0]).toContain("zfs_vdev_sync_read_max_active");
   });
 
   it("refuses out-of-range percents", () => {
@@ -39,17 +46,18 @@ describe("lab state changes", () => {
   });
 
   it("stops a slider at the nearest accepted value and says why", () => {
-    const r = applyToward(engine, engine.defaults, i("zfs_vdev_async_write_min_active"), 1000);
+    // The largest zfs_delay_scale whose product with 4 GiB fits 64 bits: 2^32 − 1.
+    const r = applyToward(engine, engine.defaults, i("zfs_delay_scale"), 100e9);
     expect(r.status).toBe("ok");
     if (r.status === "ok") {
-      expect(r.values[i("zfs_vdev_async_write_min_active")]).toBe(10);
-      expect(r.limitedBy).toContain("zfs_vdev_async_write_max_active");
+      expect(r.values[i("zfs_delay_scale")]).toBe(4294967295);
+      expect(r.limitedBy).toContain("zfs_dirty_data_max");
     }
   });
 
   it("refuses outright when no step toward the target is accepted", () => {
     const values = [...engine.defaults];
-    values[i("zfs_vdev_async_write_min_active")] = 10;
-    expect(applyToward(engine, values, i("zfs_vdev_async_write_min_active"), 11).status).toBe("refused");
+    values[i("zfs_delay_scale")] = 4294967295;
+    expect(applyToward(engine, values, i("zfs_delay_scale"), 4294967296).status).toBe("refused");
   });
 });

@@ -108,8 +108,8 @@ describe("the worker protocol", () => {
       status: "error",
       message: `expected ${engine.schema.length} values and ${engine.schema.length} marks, got 3`,
     });
-    const refused = await sim.run({ values: settings({ zfs_vdev_scrub_min_active: 9 }) });
-    expect(refused.status === "error" && refused.message).toContain("zfs_vdev_scrub_min_active");
+    const refused = await sim.run({ values: settings({ zfs_delay_scale: 5e9 }) });
+    expect(refused.status === "error" && refused.message).toContain("zfs_delay_scale");
     const scenario = await sim.run({ scenario: '{"duration": "5 parsecs"}' });
     expect(scenario).toEqual({
       status: "error",

@@ -2,6 +2,7 @@
 
 use super::first_reaching;
 use crate::schema::Id;
+use crate::tunable_releases;
 use crate::tunables::Tunables;
 use serde::Serialize;
 
@@ -18,6 +19,9 @@ pub struct AsyncWriteParams {
     pub min_active: u64,
     /// `zfs_vdev_async_write_max_active` [I/Os].
     pub max_active: u64,
+    /// The release tests the high point before the low one (2.1 on,
+    /// `tunable_releases::async_write_max_first()`).
+    pub max_first: bool,
 }
 
 impl From<&Tunables> for AsyncWriteParams {
@@ -28,6 +32,7 @@ impl From<&Tunables> for AsyncWriteParams {
             max_dirty_percent: t.get(Id::AsyncWriteActiveMaxDirtyPercent),
             min_active: t.get(Id::AsyncWriteMinActive),
             max_active: t.get(Id::AsyncWriteMaxActive),
+            max_first: tunable_releases::async_write_max_first(t.get(Id::Release)),
         }
     }
 }
@@ -59,32 +64,52 @@ pub struct AsyncWriteCurve {
     hi: u64,
     min_active: u64,
     max_active: u64,
+    max_first: bool,
 }
 
 impl From<&AsyncWriteParams> for AsyncWriteCurve {
     fn from(p: &AsyncWriteParams) -> Self {
-        AsyncWriteCurve { lo: p.lo_bytes(), hi: p.hi_bytes(), min_active: p.min_active, max_active: p.max_active }
+        AsyncWriteCurve {
+            lo: p.lo_bytes(),
+            hi: p.hi_bytes(),
+            min_active: p.min_active,
+            max_active: p.max_active,
+            max_first: p.max_first,
+        }
     }
 }
 
 impl AsyncWriteCurve {
-    /// The limit at `dirty` bytes, in the kernel's integer arithmetic: `max` above the high
-    /// point (or while a sync task is pending), `min` below the low point, else
-    /// `(dirty − lo) × (max − min) / (hi − lo) + min`. The class counts are 32-bit `uint_t`
-    /// in C; validation keeps `min ≤ max` so the subtraction cannot wrap, and a degenerate
-    /// `hi == lo` (rejected by validation) returns `max` here instead of dividing by zero.
+    /// The limit at `dirty` bytes, in the kernel's order of tests and integer types.
+    ///
+    /// A pending sync task gives `max` (tested first until 2.0, beside the high point from
+    /// 2.1). Until 2.0 `min` below the low point, then `max` above the high point; from 2.1
+    /// `max` above the high point, then `min` below the low point. The two orders differ
+    /// only when the low point is above the high one: a step from `min` to `max` at the
+    /// low point until 2.0, past the high point from 2.1, never the interpolation.
+    ///
+    /// Between the points `(dirty − lo) × (max − min) / (hi − lo) + min`: the bytes are
+    /// `uint64_t`, `max − min` is 32-bit (`uint32_t`, `uint_t` from 2.2) and wraps when
+    /// `min > max`, the product wraps in 64 bits, and the result, stored in an `int` (until
+    /// 2.1) or a `uint_t`, is compared with the 32-bit `vqc_active` as unsigned: its low 32
+    /// bits. Only `lo == dirty == hi` divides by zero in the kernel; the lab gives `max`
+    /// there, the level just above it (validation warns of equal percents).
     #[inline]
     pub fn limit(&self, dirty: u64, pending_synctask: bool) -> u64 {
         let (lo, hi) = (self.lo, self.hi);
-        if dirty > hi || pending_synctask {
+        if pending_synctask {
             return self.max_active;
         }
-        if dirty < lo {
-            return self.min_active;
+        let (below, above) = (dirty < lo, dirty > hi);
+        match (self.max_first, below, above) {
+            (true, _, true) | (false, false, true) => return self.max_active,
+            (_, true, _) => return self.min_active,
+            _ => {}
         }
-        let span = self.max_active.wrapping_sub(self.min_active) & u64::from(u32::MAX);
+        const LOW_32: u64 = u32::MAX as u64;
+        let span = self.max_active.wrapping_sub(self.min_active) & LOW_32;
         match (dirty - lo).wrapping_mul(span).checked_div(hi - lo) {
-            Some(step) => (step.wrapping_add(self.min_active)) & u64::from(u32::MAX),
+            Some(step) => step.wrapping_add(self.min_active) & LOW_32,
             None => self.max_active,
         }
     }
@@ -178,8 +203,46 @@ mod tests {
     }
 
     #[test]
-    fn degenerate_percents_do_not_divide_by_zero() {
-        let p = AsyncWriteParams { min_dirty_percent: 60, ..defaults() };
-        assert_eq!(max_async_writes(&p, p.lo_bytes(), false), 10);
+    fn equal_percents_step_at_their_point_and_give_max_where_the_kernel_divides_by_zero() {
+        for max_first in [false, true] {
+            let p = AsyncWriteParams { min_dirty_percent: 60, max_first, ..defaults() };
+            assert_eq!(max_async_writes(&p, p.lo_bytes() - 1, false), 2);
+            assert_eq!(max_async_writes(&p, p.lo_bytes(), false), 10);
+            assert_eq!(max_async_writes(&p, p.lo_bytes() + 1, false), 10);
+        }
+    }
+
+    /// `vdev_queue_max_async_writes()`: zfs-2.0.0 returns min_active on `dirty < min_bytes`
+    /// before it tests `dirty > max_bytes`; zfs-2.1.0 tests `dirty > max_bytes ||
+    /// spa_has_pending_synctask(spa)` first.
+    #[test]
+    fn with_the_low_point_above_the_high_one_each_era_steps_where_it_tests_first() {
+        // Low point 60%, high point 30%: no dirty amount reaches the interpolation.
+        let p = AsyncWriteParams { min_dirty_percent: 60, max_dirty_percent: 30, ..defaults() };
+        let (lo, hi) = (p.lo_bytes(), p.hi_bytes());
+        let until_2_0 = AsyncWriteParams { max_first: false, ..p };
+        assert_eq!(max_async_writes(&until_2_0, hi + 1, false), 2, "below the low point");
+        assert_eq!(max_async_writes(&until_2_0, lo - 1, false), 2);
+        assert_eq!(max_async_writes(&until_2_0, lo, false), 10);
+        let from_2_1 = AsyncWriteParams { max_first: true, ..p };
+        assert_eq!(max_async_writes(&from_2_1, hi, false), 2);
+        assert_eq!(max_async_writes(&from_2_1, hi + 1, false), 10, "above the high point");
+        assert_eq!(max_async_writes(&from_2_1, 0, true), 10, "a sync task");
+        assert_eq!(max_async_writes(&until_2_0, 0, true), 10);
+    }
+
+    #[test]
+    fn a_minimum_above_the_maximum_wraps_the_interpolation_in_32_bits() {
+        // min 10, max 4: max − min is 2^32 − 6 as uint32_t. Halfway, 644 245 094 bytes past
+        // the low point: 644 245 094 × (2^32 − 6) / 1 288 490 189 + 10 = 2 147 483 653; at
+        // the high point 2^32 − 6 + 10, whose low 32 bits are 4.
+        let p = AsyncWriteParams { min_active: 10, max_active: 4, ..defaults() };
+        let (lo, hi) = (p.lo_bytes(), p.hi_bytes());
+        assert_eq!(hi - lo, 1_288_490_189);
+        assert_eq!(max_async_writes(&p, lo - 1, false), 10);
+        assert_eq!(max_async_writes(&p, lo, false), 10);
+        assert_eq!(max_async_writes(&p, lo + (hi - lo) / 2, false), 2_147_483_653);
+        assert_eq!(max_async_writes(&p, hi, false), 4);
+        assert_eq!(max_async_writes(&p, hi + 1, false), 4);
     }
 }

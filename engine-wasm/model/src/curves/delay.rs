@@ -36,26 +36,60 @@ impl DelayParams {
     }
 }
 
+/// `zfs_delay_scale × (x − min) / (max − x)` for `x` below `p.dirty_max`, in the kernel's
+/// unsigned 64-bit arithmetic (`zfs_delay_scale` and the bytes are `uint64_t`) with
+/// truncating division; 0 at or below the minimum.
+fn quotient(p: &DelayParams, x: u64) -> u64 {
+    let min = p.min_bytes();
+    if x > min {
+        p.scale.wrapping_mul(x - min) / (p.dirty_max - x)
+    } else {
+        0
+    }
+}
+
+/// The end of `dmu_tx_delay()`: the unsigned result is stored in `tx_time`, a signed
+/// `hrtime_t` (`long long`), where 2^63 or more is negative; `MIN(tx_time,
+/// zfs_delay_max_ns)` (an `hrtime_t` too) keeps it negative, and `now > tx->tx_start +
+/// tx_time` then returns without sleeping. So the delay is the cap, or nothing. The same in
+/// 0.6.5's `min_tx_time` and 2.2's `tx_time` (`dmu_tx.c`).
+fn as_hrtime_min(tx_time: u64, max_ns: u64) -> u64 {
+    // `as` is the two's-complement conversion gcc and clang make.
+    let t = (tx_time as i64).min(max_ns as i64);
+    u64::try_from(t).unwrap_or(0)
+}
+
 /// The delay [ns] `dmu_tx_delay()` computes for a transaction that sees `dirty` bytes of
 /// dirty data, before any credit for time already served.
 ///
-/// C unsigned 64-bit arithmetic with truncating division, as in the kernel: zero at or
-/// below the minimum, `scale × (dirty − min) / (max − dirty)` above it, capped at
-/// `zfs_delay_max_ns`. At or above `zfs_dirty_data_max` current master returns the cap
-/// (releases up to 2.4 assert it cannot happen: the writer first waits in `dmu_tx_wait()`).
-/// The ZIL-log (`zfs_wrlog_data_max`) term of 2.2+ is not part of this curve.
+/// As the kernel computes it: zero at or below the minimum, `scale × (dirty − min) / (max −
+/// dirty)` above it in unsigned 64 bits, then capped at `zfs_delay_max_ns` in the signed
+/// `hrtime_t`, where a quotient of 2^63 or more skips the delay ([`as_hrtime_min`]). At or
+/// above `zfs_dirty_data_max` current master returns the cap (releases up to 2.4 assert it
+/// cannot happen: the writer first waits in `dmu_tx_wait()`). The ZIL-log
+/// (`zfs_wrlog_data_max`) term of 2.2+ is [`tx_time_ns`]'s.
 pub fn delay_ns(p: &DelayParams, dirty: u64) -> u64 {
     // Same order as master: the `dirty >= max` test comes first, so with a 100% minimum the
     // limit itself still returns the cap.
-    let min = p.min_bytes();
-    let tx_time = if dirty >= p.dirty_max {
-        p.max_ns
-    } else if dirty > min {
-        p.scale.wrapping_mul(dirty - min) / (p.dirty_max - dirty)
+    let tx_time = if dirty >= p.dirty_max { p.max_ns } else { quotient(p, dirty) };
+    as_hrtime_min(tx_time, p.max_ns)
+}
+
+/// 2.2+ `dmu_tx_delay()` with its log-data term: the dirty-data quotient, replaced by
+/// `zfs_delay_max_ns` once the log data `wrlog` reaches `zfs_wrlog_data_max` (`w.dirty_max`),
+/// or by the log's own quotient when that is larger, then capped as [`delay_ns`] is. The
+/// `MAX()` compares a `uint64_t` with the `hrtime_t`, so as unsigned: a dirty quotient of
+/// 2^63 or more wins it and skips the delay.
+pub fn tx_time_ns(p: &DelayParams, dirty: u64, w: &DelayParams, wrlog: u64) -> u64 {
+    let from_dirty = if dirty >= p.dirty_max { p.max_ns } else { quotient(p, dirty) };
+    let tx_time = if wrlog >= w.dirty_max {
+        w.max_ns
+    } else if wrlog > w.min_bytes() {
+        quotient(w, wrlog).max(from_dirty)
     } else {
-        0
+        from_dirty
     };
-    tx_time.min(p.max_ns)
+    as_hrtime_min(tx_time, p.max_ns)
 }
 
 /// Where the delay curve's landmarks fall, for annotating a plot.
@@ -80,7 +114,13 @@ pub struct DelayMarks {
 pub fn delay_marks(p: &DelayParams) -> DelayMarks {
     let min = p.min_bytes();
     let f = |d| delay_ns(p, d);
-    let last = p.dirty_max.saturating_sub(1);
+    // The curve rises to the last byte below the limit, whose divisor is 1: with a product
+    // that fits 64 bits (validation refuses more) only its quotient can reach 2^63 and skip
+    // the delay. The marks are searched on the rising part before it.
+    let mut last = p.dirty_max.saturating_sub(1);
+    if last > min && f(last) < f(last - 1) {
+        last -= 1;
+    }
     let midpoint = min + (p.dirty_max - min.min(p.dirty_max)) / 2;
     DelayMarks {
         min_bytes: min,
@@ -161,6 +201,43 @@ mod tests {
         let p = DelayParams { min_dirty_percent: 100, ..defaults() };
         assert_eq!(delay_ns(&p, D - 1), 0);
         assert_eq!(delay_ns(&p, D), 100_000_000);
+    }
+
+    /// `dmu_tx_delay()` at zfs-0.6.5 stores the quotient in `hrtime_t min_tx_time`, at
+    /// zfs-2.2.0 in `hrtime_t tx_time`; `zfs_delay_max_ns` is an `hrtime_t` at both.
+    #[test]
+    fn a_quotient_of_2_63_or_more_turns_negative_and_skips_the_delay() {
+        // 1 TiB limit, no minimum, scale 2^23 + 1, one byte below the limit:
+        // (2^23 + 1) × (2^40 − 1) / 1 = 2^63 + 2^40 − 2^23 − 1.
+        let p = DelayParams { dirty_max: 1 << 40, min_dirty_percent: 0, scale: (1 << 23) + 1, max_ns: 100_000_000 };
+        assert_eq!(delay_ns(&p, (1 << 40) - 1), 0);
+        // 2^23 × (2^40 − 1) stays below 2^63: the cap.
+        assert_eq!(delay_ns(&DelayParams { scale: 1 << 23, ..p }, (1 << 40) - 1), 100_000_000);
+        // The byte before has a divisor of 2 and a quotient under 2^63: the cap.
+        assert_eq!(delay_ns(&p, (1 << 40) - 2), 100_000_000);
+        let m = delay_marks(&p);
+        assert_eq!(delay_ns(&p, m.cap_start.expect("reaches the cap")), 100_000_000);
+    }
+
+    #[test]
+    fn from_2_2_the_larger_of_the_two_quotients_compared_unsigned() {
+        let p = defaults();
+        let w = DelayParams { dirty_max: 2 * D, ..p };
+        let (w_min, w_mid) = (w.min_bytes(), w.min_bytes() + (w.dirty_max - w.min_bytes()) / 2);
+        // No log data: the dirty curve alone.
+        assert_eq!(tx_time_ns(&p, at(80_000), &w, 0), 499_999);
+        // Log data at its midpoint: the log's quotient (about the scale) when larger.
+        assert_eq!(tx_time_ns(&p, 0, &w, w_mid), 499_999);
+        assert_eq!(tx_time_ns(&p, at(90_000), &w, w_mid), 1_499_999);
+        assert_eq!(tx_time_ns(&p, 0, &w, w_min), 0);
+        // At zfs_wrlog_data_max: the cap, whatever the dirty data.
+        assert_eq!(tx_time_ns(&p, 0, &w, w.dirty_max), 100_000_000);
+        // A dirty quotient of 2^63 or more is the larger unsigned, and skips the delay
+        // although the log's alone would delay.
+        let big = DelayParams { dirty_max: 1 << 40, min_dirty_percent: 0, scale: (1 << 23) + 1, max_ns: 100_000_000 };
+        let w = DelayParams { dirty_max: 1 << 41, ..big };
+        assert_eq!(tx_time_ns(&big, (1 << 40) - 1, &w, 3 << 39), 0);
+        assert_eq!(tx_time_ns(&big, (1 << 40) - 1, &w, 1 << 41), 100_000_000, "the log's cap replaces it");
     }
 
     #[test]

@@ -6,7 +6,7 @@ mod delay;
 mod points;
 
 pub use async_writes::{async_write_marks, max_async_writes, AsyncWriteCurve, AsyncWriteMarks, AsyncWriteParams};
-pub use delay::{delay_marks, delay_ns, DelayMarks, DelayParams};
+pub use delay::{delay_marks, delay_ns, tx_time_ns, DelayMarks, DelayParams};
 pub use points::{async_write_points, delay_points, Points};
 
 /// Smallest `x` in `lo..=hi` with `f(x) >= target`, for a non-decreasing `f`; `None` if

@@ -25,12 +25,30 @@ impl Points {
 /// sampled at evenly spaced levels (each point still exact).
 const MAX_STEPS: u64 = 2048;
 
+/// Points sampled between the two dirty points when the curve is not a staircase.
+const WRAPPED_SAMPLES: u64 = 256;
+
 /// The async-write staircase from 0 to `zfs_dirty_data_max`: one point where each level
 /// starts (draw with a step-after line).
 pub fn async_write_points(p: &AsyncWriteParams) -> Points {
     let f = |d| max_async_writes(p, d, false);
     let mut out = Points::default();
     out.push(0, f(0));
+    if p.min_active > p.max_active {
+        // The interpolation wraps (`AsyncWriteCurve::limit()`): no staircase to search for
+        // levels, so the ends of each piece and evenly spaced points between the two
+        // dirty points, each exact.
+        let (lo, hi) = (p.lo_bytes(), p.hi_bytes());
+        let (a, b) = (lo.min(hi), lo.max(hi));
+        let mut marks = vec![a, a.saturating_add(1)];
+        marks.extend((1..WRAPPED_SAMPLES).map(|i| a + (b - a) / WRAPPED_SAMPLES * i));
+        marks.extend([b, b.saturating_add(1), p.dirty_max]);
+        marks.sort_unstable();
+        for d in marks.into_iter().filter(|&d| d <= p.dirty_max) {
+            out.push(d, f(d));
+        }
+        return out;
+    }
     let (low, high) = (p.min_active.min(p.max_active), p.max_active.max(p.min_active));
     let stride = ((high - low) / MAX_STEPS).max(1);
     let mut level = low.saturating_add(1);
@@ -106,6 +124,19 @@ mod tests {
         for (d, v) in pts.dirty.iter().zip(&pts.value) {
             assert_eq!(max_async_writes(&p, *d, false), *v);
         }
+    }
+
+    #[test]
+    fn a_wrapped_curve_is_sampled_exactly_with_both_ends() {
+        let p = AsyncWriteParams { min_active: 10, max_active: 4, ..AsyncWriteParams::from(&Tunables::default()) };
+        let pts = async_write_points(&p);
+        assert!(pts.dirty.windows(2).all(|w| w[0] < w[1]));
+        for (d, v) in pts.dirty.iter().zip(&pts.value) {
+            assert_eq!(max_async_writes(&p, *d, false), *v);
+        }
+        assert!(pts.dirty.contains(&p.lo_bytes()) && pts.dirty.contains(&(p.hi_bytes() + 1)));
+        assert!(pts.value.iter().any(|&v| v > 1 << 31), "the wrapped span");
+        assert_eq!(pts.value.last(), Some(&4));
     }
 
     #[test]

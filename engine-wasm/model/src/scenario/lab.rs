@@ -383,8 +383,9 @@ mod tests {
 
     #[test]
     fn combinations_that_cannot_work_are_refused() {
-        let problem = scenario_from_settings(&with(&[(Id::ScrubMinActive, 9)])).expect_err("refused");
-        assert!(problem.contains("zfs_vdev_scrub_min_active"), "{problem}");
+        // 5 s × 4 GiB overflows the delay arithmetic's 64 bits.
+        let problem = scenario_from_settings(&with(&[(Id::DelayScale, 5_000_000_000)])).expect_err("refused");
+        assert!(problem.contains("zfs_delay_scale"), "{problem}");
     }
 
     #[test]

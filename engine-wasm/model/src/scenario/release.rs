@@ -53,6 +53,20 @@ pub enum SyncKick {
     TxgPercent,
 }
 
+/// `vdev_queue_class_to_issue()`'s first pass, over the classes below their minimum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MinPass {
+    /// Until 2.0: in priority order, so a class below its minimum waits while a higher one
+    /// is below its own.
+    Priority,
+    /// 2.1: round robin from the class after the last one issued (`vq_last_prio`), which
+    /// stays as it was when nothing is issued.
+    RoundRobin,
+    /// 2.2 on: the same, but when I/O is queued and no class may issue, `vq_last_prio` is
+    /// set past the last class, so the next pass starts from the first.
+    RoundRobinResets,
+}
+
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
@@ -125,6 +139,36 @@ impl Release {
     /// The scrub class's non-interactive credit (`zfs_vdev_nia_credit`, `_delay`): 2.1 on.
     pub fn has_nia_credit(self) -> bool {
         self >= Release::V2_1
+    }
+
+    /// `vdev_queue_class_to_issue()`'s pass over the classes below their minimum
+    /// (`vdev_queue.c` at each tag: a plain `for (p = 0; ...)` loop until 2.0.0).
+    pub fn min_pass(self) -> MinPass {
+        match self {
+            r if r < Release::V2_1 => MinPass::Priority,
+            Release::V2_1 => MinPass::RoundRobin,
+            _ => MinPass::RoundRobinResets,
+        }
+    }
+
+    /// The LBA-ordered classes (async, scrub) queue by time bucket, then offset
+    /// (`vdev_queue_to_compare()`, `VDQ_T_SHIFT`): 2.2 on. Before, by offset alone
+    /// (`vdev_queue_offset_compare()`).
+    pub fn queue_time_buckets(self) -> bool {
+        self >= Release::V2_2
+    }
+
+    /// Where the elevator of `vdev_queue_io_to_issue()` resumes: at the end of the last
+    /// I/O issued (`vq_last_offset = zio->io_offset + zio->io_size`), 0.8 on; before,
+    /// just after its start (`vq_last_offset = zio->io_offset`, searched from `+ 1`).
+    pub fn elevator_from_end(self) -> bool {
+        self >= Release::V0_8
+    }
+
+    /// `vdev_queue_max_async_writes()` tests the high point before the low one: 2.1 on
+    /// (`tunable_releases::async_write_max_first()`).
+    pub fn async_write_max_first(self) -> bool {
+        tunable_releases::async_write_max_first(self.index())
     }
 
     /// `metaslab_aliquot` (`metaslab.c`): 512 KiB until 2.1, 1 MiB in 2.2 and 2.3, 2 MiB
@@ -277,7 +321,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 5] {
+    pub fn behaviour(self) -> [(&'static str, String); 6] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -287,12 +331,19 @@ impl Release {
             Retire::Physical => "per physical write",
             Retire::Logical => "per logical write",
         };
+        let scheduler = match (self.min_pass(), self.queue_time_buckets(), self.elevator_from_end()) {
+            (MinPass::Priority, _, false) => "priority; LBA from last start",
+            (MinPass::Priority, _, true) => "priority; LBA from last end",
+            (_, false, _) => "round robin; LBA order",
+            (_, true, _) => "round robin; 0.5 s buckets",
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
             ("dirty data retired", retire.to_string()),
             ("log-data throttle", yes(self.has_wrlog_throttle())),
             ("scrub NIA credit", yes(self.has_nia_credit())),
+            ("I/O scheduler", scheduler.to_string()),
             ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
         ]
     }
@@ -394,6 +445,12 @@ mod tests {
         assert!(!Release::V2_1.has(Id::WrlogDataMax) && Release::V2_2.has(Id::WrlogDataMax));
         assert!(Release::V0_7.has(Id::DirtyDataSync) && !Release::V0_7.has(Id::DirtyDataSyncPercent));
         assert_eq!(Release::V2_1.metaslab_aliquot(), 512 * KIB);
+        assert_eq!(Release::V2_0.min_pass(), MinPass::Priority);
+        assert_eq!(Release::V2_1.min_pass(), MinPass::RoundRobin);
+        assert_eq!(Release::V2_2.min_pass(), MinPass::RoundRobinResets);
+        assert!(!Release::V2_1.queue_time_buckets() && Release::V2_2.queue_time_buckets());
+        assert!(!Release::V0_7.elevator_from_end() && Release::V0_8.elevator_from_end());
+        assert!(!Release::V2_0.async_write_max_first() && Release::V2_1.async_write_max_first());
         assert_eq!(Release::V2_4.metaslab_aliquot(), 2 * MIB);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::client_waits::WaitCause;
 use super::vdev_queue::Class;
-use super::zil::{indirect, RECORD_HEADER};
+use super::zfs_log::{wrlog_bytes, LogWrite};
 use super::zio::Parent;
 use super::{Ev, Sim};
 use crate::scenario::{Burst, SyncMode, Workload};
@@ -309,12 +309,13 @@ impl Sim {
         }
     }
 
-    /// The log bytes `zfs_log_write()` counts for client `c`'s write: the record's header,
-    /// and its data unless it is logged indirectly (`zil.rs`).
+    /// The log bytes `zfs_log_write()` counts for client `c`'s write, as the release counts
+    /// them (`zfs_log.rs`).
     pub(super) fn log_record_bytes(&self, c: u32) -> u64 {
         let Some((block, commit, throughput)) = self.log_block(c) else { return 0 };
         let size = self.clients[c as usize].tx_bytes;
-        RECORD_HEADER + if indirect(size, block, commit, self.log_on(block).0, throughput) { 0 } else { size }
+        let write = LogWrite { size, block, commit, log: self.log_on(block).0, throughput };
+        wrlog_bytes(self.scenario.models.release, &write)
     }
 
     /// The block size of client `c`'s file, whether it commits each write at once, and

@@ -9,7 +9,7 @@
 use super::client_waits::WaitCause;
 use super::txg::SyncCause;
 use super::{Ev, Sim};
-use crate::curves::delay_ns;
+use crate::curves::{delay_ns, tx_time_ns};
 use crate::scenario::{SyncKick, DEFAULT_CPU_PER_WRITE};
 use serde::Serialize;
 
@@ -90,10 +90,16 @@ impl Sim {
     fn delay(&mut self, c: u32, dirty: u64) {
         let cl = &mut self.clients[c as usize];
         cl.delayed = true;
-        // The longer of the dirty-data delay and the log-data delay (2.2+); the writer's
-        // time asleep is the log's when its delay was the longer.
-        let (dirty_ns, wrlog_ns) = (delay_ns(&self.k.delay, dirty), delay_ns(&self.k.wrlog, self.txg.wrlog_total));
-        let tx_time = dirty_ns.max(wrlog_ns);
+        // The longer of the dirty-data delay and the log-data delay (2.2+), as `dmu_tx_delay()`
+        // combines them (`tx_time_ns()`); the writer's time asleep is the log's when its delay
+        // was the longer.
+        let wrlog = self.txg.wrlog_total;
+        let dirty_ns = delay_ns(&self.k.delay, dirty);
+        let (tx_time, wrlog_ns) = if self.k.wrlog_enabled {
+            (tx_time_ns(&self.k.delay, dirty, &self.k.wrlog, wrlog), delay_ns(&self.k.wrlog, wrlog))
+        } else {
+            (dirty_ns, 0)
+        };
         let cause = if wrlog_ns > dirty_ns { WaitCause::WrlogDelay } else { WaitCause::Delay };
         if tx_time == 0 || self.now > cl.tx_start + tx_time {
             self.reserve_and_assign(c); // Nothing to wait, or already waited that long.

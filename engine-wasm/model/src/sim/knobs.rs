@@ -88,6 +88,9 @@ impl Knobs {
             nia_credit: g32(Id::NiaCredit),
             nia_delay: g32(Id::NiaDelay),
             nia: s.models.release.has_nia_credit(),
+            min_pass: s.models.release.min_pass(),
+            time_buckets: s.models.release.queue_time_buckets(),
+            elevator_from_end: s.models.release.elevator_from_end(),
         };
         let delay = DelayParams::from(t);
         let wrlog_max = match g(Id::WrlogDataMax) {
@@ -102,7 +105,10 @@ impl Knobs {
             wrlog_min_bytes: wrlog.min_bytes(),
             arc_half: arc_max.wrapping_mul(50) / 100,
             arc_quarter: arc_max.wrapping_mul(25) / 100,
-            async_write_curve: AsyncWriteCurve::from(&AsyncWriteParams::from(t)),
+            async_write_curve: AsyncWriteCurve::from(&AsyncWriteParams {
+                max_first: s.models.release.async_write_max_first(),
+                ..AsyncWriteParams::from(t)
+            }),
             arc_max,
             delay,
             sync_kick: s.models.release.sync_kick(),

@@ -140,9 +140,9 @@ pub(super) enum LeafQueue {
 }
 
 impl LeafQueue {
-    pub fn add(&mut self, io: Queued, resilver: bool, legacy: &LegacyLimits) {
+    pub fn add(&mut self, io: Queued, resilver: bool, limits: &Limits, legacy: &LegacyLimits) {
         match self {
-            LeafQueue::Openzfs(q) => q.add(io),
+            LeafQueue::Openzfs(q) => q.add(io, limits),
             LeafQueue::Legacy(q) => q.add(io, priority(io.class, resilver), legacy),
         }
     }

@@ -1,12 +1,17 @@
-//! The per-leaf-vdev I/O scheduler of `module/zfs/vdev_queue.c` (ZoL 2.2+).
+//! The per-leaf-vdev I/O scheduler of `module/zfs/vdev_queue.c` (ZoL 0.6.4 on), as each
+//! release has it.
 //!
-//! Five classes in priority order with min/max active counts; a round-robin min pass then a
-//! strict-priority max pass; the async-write max follows pool dirty data; scrub is held back
-//! by the non-interactive (NIA) credit while interactive I/O is in flight; FIFO order for
-//! sync classes, (time bucket, LBA) order with a one-way elevator for the others; adjacent
-//! queued I/Os of the same type merge up to the aggregation limit.
+//! Five classes in priority order with min/max active counts: a pass over the classes below
+//! their minimum (by priority until 2.0, round robin from 2.1), then a strict-priority pass
+//! below their maximum; the async-write max follows pool dirty data; from 2.1 scrub is held
+//! back by the non-interactive (NIA) credit while interactive I/O is in flight. Sync classes
+//! are served oldest first; the others by LBA with a one-way elevator that resumes where the
+//! last I/O issued started (until 0.7) or ended (0.8 on), and from 2.2 only inside the
+//! oldest half-second bucket. Adjacent queued I/Os of the same type merge up to the
+//! aggregation limit.
 
 use super::ordered::{Keyed, Ordered, Span};
+use crate::scenario::MinPass;
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -32,7 +37,8 @@ impl Class {
         ["sync_read", "sync_write", "async_read", "async_write", "scrub"][self as usize]
     }
 
-    /// FIFO classes are served oldest first; the others by time bucket then offset.
+    /// FIFO classes are served oldest first (`vdev_queue_timestamp_compare()` before 2.2, a
+    /// list from 2.2); the others by offset ([`sort_key`]).
     fn is_fifo(self) -> bool {
         matches!(self, Class::SyncRead | Class::SyncWrite)
     }
@@ -69,6 +75,12 @@ pub struct Limits {
     /// The scrub class's non-interactive credit exists (2.1+); before, the scrub class
     /// had its plain min and max.
     pub nia: bool,
+    /// The release's pass over the classes below their minimum (`Release::min_pass()`).
+    pub min_pass: MinPass,
+    /// The LBA-ordered classes queue by time bucket first (2.2+).
+    pub time_buckets: bool,
+    /// The elevator resumes at the end of the last I/O issued (0.8+), else after its start.
+    pub elevator_from_end: bool,
 }
 
 /// A queued I/O as the scheduler needs it.
@@ -98,11 +110,20 @@ pub struct Issue {
 /// kept inline rather than allocated for every I/O.
 pub type Members = smallvec::SmallVec<[u32; 8]>;
 
-/// `io_timestamp >> 29`: about half-second buckets inside which LBA order rules.
+/// `io_timestamp >> 29`: about half-second buckets inside which LBA order rules (2.2+).
 const BUCKET_SHIFT: u32 = 29;
 
 /// (time bucket, offset, id): the order of the LBA-ordered classes' trees.
 type SortKey = (u64, u64, u32);
+
+/// `io`'s place in its LBA-ordered class's tree. From 2.2 `vdev_queue_to_compare()` sorts by
+/// `io_timestamp >> VDQ_T_SHIFT`, then offset; before, `vdev_queue_offset_compare()` by
+/// offset alone: the same order as one bucket for every I/O.
+fn sort_key(io: &Queued, time_buckets: bool) -> SortKey {
+    let bucket = if time_buckets { io.enqueued >> BUCKET_SHIFT } else { 0 };
+    (bucket, io.offset, io.id)
+}
+
 /// (offset, id): the order of the offset trees (`vq_read_offset_tree`, `_write_`).
 pub(crate) type OffsetKey = (u64, u32);
 
@@ -127,7 +148,7 @@ fn group_of(kind: Kind, class: Class) -> usize {
 }
 
 /// Takes a queued I/O out of its class's queue; a free function, to run while `by_offset` drains.
-fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Ordered<SortKey>; 3], io: &Queued) {
+fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Ordered<SortKey>; 3], io: &Queued, buckets: bool) {
     let c = io.class;
     if c.is_fifo() {
         let q = &mut fifo[c.index()];
@@ -137,7 +158,7 @@ fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Ordered<Sor
             q.remove(pos);
         }
     } else {
-        sorted[c.index() - 2].remove(&(io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
+        sorted[c.index() - 2].remove(&sort_key(io, buckets));
     }
 }
 
@@ -182,7 +203,8 @@ impl Run {
 #[derive(Default)]
 pub struct VdevQueue {
     fifo: [VecDeque<Queued>; 2],
-    /// (time bucket, offset, id) for the LBA-ordered classes (`ordered.rs`).
+    /// (time bucket, offset, id) for the LBA-ordered classes (`ordered.rs`), the bucket 0
+    /// before 2.2.
     sorted: [Ordered<SortKey>; 3],
     /// Every queued I/O by (offset, id), per aggregation group (`group_of`).
     by_offset: [Ordered<Queued>; 4],
@@ -190,6 +212,7 @@ pub struct VdevQueue {
     active: [u32; 5],
     total_active: u32,
     last_prio: usize,
+    /// `vq_last_offset`: where the last I/O issued started (until 0.7) or ended (0.8+).
     last_offset: u64,
     ia_active: u32,
     nia_credit: u32,
@@ -213,12 +236,12 @@ impl VdevQueue {
         self.queued.iter().sum::<usize>() + self.total_active as usize
     }
 
-    pub fn add(&mut self, io: Queued) {
+    pub fn add(&mut self, io: Queued, limits: &Limits) {
         let c = io.class;
         if c.is_fifo() {
             self.fifo[c.index()].push_back(io);
         } else {
-            self.sorted[c.index() - 2].insert((io.enqueued >> BUCKET_SHIFT, io.offset, io.id));
+            self.sorted[c.index() - 2].insert(sort_key(&io, limits.time_buckets));
         }
         self.by_offset[group_of(io.kind, io.class)].insert(io);
         self.queued[c.index()] += 1;
@@ -250,13 +273,20 @@ impl VdevQueue {
         }
     }
 
-    /// `vdev_queue_class_to_issue()`: the min pass round-robin, then the max pass by priority.
+    /// `vdev_queue_class_to_issue()`: the min pass (by priority until 2.0, round robin from
+    /// 2.1), then the max pass by priority.
     fn class_to_issue(&mut self, limits: &Limits, async_write_max: u32) -> Option<Class> {
-        if self.total_active >= limits.vdev_max_active {
+        // Nothing queued (2.2's `vq_cqueued == 0`, 2.1's passes finding nothing) returns at
+        // once and leaves `vq_last_prio` as it was.
+        if self.total_active >= limits.vdev_max_active || self.queued.iter().all(|&q| q == 0) {
             return None;
         }
         let n = CLASSES.len();
-        let start = if self.last_prio + 1 >= n { 0 } else { self.last_prio + 1 };
+        let start = match limits.min_pass {
+            MinPass::Priority => 0,
+            _ if self.last_prio + 1 >= n => 0,
+            _ => self.last_prio + 1,
+        };
         // From `start` round to the class before it: two slices, no remainder per class.
         let under_min = CLASSES[start..]
             .iter()
@@ -268,15 +298,19 @@ impl VdevQueue {
                 self.queued[c.index()] > 0 && self.active[c.index()] < self.max_active(c, limits, async_write_max)
             })
         });
-        // Nothing eligible: OpenZFS sets vq_last_prio past the last class, so the next min
-        // pass starts again from class 0.
-        self.last_prio = found.map_or(n, Class::index);
+        // Queued I/O but none eligible: 2.2 sets vq_last_prio past the last class, so the
+        // next min pass starts again from class 0; 2.1 leaves it (before 2.1 there is none).
+        match found {
+            Some(c) => self.last_prio = c.index(),
+            None if limits.min_pass == MinPass::RoundRobinResets => self.last_prio = n,
+            None => {}
+        }
         found
     }
 
     /// The I/O of `class` to issue next, and its aggregation group: found once here for
     /// `aggregate` and `next`.
-    fn pick(&self, class: Class) -> Option<(usize, Queued)> {
+    fn pick(&self, class: Class, limits: &Limits) -> Option<(usize, Queued)> {
         let find = |kind: Kind, key: OffsetKey| {
             let group = group_of(kind, class);
             self.by_offset[group].get(&key).map(|io| (group, *io))
@@ -287,9 +321,15 @@ impl VdevQueue {
         }
         let set = &self.sorted[class.index() - 2];
         let &(bucket, offset, id) = set.first()?;
-        let chosen = if offset < self.last_offset {
-            // One-way elevator inside the oldest bucket: continue past the last offset.
-            let next = set.first_from(&(bucket, self.last_offset, 0));
+        // The one-way elevator: the first I/O at or after `from`, else the first of all; from
+        // 2.2 only inside the oldest bucket (before, there is one bucket). 0.8 on searches
+        // from `vq_last_offset - 1`, 2.2 from `vq_last_offset`, 0.6.4 to 0.7 from
+        // `vq_last_offset + 1`, the start of the last I/O.
+        // NOTE: 0.8 to 2.1 break a tie at `vq_last_offset - 1` by zio address; offsets and
+        // sizes are whole sectors, so no I/O starts there and "at or after the end" is exact.
+        let from = if limits.elevator_from_end { self.last_offset } else { self.last_offset.wrapping_add(1) };
+        let chosen = if offset < from {
+            let next = set.first_from(&(bucket, from, 0));
             next.filter(|k| k.0 == bucket).copied().unwrap_or((bucket, offset, id))
         } else {
             (bucket, offset, id)
@@ -315,7 +355,7 @@ impl VdevQueue {
     /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
         let class = self.class_to_issue(limits, async_write_max)?;
-        let (group, first) = self.pick(class)?;
+        let (group, first) = self.pick(class, limits)?;
         let span = self.aggregate(group, &first, limits)?;
         // The members are contiguous in the offset tree: each out of it and out of its
         // class queue.
@@ -323,13 +363,13 @@ impl VdevQueue {
         let mut members = Members::with_capacity(span.before + span.after + 1);
         let Self { by_offset, fifo, sorted, queued, .. } = self;
         by_offset[group].take_span(&first.key(), &span, |io| {
-            remove_from_class(fifo, sorted, &io);
+            remove_from_class(fifo, sorted, &io, limits.time_buckets);
             queued[io.class.index()] -= 1;
             offset = offset.min(io.offset);
             end = end.max(io.offset + io.size);
             members.push(io.id);
         });
-        self.last_offset = end;
+        self.last_offset = if limits.elevator_from_end { end } else { offset };
         self.active[class.index()] += 1;
         self.total_active += 1;
         if class.is_interactive() {
@@ -357,125 +397,4 @@ impl VdevQueue {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn limits() -> Limits {
-        Limits {
-            min_active: [10, 10, 1, 2, 1],
-            max_active: [10, 10, 3, 10, 3],
-            vdev_max_active: 1000,
-            aggregation_limit: 1 << 20,
-            read_gap_limit: 32 << 10,
-            nia_credit: 5,
-            nia_delay: 5,
-            nia: true,
-        }
-    }
-
-    fn io(id: u32, class: Class, kind: Kind, offset: u64, size: u64) -> Queued {
-        Queued { id, class, kind, offset, size, enqueued: 0 }
-    }
-
-    fn drain(q: &mut VdevQueue, async_max: u32) -> Vec<Issue> {
-        std::iter::from_fn(|| q.next(&limits(), async_max)).collect()
-    }
-
-    #[test]
-    fn class_selection_of_openzfs_model_section_8_item_7() {
-        // 50 sync reads and 50 async writes far apart, nothing active, dirty 0 (async max 2).
-        let mut q = VdevQueue::default();
-        for i in 0..50 {
-            q.add(io(i, Class::SyncRead, Kind::Read, u64::from(i) << 30, 4096));
-            q.add(io(100 + i, Class::AsyncWrite, Kind::Write, u64::from(i) << 30, 4096));
-        }
-        let issued = drain(&mut q, 2);
-        assert_eq!(issued.len(), 12);
-        assert_eq!(q.active(Class::SyncRead), 10);
-        assert_eq!(q.active(Class::AsyncWrite), 2);
-        // Dirty at or above 60%: the async-write limit is 10.
-        let issued = drain(&mut q, 10);
-        assert_eq!(issued.len(), 8);
-        assert_eq!(q.total_active(), 20);
-    }
-
-    #[test]
-    fn adjacent_writes_merge_up_to_the_limit_and_count_once() {
-        let mut q = VdevQueue::default();
-        for i in 0..300u32 {
-            q.add(io(i, Class::AsyncWrite, Kind::Write, u64::from(i) * 4096, 4096));
-        }
-        let first = q.next(&limits(), 10).expect("issues");
-        assert_eq!(first.members.len(), 256);
-        assert_eq!(first.size, 1 << 20);
-        assert_eq!(q.active(Class::AsyncWrite), 1);
-        let rot = Limits { aggregation_limit: 128 << 10, ..limits() };
-        let second = q.next(&rot, 10).expect("issues");
-        assert_eq!(second.members.len(), 32);
-    }
-
-    #[test]
-    fn reads_bridge_small_gaps_and_writes_do_not() {
-        let mut q = VdevQueue::default();
-        q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096));
-        q.add(io(2, Class::SyncRead, Kind::Read, 4096 + (16 << 10), 4096));
-        q.add(io(3, Class::AsyncWrite, Kind::Write, 1 << 30, 4096));
-        q.add(io(4, Class::AsyncWrite, Kind::Write, (1 << 30) + 8192, 4096));
-        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members.to_vec()).collect();
-        groups.sort();
-        assert_eq!(groups, [vec![1, 2], vec![3], vec![4]]);
-    }
-
-    #[test]
-    fn scrub_never_merges_with_other_reads() {
-        let mut q = VdevQueue::default();
-        q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096));
-        q.add(io(2, Class::Scrub, Kind::Read, 4096, 4096));
-        q.add(io(3, Class::Scrub, Kind::Read, 8192, 4096));
-        let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members.to_vec()).collect();
-        groups.sort();
-        assert_eq!(groups, [vec![1], vec![2, 3]]);
-    }
-
-    #[test]
-    fn scrub_waits_for_credit_while_interactive_io_runs() {
-        let l = limits();
-        let mut q = VdevQueue::default();
-        for i in 0..20 {
-            q.add(io(i, Class::Scrub, Kind::Read, u64::from(i) << 30, 4096));
-        }
-        // Alone after idle: 1 until five scrub completions, then 3 (section 8 item 8).
-        assert_eq!(drain(&mut q, 10).len(), 1);
-        for n in 1..5 {
-            q.done(Class::Scrub, &l);
-            assert_eq!(drain(&mut q, 10).len(), 1, "after {n} completions");
-        }
-        q.done(Class::Scrub, &l);
-        assert_eq!(drain(&mut q, 10).len(), 3, "after 5 completions");
-        // An interactive read starts: its first issue sets the credit to 1.
-        q.add(io(100, Class::SyncRead, Kind::Read, 5 << 40, 4096));
-        assert_eq!(drain(&mut q, 10).len(), 1);
-        for _ in 0..3 {
-            q.done(Class::Scrub, &l);
-        }
-        assert_eq!(drain(&mut q, 10).len(), 1, "one scrub I/O on the credit");
-        q.done(Class::Scrub, &l);
-        assert_eq!(drain(&mut q, 10).len(), 0, "no credit left while the read is in flight");
-        q.done(Class::SyncRead, &l);
-        assert_eq!(drain(&mut q, 10).len(), 1, "interactive idle again: back to one");
-    }
-
-    #[test]
-    fn async_classes_go_in_lba_order_within_a_bucket() {
-        let mut q = VdevQueue::default();
-        for (id, offset) in [(1, 30u64), (2, 10), (3, 20)] {
-            q.add(io(id, Class::AsyncWrite, Kind::Write, offset << 20, 4096));
-        }
-        // The min pass lets zfs_vdev_async_write_min_active (2) go: lowest offsets first.
-        let order: Vec<u32> = drain(&mut q, 2).into_iter().flat_map(|i| i.members).collect();
-        assert_eq!(order, [2, 3]);
-        q.done(Class::AsyncWrite, &limits());
-        let next: Vec<u32> = drain(&mut q, 2).into_iter().flat_map(|i| i.members).collect();
-        assert_eq!(next, [1]);
-    }
-}
+mod tests;

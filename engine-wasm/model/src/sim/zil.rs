@@ -16,8 +16,9 @@
 //! - **Late arrivals.** An indirect record whose txg is already syncing is written anew,
 //!   beside the sync, instead of waiting for it (`dmu_sync()` → `dmu_sync_late_arrival()`);
 //!   one whose txg has synced needs nothing.
-//! - **Log throttle** (2.2+): every record's log bytes count against `zfs_wrlog_data_max`
-//!   until its txg syncs (`dsl_pool_wrlog_count()`, `dmu_tx.rs` delays writers by it).
+//! - **Log throttle** (2.2+): every write's log bytes, as its release counts them
+//!   (`zfs_log.rs`), count against `zfs_wrlog_data_max` until its txg syncs
+//!   (`dsl_pool_wrlog_count()`, `dmu_tx.rs` delays writers by it).
 //!
 //! Simplified: one lwb is one batch of records written as blocks of at most 128 KiB (the
 //! real ZIL chains blocks one per lwb and sizes them from its history, `zil_lwb_plan()`);
@@ -32,8 +33,8 @@ use crate::sim::vdev_queue::Class;
 use std::collections::{BTreeMap, VecDeque};
 
 /// `zfs_immediate_write_sz`: records this large or larger may be logged indirectly [bytes].
-const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
-/// A log record's header (`lr_write_t` and the itx) [bytes].
+pub(super) const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
+/// A write's log record in a log block without its data (`sizeof (lr_write_t)`) [bytes].
 pub(super) const RECORD_HEADER: u64 = 192;
 /// Log blocks are at least one sector-aligned 4 KiB and at most 128 KiB
 /// (`zl_max_block_size`) [bytes].

@@ -109,7 +109,9 @@ impl Sim {
         let kind = if matches!(parent, Parent::Resilver { write: true, .. }) { Kind::Write } else { kind_of(class) };
         let q = Queued { id, class, kind, offset, size, enqueued: self.now };
         let resilver = matches!(parent, Parent::Resilver { .. });
-        self.leaves[leaf].queue.add(q, resilver, &self.k.legacy_queue);
+        let l = &mut self.leaves[leaf];
+        let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
+        l.queue.add(q, resilver, limits, &self.k.legacy_queue);
         self.issue(leaf, false);
     }
 

@@ -1,0 +1,261 @@
+//! The scheduler's choices as each release's `vdev_queue.c` makes them.
+
+use super::*;
+use crate::scenario::Release;
+
+fn limits() -> Limits {
+    Limits {
+        min_active: [10, 10, 1, 2, 1],
+        max_active: [10, 10, 3, 10, 3],
+        vdev_max_active: 1000,
+        aggregation_limit: 1 << 20,
+        read_gap_limit: 32 << 10,
+        nia_credit: 5,
+        nia_delay: 5,
+        nia: true,
+        min_pass: MinPass::RoundRobinResets,
+        time_buckets: true,
+        elevator_from_end: true,
+    }
+}
+
+/// The default limits with `release`'s scheduler, as `knobs.rs` sets them.
+fn limits_of(release: Release) -> Limits {
+    Limits {
+        nia: release.has_nia_credit(),
+        min_pass: release.min_pass(),
+        time_buckets: release.queue_time_buckets(),
+        elevator_from_end: release.elevator_from_end(),
+        ..limits()
+    }
+}
+
+fn io(id: u32, class: Class, kind: Kind, offset: u64, size: u64) -> Queued {
+    Queued { id, class, kind, offset, size, enqueued: 0 }
+}
+
+fn drain(q: &mut VdevQueue, async_max: u32) -> Vec<Issue> {
+    std::iter::from_fn(|| q.next(&limits(), async_max)).collect()
+}
+
+#[test]
+fn class_selection_of_openzfs_model_section_8_item_7() {
+    // 50 sync reads and 50 async writes far apart, nothing active, dirty 0 (async max 2).
+    let mut q = VdevQueue::default();
+    for i in 0..50 {
+        q.add(io(i, Class::SyncRead, Kind::Read, u64::from(i) << 30, 4096), &limits());
+        q.add(io(100 + i, Class::AsyncWrite, Kind::Write, u64::from(i) << 30, 4096), &limits());
+    }
+    let issued = drain(&mut q, 2);
+    assert_eq!(issued.len(), 12);
+    assert_eq!(q.active(Class::SyncRead), 10);
+    assert_eq!(q.active(Class::AsyncWrite), 2);
+    // Dirty at or above 60%: the async-write limit is 10.
+    let issued = drain(&mut q, 10);
+    assert_eq!(issued.len(), 8);
+    assert_eq!(q.total_active(), 20);
+}
+
+#[test]
+fn adjacent_writes_merge_up_to_the_limit_and_count_once() {
+    let mut q = VdevQueue::default();
+    for i in 0..300u32 {
+        q.add(io(i, Class::AsyncWrite, Kind::Write, u64::from(i) * 4096, 4096), &limits());
+    }
+    let first = q.next(&limits(), 10).expect("issues");
+    assert_eq!(first.members.len(), 256);
+    assert_eq!(first.size, 1 << 20);
+    assert_eq!(q.active(Class::AsyncWrite), 1);
+    let rot = Limits { aggregation_limit: 128 << 10, ..limits() };
+    let second = q.next(&rot, 10).expect("issues");
+    assert_eq!(second.members.len(), 32);
+}
+
+#[test]
+fn reads_bridge_small_gaps_and_writes_do_not() {
+    let mut q = VdevQueue::default();
+    q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096), &limits());
+    q.add(io(2, Class::SyncRead, Kind::Read, 4096 + (16 << 10), 4096), &limits());
+    q.add(io(3, Class::AsyncWrite, Kind::Write, 1 << 30, 4096), &limits());
+    q.add(io(4, Class::AsyncWrite, Kind::Write, (1 << 30) + 8192, 4096), &limits());
+    let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members.to_vec()).collect();
+    groups.sort();
+    assert_eq!(groups, [vec![1, 2], vec![3], vec![4]]);
+}
+
+#[test]
+fn scrub_never_merges_with_other_reads() {
+    let mut q = VdevQueue::default();
+    q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096), &limits());
+    q.add(io(2, Class::Scrub, Kind::Read, 4096, 4096), &limits());
+    q.add(io(3, Class::Scrub, Kind::Read, 8192, 4096), &limits());
+    let mut groups: Vec<Vec<u32>> = drain(&mut q, 10).into_iter().map(|i| i.members.to_vec()).collect();
+    groups.sort();
+    assert_eq!(groups, [vec![1], vec![2, 3]]);
+}
+
+#[test]
+fn scrub_waits_for_credit_while_interactive_io_runs() {
+    let l = limits();
+    let mut q = VdevQueue::default();
+    for i in 0..20 {
+        q.add(io(i, Class::Scrub, Kind::Read, u64::from(i) << 30, 4096), &limits());
+    }
+    // Alone after idle: 1 until five scrub completions, then 3 (section 8 item 8).
+    assert_eq!(drain(&mut q, 10).len(), 1);
+    for n in 1..5 {
+        q.done(Class::Scrub, &l);
+        assert_eq!(drain(&mut q, 10).len(), 1, "after {n} completions");
+    }
+    q.done(Class::Scrub, &l);
+    assert_eq!(drain(&mut q, 10).len(), 3, "after 5 completions");
+    // An interactive read starts: its first issue sets the credit to 1.
+    q.add(io(100, Class::SyncRead, Kind::Read, 5 << 40, 4096), &limits());
+    assert_eq!(drain(&mut q, 10).len(), 1);
+    for _ in 0..3 {
+        q.done(Class::Scrub, &l);
+    }
+    assert_eq!(drain(&mut q, 10).len(), 1, "one scrub I/O on the credit");
+    q.done(Class::Scrub, &l);
+    assert_eq!(drain(&mut q, 10).len(), 0, "no credit left while the read is in flight");
+    q.done(Class::SyncRead, &l);
+    assert_eq!(drain(&mut q, 10).len(), 1, "interactive idle again: back to one");
+}
+
+#[test]
+fn an_empty_queue_leaves_the_round_robin_where_it_was() {
+    // 2.2 `vdev_queue_class_to_issue()`: `cq == 0` returns before `vq_last_prio` is set.
+    let mut q = VdevQueue::default();
+    q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096), &limits());
+    assert_eq!(q.next(&limits(), 10).map(|i| i.class), Some(Class::SyncRead));
+    assert_eq!(q.next(&limits(), 10), None, "nothing queued");
+    q.add(io(2, Class::SyncRead, Kind::Read, 1 << 30, 4096), &limits());
+    q.add(io(3, Class::SyncWrite, Kind::Write, 2 << 30, 4096), &limits());
+    // The min pass starts after the sync read last issued.
+    assert_eq!(q.next(&limits(), 10).map(|i| i.class), Some(Class::SyncWrite));
+}
+
+#[test]
+fn async_classes_go_in_lba_order_within_a_bucket() {
+    let mut q = VdevQueue::default();
+    for (id, offset) in [(1, 30u64), (2, 10), (3, 20)] {
+        q.add(io(id, Class::AsyncWrite, Kind::Write, offset << 20, 4096), &limits());
+    }
+    // The min pass lets zfs_vdev_async_write_min_active (2) go: lowest offsets first.
+    let order: Vec<u32> = drain(&mut q, 2).into_iter().flat_map(|i| i.members).collect();
+    assert_eq!(order, [2, 3]);
+    q.done(Class::AsyncWrite, &limits());
+    let next: Vec<u32> = drain(&mut q, 2).into_iter().flat_map(|i| i.members).collect();
+    assert_eq!(next, [1]);
+}
+
+/// The classes issued from `q` under `l` until it stops.
+fn classes(q: &mut VdevQueue, l: &Limits, async_max: u32) -> Vec<Class> {
+    std::iter::from_fn(|| q.next(l, async_max)).map(|i| i.class).collect()
+}
+
+#[test]
+fn before_2_1_a_class_below_its_minimum_waits_for_the_higher_ones() {
+    // zfs_vdev_max_active 4, below the sync reads' minimum of 10: until 2.0 the min pass
+    // is `for (p = 0; p < ZIO_PRIORITY_NUM_QUEUEABLE; p++)`, so the sync reads take every
+    // slot while any is queued; 2.1 goes round from the class after `vq_last_prio` (0 at
+    // first), so the async writes get their minimum of 2.
+    for (release, order) in [
+        (Release::V0_6_5, [Class::SyncRead; 4]),
+        (Release::V2_0, [Class::SyncRead; 4]),
+        (Release::V2_1, [Class::AsyncWrite, Class::SyncRead, Class::AsyncWrite, Class::SyncRead]),
+        (Release::V2_2, [Class::AsyncWrite, Class::SyncRead, Class::AsyncWrite, Class::SyncRead]),
+    ] {
+        let l = Limits { vdev_max_active: 4, ..limits_of(release) };
+        let mut q = VdevQueue::default();
+        for i in 0..20 {
+            q.add(io(i, Class::SyncRead, Kind::Read, u64::from(i) << 30, 4096), &l);
+            q.add(io(100 + i, Class::AsyncWrite, Kind::Write, (u64::from(i) << 30) + (1 << 29), 4096), &l);
+        }
+        assert_eq!(classes(&mut q, &l, 10), order, "{}", release.name());
+        // A completion frees one slot: strict priority gives it to a sync read again.
+        q.done(order[0], &l);
+        let next = if release < Release::V2_1 { Class::SyncRead } else { Class::AsyncWrite };
+        assert_eq!(classes(&mut q, &l, 10), [next], "{}", release.name());
+    }
+}
+
+#[test]
+fn only_2_2_restarts_the_round_robin_when_queued_io_is_held_back() {
+    // Eleven sync reads, ten issued (their max): the next call finds one queued and none
+    // eligible. 2.2 then sets `vq_last_prio` to ZIO_PRIORITY_NUM_QUEUEABLE (the pass starts
+    // again from the sync reads); 2.1 returns without touching it (it stays on the sync
+    // reads, so the sync writes come first).
+    for (release, first) in [(Release::V2_1, Class::SyncWrite), (Release::V2_2, Class::SyncRead)] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        for i in 0..11 {
+            q.add(io(i, Class::SyncRead, Kind::Read, u64::from(i) << 30, 4096), &l);
+        }
+        assert_eq!(classes(&mut q, &l, 10).len(), 10);
+        q.add(io(20, Class::SyncWrite, Kind::Write, 40 << 30, 4096), &l);
+        q.done(Class::SyncRead, &l);
+        assert_eq!(q.next(&l, 10).map(|i| i.class), Some(first), "{}", release.name());
+    }
+}
+
+#[test]
+fn the_lba_classes_sort_by_offset_before_2_2_and_by_half_second_bucket_then_offset_from_2_2() {
+    // An async write high on the disk queued at 0, one low on it queued 0.6 s later (the
+    // next 2^29 ns bucket): `vdev_queue_offset_compare()` takes the low one first,
+    // 2.2's `vdev_queue_to_compare()` the older one.
+    for (release, first) in [(Release::V0_8, 2), (Release::V2_1, 2), (Release::V2_2, 1), (Release::Master, 1)] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        q.add(Queued { enqueued: 0, ..io(1, Class::AsyncWrite, Kind::Write, 10 << 30, 4096) }, &l);
+        q.add(Queued { enqueued: 600_000_000, ..io(2, Class::AsyncWrite, Kind::Write, 5 << 30, 4096) }, &l);
+        let issued = q.next(&l, 1).expect("issues");
+        assert_eq!(issued.members.to_vec(), [first], "{}", release.name());
+    }
+}
+
+#[test]
+fn the_elevator_resumes_after_the_last_start_until_0_7_and_at_its_end_from_0_8() {
+    // A 128 KiB sync read at 1 GiB goes first (min pass by priority in both); then the
+    // async reads: 0.7 searches from `vq_last_offset + 1` with `vq_last_offset =
+    // zio->io_offset`, finding the one inside the read's extent; 0.8 from the read's end.
+    for (release, next) in [(Release::V0_7, 2), (Release::V0_8, 3)] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::SyncRead, Kind::Read, 1 << 30, 128 << 10), &l);
+        q.add(io(2, Class::AsyncRead, Kind::Read, (1 << 30) + (64 << 10), 4096), &l);
+        q.add(io(3, Class::AsyncRead, Kind::Read, 3 << 30, 4096), &l);
+        q.add(io(4, Class::AsyncRead, Kind::Read, 0, 4096), &l);
+        assert_eq!(q.next(&l, 10).map(|i| i.members.to_vec()), Some(vec![1]));
+        assert_eq!(q.next(&l, 10).map(|i| i.members.to_vec()), Some(vec![next]), "{}", release.name());
+    }
+    // A fresh queue (`vq_last_offset` 0): 0.7 starts from offset 1, 0.8 from the first.
+    for (release, first) in [(Release::V0_7, 2), (Release::V0_8, 1)] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::AsyncWrite, Kind::Write, 0, 4096), &l);
+        q.add(io(2, Class::AsyncWrite, Kind::Write, 1 << 30, 4096), &l);
+        assert_eq!(q.next(&l, 1).map(|i| i.members.to_vec()), Some(vec![first]), "{}", release.name());
+    }
+}
+
+#[test]
+fn from_2_2_the_elevator_stays_in_the_oldest_bucket() {
+    // After an issue at 8 GiB, 2.1 goes on to the I/O above it however new, then wraps to
+    // the lowest; 2.2 does not leave the oldest half-second bucket, with nothing above 8 GiB.
+    for (release, order) in [(Release::V2_1, [3, 4]), (Release::V2_2, [4, 3])] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::AsyncWrite, Kind::Write, 8 << 30, 4096), &l);
+        assert_eq!(q.next(&l, 1).map(|i| i.members.to_vec()), Some(vec![1]));
+        q.done(Class::AsyncWrite, &l);
+        q.add(Queued { enqueued: 1 << 30, ..io(3, Class::AsyncWrite, Kind::Write, 9 << 30, 4096) }, &l);
+        q.add(io(4, Class::AsyncWrite, Kind::Write, 2 << 30, 4096), &l);
+        let mut got = Vec::new();
+        for _ in 0..2 {
+            got.extend(q.next(&l, 1).into_iter().flat_map(|i| i.members));
+            q.done(Class::AsyncWrite, &l);
+        }
+        assert_eq!(got, order, "{}", release.name());
+    }
+}

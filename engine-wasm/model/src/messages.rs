@@ -254,7 +254,7 @@ pub(crate) fn record_above_release_max(id: Id, value: u64, max: u64, release: &s
 
 pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
     format!(
-        "the class minimums add up to {sum}, more than {}: the minimums cannot all be served at once",
+        "the class minimums add up to {sum}, more than {}: they cannot all be served at once (before 2.1 the classes first in priority take every slot while they have I/O queued, and async writes can wait for ever; from 2.1 the classes take turns)",
         named(Id::VdevMaxActive, total)
     )
 }

@@ -25,6 +25,11 @@ pub struct Params {
     /// `grep`, `assignments`, `columns`, `arc_summary`, `freebsd_sysctl`, `macos_sysctl`.
     pub style: String,
     pub entries: Vec<Param>,
+    /// Every entry came from a line that sets a parameter (`options zfs`, `set zfs:`,
+    /// `echo ... > /sys/...`, loader.conf's `vfs.zfs.NAME="VALUE"`), as a settings file or
+    /// the lab's own export has them: values someone chose, not a running system's, so
+    /// none is a default the kernel derived.
+    pub configured: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -121,6 +126,12 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
     matches!((words.next(), words.next(), words.next()), (Some(name), Some(_), None) if param_like(name))
 }
 
+/// Does line `t` set a parameter (a settings file's line) rather than show one's value?
+fn setting_line(t: &str) -> bool {
+    ["options zfs ", "options spl ", "set zfs:", "set spl:", "echo "].iter().any(|p| t.starts_with(p))
+        || (t.starts_with("vfs.") && t.find([':', '=']).is_some_and(|i| t[i..].starts_with('=')))
+}
+
 /// What a line was read as.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -157,6 +168,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
     // `head` prints `==> path <==` and then the file's value.
     let mut pending_head: Option<(usize, String)> = None;
     let mut entries: Vec<(Param, Kind)> = Vec::new();
+    let mut configured = true;
 
     for line in block {
         let raw = line.text;
@@ -203,7 +215,10 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
             continue;
         }
         match read_line(t, in_arc_summary, line.no) {
-            Ok(read) => entries.extend(read),
+            Ok(read) => {
+                configured &= setting_line(t);
+                entries.extend(read);
+            }
             Err(message) => out.problems.push((line.no, message)),
         }
     }
@@ -226,8 +241,9 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Params> {
     let kinds: Vec<Kind> = entries.iter().map(|(_, k)| *k).collect();
     let style = style.or_else(|| kinds.first().copied());
     out.value.style = style.map_or("", Kind::style).to_string();
+    out.value.configured = configured && !entries.is_empty() && !in_arc_summary;
     out.value.entries = entries.into_iter().map(|(p, _)| p).collect();
-    out.notes = notes(&out.value.entries, &kinds, freebsd_summary);
+    out.notes = notes(&out.value.entries, &kinds, freebsd_summary, out.value.configured);
     out
 }
 

@@ -223,3 +223,23 @@ fn ram_comes_from_dirty_limits_arc_init_derived_and_they_are_then_no_tuning() {
     assert!(value(&f, "ram").is_some_and(|v| v.1.contains("memory_all_bytes")));
     assert_eq!(value(&f, "zfs_dirty_data_max"), None);
 }
+
+/// A settings file (modprobe.d, `echo > /sys`, `/etc/system`, loader.conf) holds values
+/// someone chose, never ones `arc_init()` derived: RAM is not read from them, and the lab's
+/// own export reads back to the values it wrote.
+#[test]
+fn a_settings_files_dirty_limit_is_a_choice_not_a_sign_of_ram() {
+    for text in [
+        "options zfs zfs_dirty_data_max=2147483648\necho 2147483648 > /sys/module/zfs/parameters/zfs_dirty_data_max\n",
+        "set zfs:zfs_dirty_data_max = 0x80000000\n",
+        "vfs.zfs.dirty_data_max=\"2147483648\"\n",
+    ] {
+        let f = implied(&[("conf", text)]);
+        assert_eq!(value(&f, "ram"), None, "{text}");
+        assert_eq!(value(&f, "zfs_dirty_data_max").map(|v| v.0), Some("2G"), "{text}");
+        assert!(!f.notes.iter().any(|n| n.contains("pasted twice")), "{text}: {:?}", f.notes);
+    }
+    // The same value as a running system shows it is 10% of a 20 GiB machine.
+    let f = implied(&[("dump", "zfs_dirty_data_max 2147483648\n")]);
+    assert_eq!(value(&f, "ram").map(|v| v.0), Some("20G"));
+}

@@ -6,7 +6,7 @@ use super::{Kind, Param};
 
 /// Facts about the dump: the names it maps, parameters printed twice, and what the
 /// parameters present say about the release.
-pub(super) fn notes(entries: &[Param], kinds: &[Kind], freebsd_summary: bool) -> Vec<String> {
+pub(super) fn notes(entries: &[Param], kinds: &[Kind], freebsd_summary: bool, configured: bool) -> Vec<String> {
     let mut notes = Vec::new();
     if kinds.iter().any(|k| matches!(k, Kind::FreeBsd | Kind::MacOs)) || freebsd_summary {
         notes.push(
@@ -37,7 +37,9 @@ pub(super) fn notes(entries: &[Param], kinds: &[Kind], freebsd_summary: bool) ->
     }
     same.sort_unstable();
     differ.sort();
-    if !same.is_empty() {
+    // A settings file names a parameter twice on purpose: at load and at runtime, as the
+    // lab's export writes it (`options zfs` and `echo > /sys/...`).
+    if !same.is_empty() && !configured {
         let names: Vec<&str> = same.iter().take(5).map(|s| s.1).collect();
         let more = if same.len() > 5 { format!(" and {} more", same.len() - 5) } else { String::new() };
         notes.push(format!(

@@ -83,10 +83,11 @@ pub(super) fn whole_number(text: &str) -> Option<u64> {
     }
 }
 
-/// A parameter of a dump: (value, file, line).
+/// A parameter of a dump of a running system's values (a settings file's lines were set
+/// by someone, not derived): (value, file, line).
 fn param<'a>(import: &'a Import, name: &str) -> Option<(u64, &'a str, usize)> {
     import.bodies().find_map(|(s, body)| match body {
-        Body::Params(p) => p
+        Body::Params(p) if !p.configured => p
             .entries
             .iter()
             .find(|e| e.name == name)

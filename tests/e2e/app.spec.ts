@@ -180,10 +180,11 @@ test("a slider stops at the nearest accepted value and says why; the message cle
   page,
 }) => {
   await openLab(page);
-  await slider(page, "zfs_vdev_async_write_min_active").focus();
+  // zfs_delay_scale x zfs_dirty_data_max (4 GiB) must fit in 64 bits: 4294967295 ns at most.
+  await slider(page, "zfs_delay_scale").focus();
   await page.keyboard.press("End");
-  await expect(field(page, "zfs_vdev_async_write_min_active")).toHaveValue("10");
-  const note = control(page, "zfs_vdev_async_write_min_active").getByRole("alert");
+  await expect(field(page, "zfs_delay_scale")).toHaveValue("4294967295");
+  const note = control(page, "zfs_delay_scale").getByRole("alert");
   await expect(note).toContainText("Stopped at the nearest accepted value");
   await field(page, "zfs_txg_timeout").fill("7");
   await field(page, "zfs_txg_timeout").press("Enter");

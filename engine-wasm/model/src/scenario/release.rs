@@ -136,6 +136,13 @@ impl Release {
         self >= Release::V2_2
     }
 
+    /// `txg_kick()` asks for the open txg to quiesce even while another quiesces (it then
+    /// follows as soon as that one is handed to the sync thread): until 0.8.0 added the
+    /// `!txg_is_quiescing(dp)` test (`txg.c`, OpenZFS 9464).
+    pub fn kicks_while_quiescing(self) -> bool {
+        self < Release::V0_8
+    }
+
     /// The scrub class's non-interactive credit (`zfs_vdev_nia_credit`, `_delay`): 2.1 on.
     pub fn has_nia_credit(self) -> bool {
         self >= Release::V2_1

@@ -43,11 +43,19 @@ impl Sim {
 
     /// Before 2.2, `dsl_pool_need_dirty_delay()` → `txg_kick()`: as a transaction asks to
     /// be assigned, pool-wide dirty data above the threshold quiesces the open txg, but only
-    /// while no txg syncs or quiesces and none waits to (the kick is not remembered).
+    /// while no txg syncs or waits to (the kick is not remembered then). From 0.8 not while
+    /// one quiesces either; before, the kick is then a request the quiesce thread serves
+    /// once the quiescing txg is handed on (`tx_quiesce_txg_waiting = tx_open_txg + 1`).
     pub(super) fn pool_kick(&mut self) {
         let t = &self.txg;
-        if t.dirty_total > self.k.sync_kick_bytes && t.syncing.is_none() && t.quiesce_slot_free() {
+        if t.dirty_total <= self.k.sync_kick_bytes || t.syncing.is_some() || t.quiesced.is_some() {
+            return;
+        }
+        if t.quiescing.is_none() {
             self.quiesce_now(SyncCause::Dirty);
+        } else if self.k.kick_while_quiescing && t.quiesce_waiting <= t.open {
+            self.txg.quiesce_waiting = t.open + 1;
+            self.txg.quiesce_waiting_cause = SyncCause::Dirty;
         }
     }
 

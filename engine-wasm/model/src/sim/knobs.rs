@@ -33,6 +33,8 @@ pub(super) struct Knobs {
     /// (per txg from 2.2, pool-wide before).
     pub(super) sync_kick: SyncKick,
     pub(super) sync_kick_bytes: u64,
+    /// Before 0.8 a kick while a txg quiesces is remembered (`Release::kicks_while_quiescing`).
+    pub(super) kick_while_quiescing: bool,
     pub(super) txg_timeout_ns: u64,
     pub(super) limits_rotational: Limits,
     pub(super) limits_non_rotating: Limits,
@@ -112,6 +114,7 @@ impl Knobs {
             arc_max,
             delay,
             sync_kick: s.models.release.sync_kick(),
+            kick_while_quiescing: s.models.release.kicks_while_quiescing(),
             sync_kick_bytes: match s.models.release.sync_kick() {
                 SyncKick::PoolBytes => g(Id::DirtyDataSync),
                 SyncKick::PoolPercent | SyncKick::TxgPercent => {

@@ -95,9 +95,14 @@ fn txg_sizes(release: &str) -> Vec<u64> {
 #[test]
 fn before_0_8_a_txg_syncs_at_64_mib_of_pool_dirty_data_and_from_0_8_at_a_percent() {
     // 0.7: dp_dirty_total > zfs_dirty_data_sync (64 MiB) as a transaction asks to be
-    // assigned quiesces the open txg if nothing syncs: txgs of a little over 64 MiB.
+    // assigned quiesces the open txg if nothing syncs: txgs of a little over 64 MiB. A kick
+    // while one quiesces is remembered (txg_kick() had no txg_is_quiescing() test until
+    // OpenZFS 9464, in 0.8.0), so the txg opened behind it quiesces at once, nearly empty:
+    // the small txgs between large ones that 9464's txg.d output shows.
     let old = txg_sizes("0.7");
-    assert!(old.len() > 10 && old.iter().all(|&n| n > 64 << 20 && n < 80 << 20), "{old:?}");
+    let (large, small): (Vec<u64>, Vec<u64>) = old.iter().partition(|&&n| n > 64 << 20);
+    assert!(large.len() > 10 && large.iter().all(|&n| n < 80 << 20), "{old:?}");
+    assert!(!small.is_empty() && small.iter().all(|&n| n < 8 << 20), "{old:?}");
     // master: the txg's own dirty data past 20% of zfs_dirty_data_max (4 GiB): ~820 MB.
     let new = txg_sizes("master");
     assert!(!new.is_empty() && new.iter().all(|&n| n > 800 << 20), "{new:?}");

@@ -117,6 +117,20 @@ test("a malformed link opens with a notice naming each problem, and the rest app
   expect(errors).toEqual([]);
 });
 
+test("reversed async-write percents run as a step, which the curve and its readout say", async ({ page }) => {
+  await openLab(
+    page,
+    "#v=1&release=2.0&zfs_vdev_async_write_active_min_dirty_percent=50&zfs_vdev_async_write_active_max_dirty_percent=30",
+  );
+  await expect(page.getByTestId("async-readout")).toContainText("No ramp with these settings (50% to 30%");
+  // 0.6.5-2.0 test dirty < min_bytes first: at 40% it is still the minimum.
+  const chart = page.locator('[data-panel="async-write-curve"] svg');
+  await chart.focus();
+  for (let i = 0; i < 40; i++) await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("async-readout")).toContainText("At 40.00% of zfs_dirty_data_max");
+  await expect(page.getByTestId("async-readout")).toContainText(": 2 async writes in flight");
+});
+
 test("hovering or arrowing over a chart reads exact values, shared by both charts", async ({ page }) => {
   await openLab(page);
   const chart = page.locator('[data-panel="async-write-curve"] svg');

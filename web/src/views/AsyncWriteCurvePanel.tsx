@@ -60,7 +60,11 @@ export function AsyncWriteCurvePanel({ engine, values, runs, pinned }: Props) {
   const minLabelY = minY + 14 < PLOT.height - 2 ? minY + 14 : minY - 5;
 
   let readout: string;
-  if (cursor === null) {
+  if (cursor === null && (marks.hi_bytes <= marks.lo_bytes || marks.max_active <= marks.min_active)) {
+    // Reversed percents or a minimum above the maximum: the kernel runs a step, not a ramp
+    // (vdev_queue_max_async_writes() tests the ends first), and the curve shows which.
+    readout = `No ramp with these settings (${loPct}% to ${hiPct}%, ${marks.min_active} to ${marks.max_active} writes): the limit steps as drawn. Hover or focus the chart for exact values.`;
+  } else if (cursor === null) {
     const slots = Math.max(1, ownTop - marks.min_active);
     const every = (percentOf(marks.hi_bytes - marks.lo_bytes, dirtyMax) / slots).toFixed(2);
     readout = `${marks.min_active} async writes per leaf vdev below ${loPct}%, one more every ${every}% of zfs_dirty_data_max, ${marks.max_active} above ${hiPct}%. Hover or focus the chart for exact values.`;

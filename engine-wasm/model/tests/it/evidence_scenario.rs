@@ -243,3 +243,13 @@ fn a_settings_files_dirty_limit_is_a_choice_not_a_sign_of_ram() {
     let f = implied(&[("dump", "zfs_dirty_data_max 2147483648\n")]);
     assert_eq!(value(&f, "ram").map(|v| v.0), Some("20G"));
 }
+
+/// An idle interval (gh10253's second report: no reads, no writes) means no writers and no
+/// readers, not writers at a trickle of 1 byte/s.
+#[test]
+fn no_writes_means_no_buffered_writers() {
+    let f = implied(&[("ql", &sample("zpool-iostat-l/gh10253-wildente-ql-0.8-comma-locale.txt"))]);
+    assert_eq!(value(&f, "async_writers").map(|v| v.0), Some("0"));
+    assert_eq!(value(&f, "async_rate"), None);
+    assert_eq!(value(&f, "readers").map(|v| v.0), Some("0"));
+}

@@ -21,10 +21,14 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
             for n in notes {
                 b.note(format!("{}: {n}", s.file));
             }
-            if let Some(r) = rate {
+            if let Some(r) = rate.as_ref().filter(|r| r.rate == 0) {
+                let src = format!("{} lines {}-{}: the synced txgs dirtied nothing", s.file, r.first_line, r.last_line);
+                b.set(Id::AsyncWriters, 0, src);
+                rate_set = true;
+            } else if let Some(r) = rate {
                 b.set(
                     Id::AsyncRate,
-                    r.rate.max(1),
+                    r.rate,
                     format!(
                         "{} lines {}-{}: dirty bytes of {} consecutive synced txgs over the time their births span",
                         s.file, r.first_line, r.last_line, r.txgs
@@ -66,11 +70,16 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
         };
         let log_bytes = mean(pools.iter().map(PoolWrites::log_bytes)).unwrap_or(0);
         if !rate_set {
-            if let Some(w) = mean(pools.iter().filter_map(PoolWrites::buffered_bytes)) {
+            let buffered = mean(pools.iter().filter_map(PoolWrites::buffered_bytes));
+            if buffered == Some(0) {
+                // No writes at all: no buffered writers, not writers at a trickle.
+                b.set(Id::AsyncWriters, 0, format!("{}: zpool iostat shows no buffered writes, {what}", s.file));
+                rate_set = true;
+            } else if let Some(w) = buffered {
                 let less_logs = if log_bytes > 0 { ", less its log devices' writes" } else { "" };
                 b.set(
                     Id::AsyncRate,
-                    w.max(1),
+                    w,
                     format!(
                         "{}: zpool iostat write bandwidth{less_logs}, {what}; it counts parity and metadata too",
                         s.file

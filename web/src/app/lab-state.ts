@@ -19,7 +19,7 @@ export function applyValue(
   value: number,
   given = true,
 ): Change {
-  const next = withValue(values, index, value, given);
+  const next = withValue(engine, values, index, value, given);
   const checked = engine.check(next);
   if (checked.status === "error") return { status: "refused", reason: checked.message };
   const [first] = checked.value.errors;

@@ -32,7 +32,8 @@ describe("share links", () => {
 
   it("write readable values under OpenZFS names", () => {
     const values = withValue(
-      withValue(engine.defaults, i("zfs_dirty_data_max"), 2 ** 30),
+      engine,
+      withValue(engine, engine.defaults, i("zfs_dirty_data_max"), 2 ** 30),
       i("zfs_delay_scale"),
       1e6,
     );
@@ -42,7 +43,8 @@ describe("share links", () => {
   it("carry a value set to its default, which a release with another default then keeps", () => {
     const release21 = engine.schema[i("release")]?.choices.indexOf("2.1") ?? -1;
     const values = withValue(
-      withValue(engine.defaults, i("release"), release21),
+      engine,
+      withValue(engine, engine.defaults, i("release"), release21),
       i("zfs_scan_vdev_limit"),
       engine.defaults[i("zfs_scan_vdev_limit")] ?? 0,
     );
@@ -51,14 +53,14 @@ describe("share links", () => {
     const back = opened(fragment);
     const effective = engine.effectiveValues(back.values);
     expect(effective.status === "ok" && effective.value[i("zfs_scan_vdev_limit")]).toBe(16 * 2 ** 20);
-    const following = withValue(back.values, i("zfs_scan_vdev_limit"), 16 * 2 ** 20, false);
+    const following = withValue(engine, back.values, i("zfs_scan_vdev_limit"), 16 * 2 ** 20, false);
     const runs = engine.effectiveValues(following);
     expect(runs.status === "ok" && runs.value[i("zfs_scan_vdev_limit")]).toBe(4 * 2 ** 20);
     expect(fragmentFor(engine, following)).toBe("#v=1&release=2.1");
   });
 
   it("carry where the page is: its preset, lesson step and presenter mode", () => {
-    const values = withValue(engine.defaults, i("zfs_txg_timeout"), 7);
+    const values = withValue(engine, engine.defaults, i("zfs_txg_timeout"), 7);
     const view = { preset: "scrub-limit", lesson: "scrub-latency", step: 2, present: true };
     const fragment = fragmentFor(engine, values, engine.defaults, view);
     expect(fragment).toBe(

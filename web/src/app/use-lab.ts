@@ -311,7 +311,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
       let next: Values = values;
       for (const [name, value] of settings) {
         const index = engine.indexOf(name as TunableName);
-        if (index >= 0) next = withValue(next, index, value);
+        if (index >= 0) next = withValue(engine, next, index, value);
       }
       dispatch({ type: "replace", values: next });
     },

@@ -34,8 +34,14 @@ export type Result<T> = { status: "ok"; value: T } | { status: "error"; message:
 export type Values = readonly number[];
 
 /** `values` with tunable `index` set to `value`, and marked as set (or not, for a reset). */
-export function withValue(values: Values, index: number, value: number, given = true): number[] {
-  const n = values.length / 2;
+export function withValue(
+  engine: Pick<Engine, "schema">,
+  values: Values,
+  index: number,
+  value: number,
+  given = true,
+): number[] {
+  const n = engine.schema.length;
   return values.map((v, i) => (i === index ? value : i === n + index ? (given ? 1 : 0) : v));
 }
 

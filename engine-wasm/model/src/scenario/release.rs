@@ -172,12 +172,6 @@ impl Release {
         self >= Release::V0_8
     }
 
-    /// `vdev_queue_max_async_writes()` tests the high point before the low one: 2.1 on
-    /// (`tunable_releases::async_write_max_first()`).
-    pub fn async_write_max_first(self) -> bool {
-        tunable_releases::async_write_max_first(self.index())
-    }
-
     /// `metaslab_aliquot` (`metaslab.c`): 512 KiB until 2.1, 1 MiB in 2.2 and 2.3, 2 MiB
     /// from 2.4.
     pub fn metaslab_aliquot(self) -> u64 {
@@ -457,7 +451,10 @@ mod tests {
         assert_eq!(Release::V2_2.min_pass(), MinPass::RoundRobinResets);
         assert!(!Release::V2_1.queue_time_buckets() && Release::V2_2.queue_time_buckets());
         assert!(!Release::V0_7.elevator_from_end() && Release::V0_8.elevator_from_end());
-        assert!(!Release::V2_0.async_write_max_first() && Release::V2_1.async_write_max_first());
+        assert!(
+            !tunable_releases::async_write_max_first(Release::V2_0.index())
+                && tunable_releases::async_write_max_first(Release::V2_1.index())
+        );
         assert_eq!(Release::V2_4.metaslab_aliquot(), 2 * MIB);
     }
 }

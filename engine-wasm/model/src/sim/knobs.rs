@@ -107,10 +107,8 @@ impl Knobs {
             wrlog_min_bytes: wrlog.min_bytes(),
             arc_half: arc_max.wrapping_mul(50) / 100,
             arc_quarter: arc_max.wrapping_mul(25) / 100,
-            async_write_curve: AsyncWriteCurve::from(&AsyncWriteParams {
-                max_first: s.models.release.async_write_max_first(),
-                ..AsyncWriteParams::from(t)
-            }),
+            // The tunables carry the release (`resolve.rs`), and with it the order of tests.
+            async_write_curve: AsyncWriteCurve::from(&AsyncWriteParams::from(t)),
             arc_max,
             delay,
             sync_kick: s.models.release.sync_kick(),

@@ -11,6 +11,7 @@ mod dbuf;
 pub mod device;
 mod dmu_tx;
 mod dmu_zfetch;
+mod dmu_zfetch_0_6;
 mod dsl_pool;
 mod dsl_pool_tempreserve;
 mod dsl_scan;

@@ -8,17 +8,21 @@
 //! The distance ahead, by release (`dmu_zfetch_prepare()`): from 2.2 it starts at the
 //! access's size, doubles on each hit up to `zfetch_min_distance` (4 MiB), then grows by
 //! an eighth on a hit that found its block still in flight, up to `zfetch_max_distance`
-//! (64 MiB); before 2.2 it doubles on each hit up to `zfetch_max_distance` (8 MiB).
+//! (64 MiB); from 0.7 to 2.1 it doubles on each hit up to `zfetch_max_distance` (8 MiB).
+//! Before 0.7 the original prefetcher reads up to `zfetch_block_cap` blocks ahead
+//! (`dmu_zfetch_0_6.rs`).
 //!
 //! Simplified: one stream per thread (no stream reaping or reordering window), no
 //! indirect-block prefetch, and the ARC keeps every prefetched block until it is read.
 
 use super::client_waits::WaitCause;
+use super::dmu_zfetch_0_6::OldStream;
 use super::vdev_queue::Class;
 use super::zio::Parent;
 use super::{Ev, Sim};
 use crate::scenario::{Release, Workload};
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 const MIB: u64 = 1 << 20;
 
@@ -46,6 +50,8 @@ enum Fetched {
 #[derive(Default)]
 pub(super) struct Zfetch {
     streams: BTreeMap<u32, Stream>,
+    /// The streams of releases before 0.7.
+    old_streams: BTreeMap<u32, OldStream>,
     blocks: BTreeMap<(u32, u64), Fetched>,
     /// Demand reads served from the prefetched blocks, and all demand reads.
     pub(super) hits: u64,
@@ -108,15 +114,46 @@ impl Sim {
         (top, (blk / tops % span) * stride)
     }
 
+    /// The block reader `c`'s stream must read next to hit, if it has a stream.
+    fn zfetch_next(&self, c: u32) -> Option<u64> {
+        if self.scenario.models.release < Release::V0_7 {
+            self.zfetch.old_streams.get(&c).map(OldStream::next)
+        } else {
+            self.zfetch.streams.get(&c).map(|s| s.next)
+        }
+    }
+
+    /// A miss: reader `c`'s stream starts over at `blk`; what was fetched for the old one
+    /// is dropped, except blocks a demand read waits for.
+    fn zfetch_drop_fetched(&mut self, c: u32) {
+        self.zfetch.blocks.retain(|&(owner, _), f| owner != c || matches!(f, Fetched::InFlight(true)));
+    }
+
+    /// `dmu_zfetch()` of releases before 0.7 for an access to `blk`.
+    fn zfetch_access_0_6(&mut self, c: u32, blk: u64, block: u64) {
+        let prefetched = self.zfetch.blocks.contains_key(&(c, blk));
+        let Some(s) = self.zfetch.old_streams.get_mut(&c).filter(|s| s.next() == blk && s.keeps(prefetched)) else {
+            self.zfetch.old_streams.insert(c, OldStream::new(blk));
+            self.zfetch_drop_fetched(c);
+            return;
+        };
+        let blocks = s.hit();
+        self.prefetch(c, blocks, block);
+    }
+
     /// `dmu_zfetch_prepare()` and `dmu_zfetch_run()` for an access to `blk`.
     fn zfetch_access(&mut self, c: u32, blk: u64, block: u64) {
+        if self.scenario.models.release < Release::V0_7 {
+            self.zfetch_access_0_6(c, blk, block);
+            return;
+        }
         let (min_dist, max_dist) = self.zfetch_distances();
         let grows_by_eighths = self.scenario.models.release >= Release::V2_2;
         let Some(s) = self.zfetch.streams.get_mut(&c).filter(|s| s.next == blk) else {
             // A miss: a new stream starts after this block; what was fetched for the old
             // one is dropped.
             self.zfetch.streams.insert(c, Stream { next: blk + 1, pf_end: blk + 1, pf_dist: 0, more: false });
-            self.zfetch.blocks.retain(|&(owner, _), f| owner != c || matches!(f, Fetched::InFlight(true)));
+            self.zfetch_drop_fetched(c);
             return;
         };
         if s.pf_dist < block {
@@ -132,7 +169,12 @@ impl Sim {
         let start = s.pf_end.max(blk + 1);
         let end = blk + 1 + s.pf_dist / block.max(1);
         s.pf_end = s.pf_end.max(end);
-        for b in start..end {
+        self.prefetch(c, start..end, block);
+    }
+
+    /// `dbuf_prefetch()` of each of `blocks` not already asked for, in the async-read class.
+    fn prefetch(&mut self, c: u32, blocks: Range<u64>, block: u64) {
+        for b in blocks {
             if self.zfetch.blocks.contains_key(&(c, b)) {
                 continue;
             }
@@ -151,7 +193,7 @@ impl Sim {
             }
             Some(Fetched::InFlight(false)) => {
                 // Kept only while its stream has not passed it.
-                if self.zfetch.streams.get(&c).is_some_and(|s| s.next <= blk) {
+                if self.zfetch_next(c).is_some_and(|next| next <= blk) {
                     self.zfetch.blocks.insert((c, blk), Fetched::Cached);
                 } else {
                     self.zfetch.blocks.remove(&(c, blk));

@@ -42,3 +42,24 @@ fn writers_compete_with_the_prefetcher_for_the_disks() {
     assert!(busy.summary.client_read.count * 10 < alone.summary.client_read.count * 9, "no competition seen");
     assert_eq!(busy.invariants.waits_without_cause + busy.invariants.active_above_max, 0);
 }
+
+/// Before 0.7 the prefetcher's cap is `zfetch_block_cap` blocks (256), not 8 MiB
+/// (`dmu_zfetch_dofetch()` of 0.6.5 against `dmu_zfetch()` of 0.7.0): with 1 MiB records
+/// it keeps hundreds of reads queued ahead where 0.7 keeps eight, so each waits that much
+/// longer in the queue for the same read rate.
+#[test]
+fn before_0_7_the_prefetcher_reads_its_block_cap_ahead() {
+    let run = |release: &str| {
+        let v = json!({"duration": "10s", "steady": {"summaries": "whole_run"}, "models": {"release": release},
+            "pool": {"device": {"kind": "hdd"}},
+            "workloads": [{"kind": "sequential_read", "threads": 1, "block_size": "1M"}]});
+        report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
+    };
+    let (old, new) = (run("0.6.5"), run("0.7"));
+    let wait = |r: &Report| r.summary.classes["async_read"].latency.p50_ns;
+    assert!(wait(&old) > 20 * wait(&new), "{} vs {}", wait(&old), wait(&new));
+    // The disk reads as fast either way.
+    let reads = |r: &Report| r.summary.client_read.count;
+    assert!(reads(&old).abs_diff(reads(&new)) * 20 < reads(&new), "{} vs {}", reads(&old), reads(&new));
+    assert_eq!(old.invariants.waits_without_cause + old.invariants.active_above_max, 0);
+}

@@ -42,8 +42,9 @@ fn backports(version: &str) -> Option<&'static str> {
         [0, 6, 5, p, ..] if *p >= 11 => Some("0.6.5.11 and later cap zfs_dirty_data_max_max at 4 GiB and set zfs_vdev_async_write_min_active to 2, as 0.7 does; the lab's 0.6.5 does neither (compare release 0.7)"),
         // vdev_queue.c: the scrub's non-interactive credit and zfs_vdev_scrub_max_active 3.
         [2, 0, p, ..] if *p >= 1 => Some("2.0.1 and later have 2.1's scrub credit (zfs_vdev_nia_credit) and zfs_vdev_scrub_max_active 3; the lab's 2.0 has neither (compare release 2.1)"),
-        // dsl_pool.c: zfs_wrlog_data_max and dsl_pool_need_dirty_sync() from 2.1.6.
-        [2, 1, p, ..] if *p >= 6 => Some("2.1.6 and later have 2.2's log-data throttle (zfs_wrlog_data_max) and per-txg sync kick; the lab's 2.1 has neither (compare release 2.2)"),
+        // dsl_pool.c: zfs_wrlog_data_max and dsl_pool_need_dirty_sync() from 2.1.6;
+        // dmu_zfetch.c: zfetch_min_distance and the 64 MiB zfetch_max_distance too.
+        [2, 1, p, ..] if *p >= 6 => Some("2.1.6 and later have 2.2's log-data throttle (zfs_wrlog_data_max), per-txg sync kick and prefetch distances (4 MiB doubling, then up to 64 MiB); the lab's 2.1 has none of them (compare release 2.2)"),
         _ => None,
     }
 }

@@ -7,6 +7,7 @@ use throttle_model::report::zpool_iostat::zpool_iostat_w_of;
 use throttle_model::report::{self, Report, Summary};
 use throttle_model::scenario::lab_presets::LAB_PRESETS;
 use throttle_model::scenario::presets::{self, PRESETS};
+use throttle_model::scenario::release::Difference;
 use throttle_model::scenario::{drives, Release, Scenario};
 use throttle_model::sim::device::closed_loop::{closed_loop, Load};
 use throttle_model::sim::device::Op;
@@ -158,9 +159,15 @@ pub fn releases(diff: &[String]) -> Result<String, String> {
         }
         [a, b] => {
             let (ra, rb) = (release(a)?, release(b)?);
-            let _ = writeln!(out, "{:<46} {:<24} {}", "", ra.name(), rb.name());
-            for d in ra.differences(rb) {
-                let _ = writeln!(out, "{:<46} {:<24} {}", d.what, d.a, d.b);
+            let rows = ra.differences(rb);
+            // Columns as wide as their longest entry: a behaviour's text can be long.
+            let width = |f: fn(&Difference) -> &str, head: &str| {
+                rows.iter().map(|d| f(d).len()).chain([head.len()]).max().unwrap_or(0)
+            };
+            let (w0, w1) = (width(|d| &d.what, ""), width(|d| &d.a, ra.name()));
+            let _ = writeln!(out, "{:<w0$}  {:<w1$}  {}", "", ra.name(), rb.name());
+            for d in rows {
+                let _ = writeln!(out, "{:<w0$}  {:<w1$}  {}", d.what, d.a, d.b);
             }
         }
         _ => return Err("--diff takes two releases, for example --diff 2.1 2.4".into()),

@@ -53,6 +53,19 @@ pub enum SyncKick {
     TxgPercent,
 }
 
+/// How far the DMU prefetcher reads ahead of a sequential stream (`dmu_zfetch.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prefetch {
+    /// Until 0.6.5, the original prefetcher: a cap that doubles per hit up to
+    /// `zfetch_block_cap` (256) blocks, whatever their size.
+    BlockCap,
+    /// 0.7 to 2.1: the distance doubles per hit up to `zfetch_max_distance` (8 MiB).
+    Doubling { max: u64 },
+    /// 2.2 on: doubling up to `zfetch_min_distance` (4 MiB), then an eighth more on a hit
+    /// that found its block in flight, up to `zfetch_max_distance` (64 MiB).
+    MinThenEighths { min: u64, max: u64 },
+}
+
 /// `vdev_queue_class_to_issue()`'s first pass, over the classes below their minimum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MinPass {
@@ -141,6 +154,15 @@ impl Release {
     /// `!txg_is_quiescing(dp)` test (`txg.c`, OpenZFS 9464).
     pub fn kicks_while_quiescing(self) -> bool {
         self < Release::V0_8
+    }
+
+    /// The prefetcher's distances, read from `dmu_zfetch.c` at each tag (64-bit kernels).
+    pub fn prefetch(self) -> Prefetch {
+        match self {
+            r if r < Release::V0_7 => Prefetch::BlockCap,
+            r if r < Release::V2_2 => Prefetch::Doubling { max: 8 * MIB },
+            _ => Prefetch::MinThenEighths { min: 4 * MIB, max: 64 * MIB },
+        }
     }
 
     /// The scrub class's non-interactive credit (`zfs_vdev_nia_credit`, `_delay`): 2.1 on.
@@ -322,7 +344,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 6] {
+    pub fn behaviour(self) -> [(&'static str, String); 7] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -338,6 +360,13 @@ impl Release {
             (_, false, _) => "round robin; LBA order",
             (_, true, _) => "round robin; 0.5 s buckets",
         };
+        let prefetch = match self.prefetch() {
+            Prefetch::BlockCap => "256 blocks ahead".to_string(),
+            Prefetch::Doubling { max } => format!("doubling to {} MiB", max / MIB),
+            Prefetch::MinThenEighths { min, max } => {
+                format!("doubling to {} MiB, then to {} MiB", min / MIB, max / MIB)
+            }
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -346,6 +375,7 @@ impl Release {
             ("scrub NIA credit", yes(self.has_nia_credit())),
             ("I/O scheduler", scheduler.to_string()),
             ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
+            ("prefetch distance", prefetch),
         ]
     }
 
@@ -377,6 +407,21 @@ impl Release {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `dmu_zfetch.c` at each tag: `zfetch_block_cap = 256` at zfs-0.6.5; 0.7.0's rewrite
+    /// with `zfetch_max_distance = 8 MiB` through zfs-2.1.0; `zfetch_min_distance = 4 MiB`
+    /// and `zfetch_max_distance = 64 MiB` (not `_ILP32`) from zfs-2.2.0.
+    #[test]
+    fn each_release_prefetches_as_its_tag_does() {
+        assert_eq!(Release::V0_6_4.prefetch(), Prefetch::BlockCap);
+        assert_eq!(Release::V0_6_5.prefetch(), Prefetch::BlockCap);
+        for r in [Release::V0_7, Release::V0_8, Release::V2_0, Release::V2_1] {
+            assert_eq!(r.prefetch(), Prefetch::Doubling { max: 8 * MIB }, "{}", r.name());
+        }
+        for r in [Release::V2_2, Release::V2_3, Release::V2_4, Release::Master] {
+            assert_eq!(r.prefetch(), Prefetch::MinThenEighths { min: 4 * MIB, max: 64 * MIB }, "{}", r.name());
+        }
+    }
 
     #[test]
     fn names_round_trip_and_master_is_the_default() {

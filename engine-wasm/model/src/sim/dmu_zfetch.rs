@@ -20,11 +20,9 @@ use super::dmu_zfetch_0_6::OldStream;
 use super::vdev_queue::Class;
 use super::zio::Parent;
 use super::{Ev, Sim};
-use crate::scenario::{Release, Workload};
+use crate::scenario::{Prefetch, Workload};
 use std::collections::BTreeMap;
 use std::ops::Range;
-
-const MIB: u64 = 1 << 20;
 
 /// A prefetch stream (`zstream_t`).
 #[derive(Clone, Copy, Debug)]
@@ -59,16 +57,6 @@ pub(super) struct Zfetch {
 }
 
 impl Sim {
-    /// `zfetch_min_distance` and `zfetch_max_distance` of the release (64-bit kernels);
-    /// no minimum before 2.2.
-    fn zfetch_distances(&self) -> (u64, u64) {
-        if self.scenario.models.release >= Release::V2_2 {
-            (4 * MIB, 64 * MIB)
-        } else {
-            (0, 8 * MIB)
-        }
-    }
-
     /// Sequential reader `c` reads its next block of `block` bytes.
     pub(super) fn sequential_read(&mut self, c: u32, block: u64) {
         let w = self.clients[c as usize].workload;
@@ -116,7 +104,7 @@ impl Sim {
 
     /// The block reader `c`'s stream must read next to hit, if it has a stream.
     fn zfetch_next(&self, c: u32) -> Option<u64> {
-        if self.scenario.models.release < Release::V0_7 {
+        if self.scenario.models.release.prefetch() == Prefetch::BlockCap {
             self.zfetch.old_streams.get(&c).map(OldStream::next)
         } else {
             self.zfetch.streams.get(&c).map(|s| s.next)
@@ -143,12 +131,14 @@ impl Sim {
 
     /// `dmu_zfetch_prepare()` and `dmu_zfetch_run()` for an access to `blk`.
     fn zfetch_access(&mut self, c: u32, blk: u64, block: u64) {
-        if self.scenario.models.release < Release::V0_7 {
-            self.zfetch_access_0_6(c, blk, block);
-            return;
-        }
-        let (min_dist, max_dist) = self.zfetch_distances();
-        let grows_by_eighths = self.scenario.models.release >= Release::V2_2;
+        let (min_dist, max_dist, grows_by_eighths) = match self.scenario.models.release.prefetch() {
+            Prefetch::BlockCap => {
+                self.zfetch_access_0_6(c, blk, block);
+                return;
+            }
+            Prefetch::Doubling { max } => (0, max, false),
+            Prefetch::MinThenEighths { min, max } => (min, max, true),
+        };
         let Some(s) = self.zfetch.streams.get_mut(&c).filter(|s| s.next == blk) else {
             // A miss: a new stream starts after this block; what was fetched for the old
             // one is dropped.

@@ -80,6 +80,26 @@ pub enum MinPass {
     RoundRobinResets,
 }
 
+/// When a scan phase stops issuing for the syncing txg (`dsl_scan_check_suspend()` before
+/// 0.8, `scan_io_queue_check_suspend()` from 0.8, `dsl_scan.c`). "Min time": the phase
+/// has run more than `zfs_scrub_min_time_ms` (or `zfs_resilver_min_time_ms`) whole ms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanSuspend {
+    /// 0.6.4: the phase has run more than `zfs_txg_timeout` whole seconds; or min time and
+    /// someone waits for a txg (`txg_sync_waiting()`).
+    Timeout,
+    /// 0.6.5, 0.7: the phase has run `zfs_txg_timeout` seconds; or min time and someone
+    /// waits or `dp_dirty_total * 100 / zfs_dirty_data_max` has reached
+    /// `zfs_vdev_async_write_active_min_dirty_percent`.
+    TimeoutOrDirtyPercent,
+    /// 0.8 to 2.1: min time, and the dirty percent as above, someone waiting, or the whole
+    /// sync (`spa_sync_starttime`) has run `zfs_txg_timeout` seconds.
+    DirtyPercent,
+    /// 2.2 on: as 0.8, with dirty bytes against `zfs_dirty_data_max * pct / 100`
+    /// (`dirty_min_bytes`) instead of the percent.
+    DirtyBytes,
+}
+
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
@@ -192,6 +212,24 @@ impl Release {
     /// just after its start (`vq_last_offset = zio->io_offset`, searched from `+ 1`).
     pub fn elevator_from_end(self) -> bool {
         self >= Release::V0_8
+    }
+
+    /// When a scan phase stops issuing (`dsl_scan.c` at each tag).
+    pub fn scan_suspend(self) -> ScanSuspend {
+        match self {
+            Release::V0_6_4 => ScanSuspend::Timeout,
+            Release::V0_6_5 | Release::V0_7 => ScanSuspend::TimeoutOrDirtyPercent,
+            Release::V0_8 | Release::V2_0 | Release::V2_1 => ScanSuspend::DirtyPercent,
+            _ => ScanSuspend::DirtyBytes,
+        }
+    }
+
+    /// The sorted scan's in-flight bytes per top-level vdev (`q_maxinflight_bytes`,
+    /// `dsl_scan.c`) count its readable leaves, at least 1 MiB
+    /// (`dsl_scan_count_leaves()`, `scan_io_queues_run_one()`): 0.8 and 2.0. From 2.1,
+    /// its data disks, at least one byte (`vdev_get_ndisks() - vdev_get_nparity()`).
+    pub fn scan_limit_per_leaf(self) -> bool {
+        matches!(self, Release::V0_8 | Release::V2_0)
     }
 
     /// `metaslab_aliquot` (`metaslab.c`): 512 KiB until 2.1, 1 MiB in 2.2 and 2.3, 2 MiB

@@ -9,14 +9,14 @@
 //! resilver reads a healthy child in the scrub class and writes the block to the new one
 //! in the async-write class (`vdev_mirror_io_done()`'s repair write); the legacy scheduler
 //! does both at resilver priority. In flight per top-level vdev:
-//! `zfs_scan_vdev_limit` bytes times its data disks (`q_maxinflight_bytes`,
-//! `scan_exec_io()`) under the OpenZFS scheduler; the workload's fixed `outstanding` blocks
-//! under the legacy one.
+//! `zfs_scan_vdev_limit` bytes times its data disks from 2.1, times its leaves and at
+//! least 1 MiB in 0.8 and 2.0 (`q_maxinflight_bytes`, `scan_exec_io()`) under the OpenZFS
+//! scheduler; the workload's fixed `outstanding` blocks under the legacy one.
 //!
 //! Before 0.8 (`release` 0.6.4 to 0.7, 0.7's `dsl_scan_scrub_cb()`): no sorting, blocks in
 //! the order the traversal finds them, which on a written pool is all over the disk (here:
 //! random offsets); at most `zfs_top_maxinflight` blocks per top-level vdev in flight,
-//! pool-wide; and while a client read or synchronous write was issued within
+//! pool-wide (every top-level vdev counts, log devices too); and while a client read or synchronous write was issued within
 //! `zfs_scan_idle` ticks (`spa_last_io`, set in `zio_vdev_io_start()`), the sync thread
 //! sleeps `zfs_scrub_delay` (or `zfs_resilver_delay`) ticks before each block it issues.
 //!
@@ -34,7 +34,7 @@ use super::vdev_raidz::LeafIos;
 use super::zio::Parent;
 use super::Ev;
 use super::Sim;
-use crate::scenario::{Release, SchedulerModel, Workload};
+use crate::scenario::{Release, ScanSuspend, SchedulerModel, Workload};
 
 /// A scan's state: what it is, each top-level vdev's cursor and in-flight bytes, and the
 /// scan phase of the syncing txg.
@@ -146,23 +146,68 @@ impl Sim {
         true
     }
 
-    /// `scan_io_queue_check_suspend()`: the phase has run `zfs_scrub_min_time_ms` (or
-    /// `zfs_resilver_min_time_ms`), and dirty data has reached
-    /// `zfs_vdev_async_write_active_min_dirty_percent` of `zfs_dirty_data_max`, or someone
-    /// waits for a txg (`txg_sync_waiting()`), or the sync has run `zfs_txg_timeout`.
+    /// `scan_io_queue_check_suspend()` (`dsl_scan_check_suspend()` before 0.8): whether the
+    /// phase stops issuing, by the release's rule (`Release::scan_suspend()`).
     fn scan_should_suspend(&self) -> bool {
         let (Some(scan), Some(sync)) = (self.scan.as_ref(), self.txg.syncing.as_ref()) else { return true };
         let Some(start) = scan.phase_start else { return true };
         let min_ms = if scan.resilver { self.k.resilver_min_time_ms } else { self.k.scrub_min_time_ms };
-        let scanned_ms = (self.now - start) / 1_000_000;
+        let scan_ns = self.now.saturating_sub(start);
+        let past_min = scan_ns / 1_000_000 > min_ms;
         let t = &self.txg;
         // txg_sync_waiting(): a txg_wait_synced() or a kick asks for this txg or a later
         // one (a ZIL commit waiting for this sync is one), or a quiesced txg is waiting.
         let sync_waiting = sync.txg <= t.sync_waiting || t.quiesced.is_some();
-        scanned_ms > min_ms
-            && (t.dirty_total >= self.k.scan_dirty_min_bytes
-                || sync_waiting
-                || self.now - sync.start >= self.k.txg_timeout_ns)
+        // `dp_dirty_total * 100 / zfs_dirty_data_max`, truncated, against the percent.
+        let dirty_percent = || {
+            t.dirty_total
+                .saturating_mul(100)
+                .checked_div(self.k.dirty_max)
+                .is_some_and(|p| p >= self.k.scan_dirty_min_percent)
+        };
+        let sync_timeout = || self.now.saturating_sub(sync.start) >= self.k.txg_timeout_ns;
+        match self.scenario.models.release.scan_suspend() {
+            // `elapsed / NANOSEC > zfs_txg_timeout`: a whole second past the timeout.
+            ScanSuspend::Timeout => {
+                scan_ns >= self.k.txg_timeout_ns.saturating_add(1_000_000_000) || (past_min && sync_waiting)
+            }
+            ScanSuspend::TimeoutOrDirtyPercent => {
+                scan_ns >= self.k.txg_timeout_ns || (past_min && (sync_waiting || dirty_percent()))
+            }
+            ScanSuspend::DirtyPercent => past_min && (dirty_percent() || sync_waiting || sync_timeout()),
+            ScanSuspend::DirtyBytes => {
+                past_min && (t.dirty_total >= self.k.scan_dirty_min_bytes || sync_waiting || sync_timeout())
+            }
+        }
+    }
+
+    /// Whether `top` may have another block in flight.
+    fn scan_room(&self, top: usize) -> bool {
+        let Some(scan) = self.scan.as_ref() else { return false };
+        let st = &scan.tops[top];
+        match scan.outstanding {
+            Some(n) => st.inflight_blocks < n,
+            // dsl_scan_scrub_cb() waits while spa_scrub_inflight >= maxinflight, which is
+            // zfs_top_maxinflight times the root's children: every top-level vdev.
+            None if scan.unsorted => {
+                let inflight: u64 = scan.tops.iter().map(|t| u64::from(t.inflight_blocks)).sum();
+                inflight < super::wide::saturating_mul(self.k.top_maxinflight, self.tops.len() as u64)
+            }
+            // scan_exec_io() waits while q_inflight_bytes >= q_maxinflight_bytes.
+            None => st.inflight_bytes < self.scan_max_inflight_bytes(top),
+        }
+    }
+
+    /// `q_maxinflight_bytes` (`scan_io_queues_run_one()`): `zfs_scan_vdev_limit` times the
+    /// vdev's leaves, at least 1 MiB, in 0.8 and 2.0 (every leaf of a mirror or RAID-Z,
+    /// parity too, `dsl_scan_count_leaves()`); from 2.1 times its data disks, at least 1.
+    fn scan_max_inflight_bytes(&self, top: usize) -> u64 {
+        let limit = self.k.scan_vdev_limit;
+        if self.scenario.models.release.scan_limit_per_leaf() {
+            super::wide::saturating_mul(limit, self.tops[top].leaves.len() as u64).max(1 << 20)
+        } else {
+            super::wide::saturating_mul(limit, self.data_disks(top)).max(1)
+        }
     }
 
     /// Issues `top`'s next blocks while its in-flight limit allows, checking before each
@@ -177,19 +222,7 @@ impl Sim {
             if st.blocks_issued >= st.blocks {
                 return; // Every block of this vdev is out: what is in flight finishes it.
             }
-            let room = match scan.outstanding {
-                Some(n) => st.inflight_blocks < n,
-                // dsl_scan_scrub_cb() waits while spa_scrub_inflight >= maxinflight.
-                None if scan.unsorted => {
-                    let inflight: u64 = scan.tops.iter().map(|t| u64::from(t.inflight_blocks)).sum();
-                    inflight < super::wide::saturating_mul(self.k.top_maxinflight, scan.tops.len() as u64)
-                }
-                // scan_exec_io() waits while q_inflight_bytes >= q_maxinflight_bytes.
-                None => {
-                    st.inflight_bytes < super::wide::saturating_mul(self.k.scan_vdev_limit, self.data_disks(top)).max(1)
-                }
-            };
-            if !room {
+            if !self.scan_room(top) {
                 return;
             }
             if self.scan_should_suspend() {

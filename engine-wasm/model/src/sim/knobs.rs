@@ -51,9 +51,11 @@ pub(super) struct Knobs {
     pub(super) scrub_delay_ns: u64,
     pub(super) resilver_delay_ns: u64,
     pub(super) scan_idle_ns: u64,
-    /// Dirty data at which a scan phase may stop early (`dsl_scan_check_suspend()`'s
-    /// `dirty_min_bytes`) [bytes].
+    /// Dirty data at which a scan phase may stop early: from 2.2 in bytes
+    /// (`scan_io_queue_check_suspend()`'s `dirty_min_bytes`), before as a percent of
+    /// `zfs_dirty_data_max` (`zfs_vdev_async_write_active_min_dirty_percent`).
     pub(super) scan_dirty_min_bytes: u64,
+    pub(super) scan_dirty_min_percent: u64,
     /// The log-data throttle (2.2+): the delay curve over `zfs_wrlog_data_max` (0: twice
     /// `zfs_dirty_data_max`, as `arc_init()` sets it) instead of `zfs_dirty_data_max`.
     pub(super) wrlog: DelayParams,
@@ -148,6 +150,7 @@ impl Knobs {
             resilver_delay_ns: g(Id::ResilverDelay).saturating_mul(LINUX_TICK_NS),
             scan_idle_ns: g(Id::ScanIdle).saturating_mul(LINUX_TICK_NS),
             scan_dirty_min_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::AsyncWriteActiveMinDirtyPercent)) / 100,
+            scan_dirty_min_percent: g(Id::AsyncWriteActiveMinDirtyPercent),
             wrlog,
             wrlog_kick_bytes: wrlog_max.saturating_mul(g(Id::DirtyDataSyncPercent) + 10) / 200,
             // Before 0.8.0 the ZIL had no commit timeout (`zil.c`); the lab's ZIL, 0.8's,

@@ -17,8 +17,11 @@
 //!   their sum (`mc_alloc_max_slots`); a write holds one while `slots + 1 <= max`. In 0.7
 //!   every vdev has them all from the start. From 0.8 each sync starts every vdev at
 //!   `zfs_vdev_def_queue_depth` (32) slots (`spa_sync_adjust_vdev_max_queue_depth()`),
-//!   and each of its writes that completes adds one, up to the maximum
+//!   and each of its writes that completes adds one while the vdev is below the maximum
 //!   (`metaslab_group_increment_qdepth()`): a sync ramps up instead of flooding the queue.
+//!   The start is not capped by the maximum: a maximum below 32 leaves a vdev at 32. And
+//!   the start is summed over the special (and dedup) class's vdevs too, one sum that
+//!   every class gets as its own, though only a class's own vdevs grow it.
 //! - **Before 0.7**: none; the sync queues everything at once.
 //!
 //! Simplified: one allocator (`spa_alloc_count` is 1 below 8 CPUs, as on the reference's
@@ -73,6 +76,9 @@ pub(super) struct DvaThrottle {
     /// sync's writes complete (`grows`).
     depth: Vec<u64>,
     grows: bool,
+    /// From 0.8, the slots the other allocating classes' vdevs add to this class's sum at
+    /// a sync's start (`DEF_QUEUE_DEPTH` each), which this class's writes never grow.
+    others: u64,
     /// `mca_reserved` (bytes) or `mca_alloc_slots` (I/Os) held now.
     reserved: u64,
     /// The syncing txg's records (`records_txg`): those at `next..queued` wait, in order,
@@ -89,19 +95,33 @@ pub(super) struct DvaThrottle {
 }
 
 impl DvaThrottle {
-    /// `aliquots`: the sum of the top-level vdevs' `mg_aliquot`.
-    pub(super) fn new(release: Release, tops: u64, aliquots: u64, queue_depth_pct: u64, async_write_max: u64) -> Self {
-        let per_vdev = queue_depth_pct * async_write_max / 100;
+    /// `aliquots`: the sum of the top-level vdevs' `mg_aliquot`; `other_tops`: the special
+    /// class's top-level vdevs.
+    pub(super) fn new(
+        release: Release,
+        (tops, other_tops): (u64, u64),
+        aliquots: u64,
+        queue_depth_pct: u64,
+        async_write_max: u64,
+    ) -> Self {
+        // `max_queue_depth = zfs_vdev_async_write_max_active * zfs_vdev_queue_depth_pct /
+        // 100`, in 32 bits (`uint32_t`/`int` in spa.c; the tunables' ranges keep it there).
+        let per_vdev = async_write_max.saturating_mul(queue_depth_pct) / 100;
         let grows = release >= Release::V0_8;
         let (limit, depth) = if release >= Release::V2_4 {
             (Some((Unit::Bytes, 4 * aliquots)), Vec::new())
         } else if release >= Release::V0_7 {
-            let start = if grows { DEF_QUEUE_DEPTH.min(per_vdev) } else { per_vdev };
+            let start = if grows { DEF_QUEUE_DEPTH } else { per_vdev };
             (Some((Unit::Ios, per_vdev)), vec![start; tops as usize])
         } else {
             (None, Vec::new())
         };
-        DvaThrottle { limit, depth, grows, ..DvaThrottle::default() }
+        let others = if grows && limit.is_some_and(|(u, _)| u == Unit::Ios) {
+            DEF_QUEUE_DEPTH.saturating_mul(other_tops)
+        } else {
+            0
+        };
+        DvaThrottle { limit, depth, grows, others, ..DvaThrottle::default() }
     }
 
     /// No write waits.
@@ -123,21 +143,25 @@ impl DvaThrottle {
     fn max(&self) -> Option<u64> {
         match self.limit? {
             (Unit::Bytes, max) => Some(max),
-            (Unit::Ios, _) => Some(self.depth.iter().sum()),
+            (Unit::Ios, _) => Some(self.depth.iter().sum::<u64>() + self.others),
         }
     }
 
-    /// `spa_sync_adjust_vdev_max_queue_depth()`: a new sync starts each vdev at the default.
+    /// `spa_sync_adjust_vdev_max_queue_depth()`: a new sync starts each vdev at the default,
+    /// whatever its maximum.
     fn sync_started(&mut self) {
-        if let (true, Some((Unit::Ios, per_vdev))) = (self.grows, self.limit) {
-            self.depth.iter_mut().for_each(|d| *d = DEF_QUEUE_DEPTH.min(per_vdev));
+        if let (true, Some((Unit::Ios, _))) = (self.grows, self.limit) {
+            self.depth.iter_mut().for_each(|d| *d = DEF_QUEUE_DEPTH);
         }
     }
 
-    /// `metaslab_group_increment_qdepth()`: a write to `top` completed.
+    /// `metaslab_group_increment_qdepth()`: a write to `top` completed; its vdev gains a
+    /// slot if it is below its maximum.
     fn completed(&mut self, top: usize) {
         if let (true, Some((Unit::Ios, per_vdev)), Some(d)) = (self.grows, self.limit, self.depth.get_mut(top)) {
-            *d = (*d + 1).min(per_vdev);
+            if *d < per_vdev {
+                *d += 1;
+            }
         }
     }
 
@@ -166,7 +190,8 @@ impl Sim {
         let t = &self.scenario.tunables;
         let (pct, max_active) = (t.get(Id::VdevQueueDepthPct), t.get(Id::AsyncWriteMaxActive));
         let aliquots = self.tops[..self.data_tops].iter().map(|t| t.aliquot).sum();
-        self.dva = DvaThrottle::new(self.scenario.models.release, self.data_tops as u64, aliquots, pct, max_active);
+        let tops = (self.data_tops as u64, self.classes.special as u64);
+        self.dva = DvaThrottle::new(self.scenario.models.release, tops, aliquots, pct, max_active);
     }
 
     /// `zio_dva_throttle()`: an allocating async write of the syncing txg allocates and is
@@ -246,15 +271,15 @@ mod tests {
     #[test]
     fn each_release_counts_its_own_way() {
         let aliquots = 4 << 20;
-        assert_eq!(DvaThrottle::new(Release::V0_6_5, 2, aliquots, 1000, 10).max(), None);
-        assert_eq!(DvaThrottle::new(Release::V0_7, 2, aliquots, 1000, 10).max(), Some(200));
-        assert_eq!(DvaThrottle::new(Release::V2_3, 2, aliquots, 1000, 10).max(), Some(64));
-        assert_eq!(DvaThrottle::new(Release::V2_4, 2, aliquots, 1000, 10).max(), Some(16 << 20));
+        assert_eq!(DvaThrottle::new(Release::V0_6_5, (2, 0), aliquots, 1000, 10).max(), None);
+        assert_eq!(DvaThrottle::new(Release::V0_7, (2, 0), aliquots, 1000, 10).max(), Some(200));
+        assert_eq!(DvaThrottle::new(Release::V2_3, (2, 0), aliquots, 1000, 10).max(), Some(64));
+        assert_eq!(DvaThrottle::new(Release::V2_4, (2, 0), aliquots, 1000, 10).max(), Some(16 << 20));
     }
 
     #[test]
     fn from_0_8_a_sync_starts_at_32_slots_a_vdev_and_each_completed_write_adds_one() {
-        let mut t = DvaThrottle::new(Release::V2_1, 2, 0, 1000, 10);
+        let mut t = DvaThrottle::new(Release::V2_1, (2, 0), 0, 1000, 10);
         for _ in 0..100 {
             t.completed(0);
         }
@@ -266,7 +291,36 @@ mod tests {
         assert!(!t.room(), "a slot only while one more fits");
         t.sync_started();
         assert_eq!(t.max(), Some(64));
-        // A maximum below the default caps the start too.
-        assert_eq!(DvaThrottle::new(Release::V2_1, 1, 0, 100, 10).max(), Some(10));
+    }
+
+    #[test]
+    fn from_0_8_a_maximum_below_32_neither_caps_the_start_nor_lets_it_grow() {
+        // spa.c spa_sync_adjust_vdev_max_queue_depth() at zfs-0.8.0 (and to zfs-2.3.0) sets
+        // each vdev's current depth to zfs_vdev_def_queue_depth with no MIN against
+        // mg_max_alloc_queue_depth, and metaslab.c metaslab_group_increment_qdepth() adds
+        // one only `while (cur < max)`: with max_active 10 and 100%, a maximum of 10, a
+        // vdev holds 32 slots all sync long.
+        let mut t = DvaThrottle::new(Release::V2_1, (1, 0), 0, 100, 10);
+        assert_eq!(t.max(), Some(32));
+        t.completed(0);
+        assert_eq!(t.max(), Some(32));
+        // 0.7 has no default depth (spa.c spa_sync() at zfs-0.7.0): the maximum, 10.
+        assert_eq!(DvaThrottle::new(Release::V0_7, (1, 0), 0, 100, 10).max(), Some(10));
+    }
+
+    #[test]
+    fn from_0_8_the_special_class_vdevs_count_in_the_normal_class_start() {
+        // spa.c spa_sync_adjust_vdev_max_queue_depth() at zfs-0.8.0 to zfs-2.3.0 sums
+        // zfs_vdev_def_queue_depth over the normal, special and dedup classes' vdevs and
+        // gives that sum to each class's mc_alloc_max_slots; a special vdev's completed
+        // write grows only its own class (metaslab_group_increment_qdepth()).
+        let mut t = DvaThrottle::new(Release::V2_3, (2, 1), 0, 1000, 10);
+        assert_eq!(t.max(), Some(3 * 32));
+        t.completed(0);
+        t.sync_started();
+        assert_eq!(t.max(), Some(3 * 32));
+        // 0.7 sums the normal class alone (spa.c spa_sync() at zfs-0.7.0), and 2.4 counts bytes.
+        assert_eq!(DvaThrottle::new(Release::V0_7, (2, 1), 0, 1000, 10).max(), Some(200));
+        assert_eq!(DvaThrottle::new(Release::V2_4, (2, 1), 8, 1000, 10).max(), Some(32));
     }
 }

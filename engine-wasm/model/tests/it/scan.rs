@@ -122,3 +122,89 @@ fn before_0_8_a_scrub_reads_in_traversal_order_and_yields_to_clients() {
     assert!(old_busy <= 128.0 * 1024.0 / 0.016 / 1e6, "{old_busy} MB/s");
     assert!(old_read_ms < new_read_ms, "reads {old_read_ms} ms under 0.7's scrub, {new_read_ms} ms under 2.2's");
 }
+
+/// The synced txgs' sync times [ns] of a scrub alone on an SSD under `release`, with
+/// `zfs_txg_timeout` 2 s and the scan's minimum time (by the release's name) 10 s.
+fn scrub_alone_sync_times(release: &str, min_time_name: &str) -> Vec<u64> {
+    let v = json!({"duration": "30s", "models": {"release": release},
+        "tunables": {"zfs_txg_timeout": 2, min_time_name: 10_000},
+        "pool": {"device": {"kind": "ssd"}}, "workloads": [{"kind": "scrub"}]});
+    run(&v).txgs.iter().map(|t| t.stime).collect()
+}
+
+#[test]
+fn before_0_8_the_txg_timeout_alone_ends_a_scan_phase() {
+    const S: u64 = 1_000_000_000;
+    // dsl_scan.c dsl_scan_check_suspend() at zfs-0.6.5 and zfs-0.7.0 suspends once
+    // `elapsed_nanosecs / NANOSEC >= zfs_txg_timeout`, the scan phase's own time, whatever
+    // zfs_scan_min_time_ms: 2 s of scan, then the sync's flushes.
+    for stime in scrub_alone_sync_times("0.7", "zfs_scan_min_time_ms") {
+        assert!((2 * S..2 * S + S / 10).contains(&stime), "0.7: {stime} ns");
+    }
+    // At zfs-0.6.4 the test is `>`: whole seconds past the timeout, so 3 s.
+    for stime in scrub_alone_sync_times("0.6.4", "zfs_scan_min_time_ms") {
+        assert!((3 * S..3 * S + S / 10).contains(&stime), "0.6.4: {stime} ns");
+    }
+    // From zfs-0.8.0, scan_io_queue_check_suspend() never suspends before the minimum.
+    let after = scrub_alone_sync_times("0.8", "zfs_scrub_min_time_ms");
+    assert!(!after.is_empty() && after.iter().all(|&t| t > 10 * S), "0.8: {after:?}");
+}
+
+/// The scrub I/Os per second of a 2-way mirror of LUNs (1 ms each, no bandwidth limit, a
+/// scrub class allowed 100 active per leaf) under `release` and `zfs_scan_vdev_limit`.
+fn mirror_scrub_iops(release: &str, limit: &str) -> f64 {
+    let v = json!({"duration": "10s", "models": {"release": release},
+        "tunables": {"zfs_vdev_scrub_max_active": 100, "zfs_scan_vdev_limit": limit},
+        "pool": {"mirror": 2, "device": {"kind": "lun", "bandwidth": 10_000_000_000u64, "base_latency": "1ms"}},
+        "workloads": [{"kind": "scrub"}]});
+    let r = run(&v);
+    r.summary.classes["scrub"].latency.count as f64 / (r.summary.measured_ns as f64 / 1e9)
+}
+
+#[test]
+fn in_0_8_and_2_0_a_vdevs_scan_limit_counts_its_leaves_and_is_at_least_1_mib() {
+    // dsl_scan.c scan_io_queues_run_one() at zfs-0.8.0 and zfs-2.0.0:
+    // q_maxinflight_bytes = MAX(dsl_scan_count_leaves(vd) * zfs_scan_vdev_limit, 1 MiB),
+    // a 2-way mirror counting two leaves. 64K and 512K both give 1 MiB; 1M gives 2 MiB.
+    for release in ["0.8", "2.0"] {
+        let (small, half, full) =
+            (mirror_scrub_iops(release, "64K"), mirror_scrub_iops(release, "512K"), mirror_scrub_iops(release, "1M"));
+        assert_eq!(small, half, "{release}: both at the 1 MiB floor");
+        assert!(full > 1.9 * half, "{release}: {full} vs {half} I/Os per second");
+    }
+    // From zfs-2.1.0: MAX(1, zfs_scan_vdev_limit * (ndisks - nparity)), one for a mirror:
+    // 1M gives 1 MiB, as 512K did before, and 64K an eighth of 512K's.
+    let (small, half, full) =
+        (mirror_scrub_iops("2.1", "64K"), mirror_scrub_iops("2.1", "512K"), mirror_scrub_iops("2.1", "1M"));
+    assert!(half > 3.5 * small && full > 1.9 * half, "2.1: {small}, {half}, {full}");
+    assert!((full / mirror_scrub_iops("0.8", "512K") - 1.0).abs() < 0.02);
+}
+
+/// The scrub I/Os per second of one LUN under 0.7, with `layout`, and with one thread of
+/// 8 KiB O_DSYNC writes if `sync`.
+fn scrub_0_7_iops(layout: &str, sync: bool) -> f64 {
+    let mut workloads = vec![json!({"kind": "scrub"})];
+    if sync {
+        workloads.push(json!({"kind": "sync_write", "threads": 1, "block_size": "8K", "sync": "dsync"}));
+    }
+    let v = json!({"duration": "10s", "models": {"release": "0.7"},
+        "tunables": {"zfs_vdev_scrub_max_active": 1000},
+        "pool": {"layout": layout, "device": {"kind": "lun", "bandwidth": 10_000_000_000u64, "base_latency": "1ms"}},
+        "workloads": workloads});
+    let r = run(&v);
+    r.summary.classes["scrub"].latency.count as f64 / (r.summary.measured_ns as f64 / 1e9)
+}
+
+#[test]
+fn before_0_8_the_scan_limit_counts_every_top_level_vdev_and_a_slog_does_not_slow_it() {
+    // dsl_scan.c dsl_scan_scrub_cb() at zfs-0.7.0: maxinflight = rvd->vdev_children *
+    // zfs_top_maxinflight, the root's children, a log vdev among them: 64 blocks, not 32,
+    // all on the one data disk, which at a fixed latency scrubs twice as fast.
+    let (alone, with_log) = (scrub_0_7_iops("a", false), scrub_0_7_iops("a log b", false));
+    assert!((with_log / alone - 2.0).abs() < 0.05, "{with_log} vs {alone} I/Os per second");
+    // zio.c zio_vdev_io_start() at zfs-0.7.0 sets spa_last_io only for I/O to a vdev that
+    // is not a log (`!vd->vdev_islog`): O_DSYNC writes to the pool delay each scrub block
+    // zfs_scrub_delay (4 ticks, 16 ms here: at most 62.5 a second); to a SLOG, not at all.
+    assert!(scrub_0_7_iops("a", true) <= 62.5);
+    assert!(scrub_0_7_iops("a log b", true) > 0.9 * with_log);
+}

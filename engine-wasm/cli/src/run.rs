@@ -42,11 +42,20 @@ pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bo
     };
     t.set_assignments(sets).map_err(|e| e.to_string())?;
     let mut scenario = throttle_model::scenario::lab::scenario_from_settings(&t)?;
+    warn(&throttle_model::validate::check(&t));
     scenario.steady.until_steady |= until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
     Ok(report::run_with_progress(scenario, &mut |now| {
         eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)
     }))
+}
+
+/// Combinations the kernel runs but its source advises against (or that hang it, as the
+/// kernel would): said on stderr, as the app shows them beside the controls.
+fn warn(checked: &throttle_model::validate::Checked) {
+    for warning in &checked.warnings {
+        eprintln!("throttle-lab: warning: {}", escaped(&warning.message, true));
+    }
 }
 
 /// What the command line changes in a scenario before it runs.
@@ -114,9 +123,11 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
             _ => {}
         }
     }
-    if let Some(problem) = throttle_model::validate::check(&scenario.tunables).errors.first() {
+    let checked = throttle_model::validate::check(&scenario.tunables);
+    if let Some(problem) = checked.errors.first() {
         return Err(problem.message.clone());
     }
+    warn(&checked);
     if let Some(seed) = o.seed {
         scenario.seed = seed;
     }

@@ -231,6 +231,14 @@ pub(crate) fn min_pending_above_max_pending(min: u64, max: u64) -> String {
     )
 }
 
+pub(crate) fn allocation_throttle_closed(pct: u64, max_active: u64) -> String {
+    format!(
+        "{} of {} is 0 slots on 0.7: the allocation throttle admits no async write, so the first txg sync never finishes, as in the kernel (0.8 starts each vdev at 32 slots)",
+        named(Id::VdevQueueDepthPct, pct),
+        named(Id::AsyncWriteMaxActive, max_active)
+    )
+}
+
 pub(crate) fn raidz_too_narrow(parity: u64, children: u64) -> String {
     format!("raidz{parity} needs at least {} disks per top-level vdev; mirror is {children}", parity + 1)
 }

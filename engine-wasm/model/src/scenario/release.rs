@@ -382,7 +382,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 7] {
+    pub fn behaviour(self) -> [(&'static str, String); 8] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -405,6 +405,11 @@ impl Release {
                 format!("doubling to {} MiB, then to {} MiB", min / MIB, max / MIB)
             }
         };
+        let scan = match (self < Release::V0_8, self.scan_limit_per_leaf()) {
+            (true, _) => "traversal order, zfs_top_maxinflight per top-level vdev",
+            (false, true) => "sorted, zfs_scan_vdev_limit per leaf (1 MiB at least)",
+            (false, false) => "sorted, zfs_scan_vdev_limit per data disk",
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -414,6 +419,7 @@ impl Release {
             ("I/O scheduler", scheduler.to_string()),
             ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
             ("prefetch distance", prefetch),
+            ("scrub and resilver", scan.to_string()),
         ]
     }
 

@@ -165,6 +165,26 @@ impl Release {
         self >= Release::V2_2
     }
 
+    /// `vdev_queue_aggregate()` merges only inside the issuing class's own queue, and not
+    /// for the sync classes (`zio->io_priority == ZIO_PRIORITY_SYNC_READ || ..._WRITE`
+    /// returns NULL): 0.6.4. From 0.6.5 it walks `vdev_queue_type_tree()`, every class of
+    /// the I/O's type.
+    pub fn aggregates_per_class(self) -> bool {
+        self < Release::V0_6_5
+    }
+
+    /// `SPA_MAXBLOCKSIZE` (`spa.h`), the cap `vdev_queue_aggregate()` puts on the
+    /// aggregation limit: 128 KiB in 0.6.4, 16 MiB once 0.6.5 brought large blocks (0.7 to
+    /// 2.1 cap at `spa_maxblocksize()`, the same 16 MiB with the `large_blocks` feature a
+    /// new pool enables).
+    pub fn spa_maxblocksize(self) -> u64 {
+        if self < Release::V0_6_5 {
+            128 * KIB
+        } else {
+            16 * MIB
+        }
+    }
+
     /// Where the elevator of `vdev_queue_io_to_issue()` resumes: at the end of the last
     /// I/O issued (`vq_last_offset = zio->io_offset + zio->io_size`), 0.8 on; before,
     /// just after its start (`vq_last_offset = zio->io_offset`, searched from `+ 1`).

@@ -87,6 +87,8 @@ impl Knobs {
             vdev_max_active: g32(Id::VdevMaxActive),
             aggregation_limit: g(Id::AggregationLimit),
             read_gap_limit: g(Id::ReadGapLimit),
+            max_block: s.models.release.spa_maxblocksize(),
+            per_class_aggregation: s.models.release.aggregates_per_class(),
             nia_credit: g32(Id::NiaCredit),
             nia_delay: g32(Id::NiaDelay),
             nia: s.models.release.has_nia_credit(),

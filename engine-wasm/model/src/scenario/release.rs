@@ -67,6 +67,25 @@ pub enum MinPass {
     RoundRobinResets,
 }
 
+/// When `zil_commit()` writes out the log block its records went into (`zil.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZilIssue {
+    /// Until 0.7: one committing thread at a time writes everything committed so far
+    /// (`zl_writer`) and waits for its blocks and flushes; the others wait for its batch
+    /// to finish (`zl_cv_batch`), then the next of them writes what came meanwhile.
+    Batch,
+    /// 0.8 to 2.1: the lwb is left open for more records (`zil_process_commit_list()`)
+    /// and written when full or when a waiter's timeout, `zfs_commit_timeout_pct` of the
+    /// last lwb's latency, passes (`zil_commit_waiter_timeout()`).
+    Timeout,
+    /// 2.2: written at once by a commit that opened it with no earlier lwb in flight when
+    /// that timeout would be under `zil_min_commit_timeout` (5 µs) or the lwb is nearly
+    /// full; else as 0.8. The latency is averaged, 7/8 the old.
+    FirstFast,
+    /// 2.3 on: written at once unless commits run in parallel (`zl_parallel`); else as 0.8.
+    NotParallel,
+}
+
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
@@ -171,6 +190,17 @@ impl Release {
     /// the I/O's type.
     pub fn aggregates_per_class(self) -> bool {
         self < Release::V0_6_5
+    }
+
+    /// When `zil_commit()` writes out the open log block ([`ZilIssue`]; `zil.c`,
+    /// `zil_process_commit_list()` at each tag, and `zil_commit()` before 0.8).
+    pub fn zil_issue(self) -> ZilIssue {
+        match self {
+            r if r < Release::V0_8 => ZilIssue::Batch,
+            r if r < Release::V2_2 => ZilIssue::Timeout,
+            Release::V2_2 => ZilIssue::FirstFast,
+            _ => ZilIssue::NotParallel,
+        }
     }
 
     /// `SPA_MAXBLOCKSIZE` (`spa.h`), the cap `vdev_queue_aggregate()` puts on the

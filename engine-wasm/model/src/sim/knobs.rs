@@ -152,8 +152,9 @@ impl Knobs {
             scan_dirty_min_bytes: g(Id::DirtyDataMax).saturating_mul(g(Id::AsyncWriteActiveMinDirtyPercent)) / 100,
             wrlog,
             wrlog_kick_bytes: wrlog_max.saturating_mul(g(Id::DirtyDataSyncPercent) + 10) / 200,
-            // Before 0.8.0 the ZIL had no commit timeout (`zil.c`); the lab's ZIL, 0.8's,
-            // waits the share the tunable had when it came in: 5%.
+            // Before 0.8.0 the ZIL had no commit timeout (`zil.c`): its batches
+            // (`ZilIssue::Batch`) wait for none, so this 5% (the tunable's first default)
+            // is never used.
             commit_timeout_pct: if s.models.release.has(Id::CommitTimeoutPct) {
                 g(Id::CommitTimeoutPct).max(1)
             } else {

@@ -5,14 +5,18 @@
 //!   the block in place, the txg then skips it) when it is not committed at once or covers
 //!   half its block (`zil_write_state()`); a smaller one copies its data into the log
 //!   (WR_COPIED / WR_NEED_COPY), and the txg writes it again.
-//! - **Batching.** Commits go into log write blocks (lwbs) of up to 128 KiB. The thread
-//!   that commits issues the open lwb at once when no other commit is waiting
-//!   (`zil_process_commit_list()`, `zl_parallel` clear); while others wait, it leaves the
-//!   lwb open for more records until it is full or `zfs_commit_timeout_pct` of the last
-//!   lwb's latency has passed (`zil_commit_waiter_timeout()`). Several lwbs may be in
-//!   flight; each flushes the vdevs it wrote once its writes are done
+//! - **Batching.** Commits go into log write blocks (lwbs) of up to 128 KiB. When the
+//!   committing thread writes the open lwb out is the release's ([`ZilIssue`]): 2.3 on at
+//!   once when no other commit is waiting (`zil_process_commit_list()`, `zl_parallel`
+//!   clear), 2.2 at once only for a first lwb whose wait would be under 5 µs or that is
+//!   nearly full, 0.8 to 2.1 never at once; an lwb not written at once stays open for
+//!   more records until it is full or `zfs_commit_timeout_pct` of the last lwb's latency
+//!   (from 2.2 a moving average) has passed (`zil_commit_waiter_timeout()`). Several lwbs
+//!   may be in flight; each flushes the vdevs it wrote once its writes are done
 //!   (`zil_lwb_write_done()`), and their waiters are released in issue order
-//!   (`zil_lwb_flush_vdevs_done()`).
+//!   (`zil_lwb_flush_vdevs_done()`). Before 0.8 one batch is in flight at a time: the
+//!   commits that come meanwhile, their in-place writes too, wait for it to end, and the
+//!   next writer writes them all (`zil_commit()`, `zl_writer`).
 //! - **Late arrivals.** An indirect record whose txg is already syncing is written anew,
 //!   beside the sync, instead of waiting for it (`dmu_sync()` → `dmu_sync_late_arrival()`);
 //!   one whose txg has synced needs nothing.
@@ -28,7 +32,7 @@ use super::slab::Slab;
 use super::vdev::AllocClass;
 use super::zio::{FlushOwner, Owner};
 use super::{Ev, Sim};
-use crate::scenario::Release;
+use crate::scenario::{Release, ZilIssue};
 use crate::sim::vdev_queue::Class;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -40,6 +44,42 @@ pub(super) const RECORD_HEADER: u64 = 192;
 /// (`zl_max_block_size`) [bytes].
 const LOG_BLOCK_MIN: u64 = 4 << 10;
 const LOG_BLOCK_MAX: u64 = 128 << 10;
+/// `zil_min_commit_timeout` (2.2): a first lwb whose wait would be shorter is written at
+/// once [ns].
+const MIN_COMMIT_TIMEOUT: u64 = 5000;
+
+/// What a commit sees once its records are in the open lwb.
+#[derive(Clone, Copy, Debug)]
+struct Commit {
+    /// It opened the lwb (2.2's `lwb_state == LWB_STATE_NEW` before its records).
+    opened: bool,
+    /// The last lwb issued is not yet on stable storage (2.2's `plwb` not
+    /// `LWB_STATE_FLUSH_DONE`; before 0.8, a writer's batch in flight).
+    in_flight: bool,
+    /// Another commit is waiting (2.3's `zl_parallel`).
+    parallel: bool,
+    /// The waiter's timeout, `zfs_commit_timeout_pct` of the last lwb's latency [ns].
+    wait: u64,
+    /// The lwb's log bytes with its records.
+    log_bytes: u64,
+}
+
+/// Whether the commit writes the open lwb out now; if not, it stays open until full, the
+/// waiter's timeout, or (before 0.8) the end of the batch in flight.
+fn issues_now(issue: ZilIssue, c: &Commit) -> bool {
+    let full = c.log_bytes >= LOG_BLOCK_MAX;
+    match issue {
+        // The committing thread becomes the writer unless one is at work (`zl_writer`).
+        ZilIssue::Batch => !c.in_flight,
+        ZilIssue::Timeout => full,
+        // `lwb_nmax - lwb_nused < lwb_nmax / 8`: less than an eighth left.
+        ZilIssue::FirstFast => {
+            let nearly_full = LOG_BLOCK_MAX.saturating_sub(c.log_bytes) < LOG_BLOCK_MAX / 8;
+            full || (c.opened && !c.in_flight && (c.wait < MIN_COMMIT_TIMEOUT || nearly_full))
+        }
+        ZilIssue::NotParallel => full || !c.parallel,
+    }
+}
 
 /// `zil_write_state()`: is a write of `size` bytes into a block of `block` bytes logged
 /// indirectly? Always with `logbias=throughput`; else never when the log has a device of
@@ -79,6 +119,9 @@ pub(super) struct Lwb {
     tops: Vec<bool>,
     issued: Option<u64>,
     done: bool,
+    /// Its records' in-place writes not yet issued (before 0.8, while a batch is in
+    /// flight: the next writer's `zil_lwb_commit()` calls `dmu_sync()`) [bytes].
+    deferred: Vec<u64>,
     /// The tenant of the thread that opened it (the zone its I/O is counted to).
     pub(super) tenant: usize,
 }
@@ -123,6 +166,7 @@ impl Sim {
                 log_bytes += RECORD_HEADER + size;
             }
         }
+        let opened = self.zil.open.is_none();
         let id = match self.zil.open {
             Some(id) => id,
             None => {
@@ -135,6 +179,7 @@ impl Sim {
                     tops: vec![false; self.tops.len()],
                     issued: None,
                     done: false,
+                    deferred: Vec::new(),
                     tenant,
                 };
                 let id = self.zil.lwbs.insert(lwb);
@@ -145,25 +190,40 @@ impl Sim {
         };
         let parallel = self.zil.waiting > 0;
         self.zil.waiting += 1;
-        for size in writes {
-            let (top, offset) = self.alloc_data(size);
+        let issue = self.scenario.models.release.zil_issue();
+        let in_flight = self.zil.order.back().is_some_and(|&last| !self.zil.lwbs.get(last).is_some_and(|l| l.done));
+        if issue == ZilIssue::Batch && in_flight {
+            // Not the writer: its records wait for the next one.
             if let Some(lwb) = self.zil.lwbs.get_mut(id) {
-                lwb.tops[top] = true;
-                lwb.pending += 1;
+                lwb.deferred.extend(writes);
             }
-            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
-            self.scan_note_client_io();
+        } else {
+            for size in writes {
+                self.zil_write_in_place(id, size);
+            }
         }
+        let wait = self.zil.last_latency * self.k.commit_timeout_pct / 100;
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
         lwb.waiters.push(c);
         lwb.log_bytes += log_bytes;
-        if !parallel || lwb.log_bytes >= LOG_BLOCK_MAX {
+        let commit = Commit { opened, in_flight, parallel, wait, log_bytes: lwb.log_bytes };
+        if issues_now(issue, &commit) {
             self.zil_issue(id);
-        } else {
+        } else if issue != ZilIssue::Batch {
             // zil_commit_waiter_timeout(): wait a little for more records to share it.
-            let wait = self.zil.last_latency * self.k.commit_timeout_pct / 100;
             self.events.push(self.now + wait.max(1), Ev::ZilTimeout(self.zil.opened));
         }
+    }
+
+    /// `dmu_sync()` for a record of lwb `id` logged indirectly: its block written in place.
+    fn zil_write_in_place(&mut self, id: u32, size: u64) {
+        let (top, offset) = self.alloc_data(size);
+        if let Some(lwb) = self.zil.lwbs.get_mut(id) {
+            lwb.tops[top] = true;
+            lwb.pending += 1;
+        }
+        self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
+        self.scan_note_client_io();
     }
 
     /// Where the log's blocks go, and the class they are allocated in: the log class first,
@@ -190,6 +250,10 @@ impl Sim {
     fn zil_issue(&mut self, id: u32) {
         if self.zil.open == Some(id) {
             self.zil.open = None;
+        }
+        let deferred = self.zil.lwbs.get_mut(id).map(|l| std::mem::take(&mut l.deferred)).unwrap_or_default();
+        for size in deferred {
+            self.zil_write_in_place(id, size);
         }
         let (first, n) = self.classes.range(self.log_on(0).1);
         let top = first + self.zil.next_top % n.max(1);
@@ -256,11 +320,24 @@ impl Sim {
             self.zil.order.pop_front();
             let Some(lwb) = self.zil.lwbs.remove(front) else { continue };
             if let Some(issued) = lwb.issued {
-                self.zil.last_latency = self.now - issued;
+                let t = self.now - issued;
+                // zil_lwb_flush_vdevs_done(): the last lwb's latency until 2.1, from 2.2 a
+                // moving average, 7/8 the old.
+                self.zil.last_latency = if self.scenario.models.release >= Release::V2_2 {
+                    (self.zil.last_latency.saturating_mul(7).saturating_add(t)) / 8
+                } else {
+                    t
+                };
             }
             for c in lwb.waiters {
                 self.zil.waiting = self.zil.waiting.saturating_sub(1);
                 self.zil_done(c);
+            }
+        }
+        // Before 0.8 the writer's batch is done: the next writer writes what came meanwhile.
+        if self.scenario.models.release.zil_issue() == ZilIssue::Batch && self.zil.order.is_empty() {
+            if let Some(open) = self.zil.open {
+                self.zil_issue(open);
             }
         }
     }
@@ -284,5 +361,69 @@ impl Sim {
     /// The txg is on disk: nothing of it needs logging any more (`dmu_sync()`: EEXIST).
     pub(super) fn zil_txg_synced(&mut self) {
         self.zil.syncing.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lone commit: it opened the lwb, nothing in flight, nobody else waiting, 8 KiB of
+    /// log, and a timeout of `wait` ns.
+    fn lone(wait: u64) -> Commit {
+        Commit { opened: true, in_flight: false, parallel: false, wait, log_bytes: 8 << 10 }
+    }
+
+    #[test]
+    fn a_lone_commit_writes_its_lwb_at_once_except_from_0_8_to_2_1() {
+        // zfs-0.7.0 zil_commit(): no writer at work, so this thread writes at once.
+        // zfs-0.8.0 to zfs-2.1.0 zil_process_commit_list(): the lwb is left open ("we
+        // intentionally do not issue the lwb's zio to disk yet") for zil_commit_waiter()'s
+        // timeout. zfs-2.2.0: `first` and a sleep under zil_min_commit_timeout (5000 ns)
+        // write it; a longer one waits. zfs-2.3.0: `!zilog->zl_parallel` writes it.
+        let fast = lone(4_999);
+        let slow = lone(5_000);
+        for (release, at_once_fast, at_once_slow) in [
+            (Release::V0_6_4, true, true),
+            (Release::V0_7, true, true),
+            (Release::V0_8, false, false),
+            (Release::V2_1, false, false),
+            (Release::V2_2, true, false),
+            (Release::V2_3, true, true),
+            (Release::V2_4, true, true),
+        ] {
+            let issue = release.zil_issue();
+            assert_eq!(issues_now(issue, &fast), at_once_fast, "{}", release.name());
+            assert_eq!(issues_now(issue, &slow), at_once_slow, "{}", release.name());
+        }
+    }
+
+    #[test]
+    fn in_2_2_a_nearly_full_first_lwb_goes_at_once_and_one_after_another_in_flight_waits() {
+        // zfs-2.2.0 zil_process_commit_list(): `lwb_nmax - lwb_nused < lwb_nmax / 8` writes
+        // a first lwb whatever the sleep; `first` is false while the previous lwb is not
+        // LWB_STATE_FLUSH_DONE, or when the lwb was already opened by another commit.
+        let issue = Release::V2_2.zil_issue();
+        let nearly_full = Commit { log_bytes: (112 << 10) + 1, ..lone(1_000_000) };
+        assert!(issues_now(issue, &nearly_full));
+        assert!(!issues_now(issue, &Commit { log_bytes: 112 << 10, ..nearly_full }), "an eighth left");
+        assert!(!issues_now(issue, &Commit { in_flight: true, ..lone(0) }));
+        assert!(!issues_now(issue, &Commit { opened: false, ..lone(0) }));
+    }
+
+    #[test]
+    fn a_full_lwb_goes_at_once_but_before_0_8_waits_for_the_batch_in_flight() {
+        // zil_lwb_commit() (0.8 on) closes and issues an lwb with no room for the next
+        // record. zfs-0.7.0 zil_commit(): while `zl_writer` is set every other committer
+        // sleeps on zl_cv_batch, however much it logged; with none at work it writes.
+        let full = Commit { log_bytes: 128 << 10, parallel: true, ..lone(1_000_000) };
+        for release in [Release::V0_8, Release::V2_1, Release::V2_2, Release::V2_3, Release::V2_4] {
+            assert!(issues_now(release.zil_issue(), &Commit { opened: false, in_flight: true, ..full }));
+        }
+        let batch = Release::V0_7.zil_issue();
+        assert!(!issues_now(batch, &Commit { in_flight: true, ..full }));
+        assert!(issues_now(batch, &Commit { in_flight: false, ..full }));
+        // 2.3 on: another commit waiting keeps a small lwb open.
+        assert!(!issues_now(Release::V2_3.zil_issue(), &Commit { parallel: true, ..lone(0) }));
     }
 }

@@ -203,6 +203,17 @@ impl Release {
         }
     }
 
+    /// `zil_slog_bulk` (`zil.c`): past this many log bytes committed since the ZIL last
+    /// reset its count, an lwb on a log device is written in the async-write class. None
+    /// until 0.6.5 (every lwb a sync write); 768 KiB from 0.7.0, 64 MiB from 2.3.0.
+    pub fn zil_slog_bulk(self) -> Option<u64> {
+        match self {
+            r if r < Release::V0_7 => None,
+            r if r < Release::V2_3 => Some(768 * KIB),
+            _ => Some(64 * MIB),
+        }
+    }
+
     /// `SPA_MAXBLOCKSIZE` (`spa.h`), the cap `vdev_queue_aggregate()` puts on the
     /// aggregation limit: 128 KiB in 0.6.4, 16 MiB once 0.6.5 brought large blocks (0.7 to
     /// 2.1 cap at `spa_maxblocksize()`, the same 16 MiB with the `large_blocks` feature a

@@ -17,6 +17,11 @@
 //!   (`zil_lwb_flush_vdevs_done()`). Before 0.8 one batch is in flight at a time: the
 //!   commits that come meanwhile, their in-place writes too, wait for it to end, and the
 //!   next writer writes them all (`zil_commit()`, `zl_writer`).
+//! - **Bulk** (0.7+): once more than `zil_slog_bulk` log bytes have been committed since
+//!   the count was last reset (a waiter's timeout; from 2.2 also a lone commit's lwb,
+//!   before 0.8 each batch), lwbs on a log device are written in the async-write class
+//!   (`zil_lwb_write_open()` until 2.1, `zil_lwb_write_issue()` from 2.2), so a bulk of
+//!   log writes does not take the device from latency-bound ones.
 //! - **Late arrivals.** An indirect record whose txg is already syncing is written anew,
 //!   beside the sync, instead of waiting for it (`dmu_sync()` → `dmu_sync_late_arrival()`);
 //!   one whose txg has synced needs nothing.
@@ -62,6 +67,32 @@ struct Commit {
     wait: u64,
     /// The lwb's log bytes with its records.
     log_bytes: u64,
+}
+
+/// Whether issuing the lwb now resets the count of log bytes `zil_slog_bulk` is checked
+/// against (`zl_cur_used`, from 2.3 `zl_cur_size`): each batch before 0.8; 2.2's lone
+/// first lwb; 2.3's lwb of a commit not in parallel (`zil_burst_done()`). An lwb issued
+/// because it is full resets nothing. (A waiter's timeout resets it from 0.8 on.)
+fn resets_bulk(issue: ZilIssue, c: &Commit) -> bool {
+    let full = c.log_bytes >= LOG_BLOCK_MAX;
+    match issue {
+        ZilIssue::Batch => true,
+        ZilIssue::Timeout => false,
+        ZilIssue::FirstFast | ZilIssue::NotParallel => !full && issues_now(issue, c),
+    }
+}
+
+/// Whether block `i` of an lwb goes in the async-write class: the log bytes counted when
+/// the lwb opened (until 2.1, each 128 KiB block opened as the one before filled) or when
+/// it is issued (from 2.2), above the release's `zil_slog_bulk`, on a log device.
+/// NOTE: 0.7 counts the lwb's first record before it checks (`zil_lwb_commit()` adds
+/// before `zil_lwb_write_init()`), 0.8 after; the bytes of one record are left out.
+fn bulk(issue: ZilIssue, slog_bulk: Option<u64>, opened_at: u64, now: u64, i: u64) -> bool {
+    let counted = match issue {
+        ZilIssue::Batch | ZilIssue::Timeout => opened_at.saturating_add(i.saturating_mul(LOG_BLOCK_MAX)),
+        ZilIssue::FirstFast | ZilIssue::NotParallel => now,
+    };
+    slog_bulk.is_some_and(|limit| counted > limit)
 }
 
 /// Whether the commit writes the open lwb out now; if not, it stays open until full, the
@@ -119,6 +150,8 @@ pub(super) struct Lwb {
     tops: Vec<bool>,
     issued: Option<u64>,
     done: bool,
+    /// The log bytes counted toward `zil_slog_bulk` when it opened.
+    bulk_base: u64,
     /// Its records' in-place writes not yet issued (before 0.8, while a batch is in
     /// flight: the next writer's `zil_lwb_commit()` calls `dmu_sync()`) [bytes].
     deferred: Vec<u64>,
@@ -143,6 +176,8 @@ pub(super) struct Zil {
     next_top: usize,
     /// Lwbs opened so far: a waiter's timeout names the lwb it waited on by this count.
     opened: u32,
+    /// Log bytes committed since the last reset (`zl_cur_used`, from 2.3 `zl_cur_size`).
+    bulk_bytes: u64,
 }
 
 impl Sim {
@@ -180,6 +215,7 @@ impl Sim {
                     issued: None,
                     done: false,
                     deferred: Vec::new(),
+                    bulk_base: self.zil.bulk_bytes,
                     tenant,
                 };
                 let id = self.zil.lwbs.insert(lwb);
@@ -203,11 +239,15 @@ impl Sim {
             }
         }
         let wait = self.zil.last_latency * self.k.commit_timeout_pct / 100;
+        self.zil.bulk_bytes = self.zil.bulk_bytes.saturating_add(log_bytes);
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
         lwb.waiters.push(c);
         lwb.log_bytes += log_bytes;
         let commit = Commit { opened, in_flight, parallel, wait, log_bytes: lwb.log_bytes };
         if issues_now(issue, &commit) {
+            if resets_bulk(issue, &commit) {
+                self.zil.bulk_bytes = 0;
+            }
             self.zil_issue(id);
         } else if issue != ZilIssue::Batch {
             // zil_commit_waiter_timeout(): wait a little for more records to share it.
@@ -242,6 +282,9 @@ impl Sim {
     /// The waiter's timeout: its lwb (the `opened`-th), if still open, is issued as it is.
     pub(super) fn zil_timeout(&mut self, opened: u32) {
         if let (Some(id), true) = (self.zil.open, self.zil.opened == opened) {
+            // zil_commit_waiter_timeout() resets the count: the lwb was too large for the
+            // rate of commits (2.2 on before it issues; until 2.1 the class is already set).
+            self.zil.bulk_bytes = 0;
             self.zil_issue(id);
         }
     }
@@ -255,9 +298,14 @@ impl Sim {
         for size in deferred {
             self.zil_write_in_place(id, size);
         }
-        let (first, n) = self.classes.range(self.log_on(0).1);
+        let (log_on, alloc_class) = self.log_on(0);
+        let (first, n) = self.classes.range(alloc_class);
         let top = first + self.zil.next_top % n.max(1);
         self.zil.next_top = self.zil.next_top.wrapping_add(1);
+        let release = self.scenario.models.release;
+        // `lwb_slog`: the block is on a log device (`zio_alloc_zil()`'s log class).
+        let slog_bulk = release.zil_slog_bulk().filter(|_| alloc_class == AllocClass::Log && log_on == LogOn::Own);
+        let bulk_bytes = self.zil.bulk_bytes;
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
         lwb.issued = Some(self.now);
         lwb.tops[top] = true;
@@ -269,10 +317,16 @@ impl Sim {
             blocks.push(size);
         }
         lwb.pending += blocks.len() as u32;
+        let base = lwb.bulk_base;
         self.zil.order.push_back(id);
-        for size in blocks {
+        for (i, size) in blocks.into_iter().enumerate() {
             let offset = self.alloc_zil(top, size);
-            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
+            let class = if bulk(release.zil_issue(), slog_bulk, base, bulk_bytes, i as u64) {
+                Class::AsyncWrite
+            } else {
+                Class::SyncWrite
+            };
+            self.write_logical((top, offset), size, class, 0, 0, Owner::Zil(id));
             self.scan_note_client_io();
         }
     }
@@ -337,6 +391,8 @@ impl Sim {
         // Before 0.8 the writer's batch is done: the next writer writes what came meanwhile.
         if self.scenario.models.release.zil_issue() == ZilIssue::Batch && self.zil.order.is_empty() {
             if let Some(open) = self.zil.open {
+                // The next writer's batch: zil_commit_writer() counts from 0 again.
+                self.zil.bulk_bytes = 0;
                 self.zil_issue(open);
             }
         }
@@ -425,5 +481,46 @@ mod tests {
         assert!(issues_now(batch, &Commit { in_flight: false, ..full }));
         // 2.3 on: another commit waiting keeps a small lwb open.
         assert!(!issues_now(Release::V2_3.zil_issue(), &Commit { parallel: true, ..lone(0) }));
+    }
+
+    #[test]
+    fn lwbs_on_a_log_device_past_zil_slog_bulk_go_in_the_async_write_class() {
+        // zil_slog_bulk: absent in zfs-0.6.5 (zil_lwb_write_start() always
+        // ZIO_PRIORITY_SYNC_WRITE); 768 KiB from zfs-0.7.0; 64 MiB from zfs-2.3.0.
+        assert_eq!(Release::V0_6_5.zil_slog_bulk(), None);
+        assert_eq!(Release::V0_7.zil_slog_bulk(), Some(768 << 10));
+        assert_eq!(Release::V2_2.zil_slog_bulk(), Some(768 << 10));
+        assert_eq!(Release::V2_3.zil_slog_bulk(), Some(64 << 20));
+        // Until 2.1 the class is set as each 128 KiB lwb opens (zfs-0.7.0
+        // zil_lwb_write_init(), zfs-0.8.0 zil_lwb_write_open()), with
+        // `zl_cur_used <= zil_slog_bulk` a sync write: a batch from 0 has its blocks 0 to 6
+        // (768 KiB before block 6 is not above) sync, block 7 on async.
+        let batch = Release::V0_7.zil_issue();
+        let slog = Release::V0_7.zil_slog_bulk();
+        assert!(!bulk(batch, slog, 0, 0, 6));
+        assert!(bulk(batch, slog, 0, 0, 7));
+        assert!(bulk(Release::V2_1.zil_issue(), slog, (768 << 10) + 1, 0, 0));
+        assert!(!bulk(Release::V0_6_5.zil_issue(), None, u64::MAX, u64::MAX, 9));
+        // From 2.2 at zil_lwb_write_issue(), with the count as it is then.
+        let first_fast = Release::V2_2.zil_issue();
+        assert!(bulk(first_fast, slog, 0, (768 << 10) + 1, 0));
+        assert!(!bulk(first_fast, slog, u64::MAX, 768 << 10, 9));
+    }
+
+    #[test]
+    fn the_bulk_count_resets_where_each_release_resets_zl_cur_used() {
+        // zfs-0.7.0 zil_commit_writer(): `zl_cur_used = 0` after every batch. zfs-0.8.0 to
+        // 2.1: only zil_commit_waiter_timeout(). zfs-2.2.0: also the lone first lwb's
+        // issue in zil_process_commit_list(). zfs-2.3.0: zil_burst_done() when the lwb
+        // goes at once, not in parallel. A full lwb (issued by zil_lwb_assign() or
+        // zil_lwb_commit()) resets nothing.
+        let full = Commit { log_bytes: 128 << 10, ..lone(0) };
+        assert!(resets_bulk(Release::V0_7.zil_issue(), &lone(1_000_000)));
+        assert!(!resets_bulk(Release::V2_1.zil_issue(), &full));
+        assert!(resets_bulk(Release::V2_2.zil_issue(), &lone(0)));
+        assert!(!resets_bulk(Release::V2_2.zil_issue(), &lone(1_000_000)), "it waits: no issue");
+        assert!(!resets_bulk(Release::V2_2.zil_issue(), &full));
+        assert!(resets_bulk(Release::V2_3.zil_issue(), &lone(1_000_000)));
+        assert!(!resets_bulk(Release::V2_3.zil_issue(), &Commit { parallel: true, ..full }));
     }
 }

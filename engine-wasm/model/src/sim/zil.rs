@@ -120,11 +120,14 @@ pub(super) fn indirect(size: u64, block: u64, commit: bool, log: LogOn, throughp
 }
 
 /// The smallest record logged indirectly: every one with `logbias=throughput`, none when
-/// the log has its own device.
-fn indirect_min(log: LogOn, throughput: bool) -> u64 {
+/// the log has its own device; else `zfs_immediate_write_sz` from 0.7 (`resid >=`), one
+/// byte more in 0.6.x (`resid > immediate_write_sz`, `zfs_log_write()` at zfs-0.6.4 and
+/// zfs-0.6.5, whose other test, `resid <= zp->z_blksz`, a lab record always passes).
+fn indirect_min(log: LogOn, throughput: bool, release: Release) -> u64 {
     match (throughput, log) {
         (true, _) => 0,
         (false, LogOn::Own) => u64::MAX,
+        (false, LogOn::Pool) if release < Release::V0_7 => IMMEDIATE_WRITE_SZ + 1,
         (false, LogOn::Pool) => IMMEDIATE_WRITE_SZ,
     }
 }
@@ -187,7 +190,7 @@ impl Sim {
     pub(super) fn zil_log(&mut self, c: u32) {
         let unsynced = self.txgs_not_syncing();
         let (block, _, throughput) = self.log_block(c).unwrap_or((0, false, false));
-        let min = indirect_min(self.log_on(block).0, throughput);
+        let min = indirect_min(self.log_on(block).0, throughput, self.scenario.models.release);
         let mut writes = self.take_records(c, &unsynced, min);
         let copied = self.log_small_records(c, &unsynced, min);
         let mut log_bytes: u64 =
@@ -481,6 +484,20 @@ mod tests {
         assert!(issues_now(batch, &Commit { in_flight: false, ..full }));
         // 2.3 on: another commit waiting keeps a small lwb open.
         assert!(!issues_now(Release::V2_3.zil_issue(), &Commit { parallel: true, ..lone(0) }));
+    }
+
+    #[test]
+    fn a_write_of_exactly_zfs_immediate_write_sz_is_copied_in_0_6_and_indirect_from_0_7() {
+        // zfs-0.6.5 zfs_log_write(): `resid > immediate_write_sz` for WR_INDIRECT; zfs-0.7.0
+        // on: `resid >= zfs_immediate_write_sz`. A record is indirect when at least the min.
+        let min = |r| indirect_min(LogOn::Pool, false, r);
+        assert!(IMMEDIATE_WRITE_SZ < min(Release::V0_6_4) && IMMEDIATE_WRITE_SZ < min(Release::V0_6_5));
+        assert!(IMMEDIATE_WRITE_SZ + 1 >= min(Release::V0_6_5));
+        assert!(IMMEDIATE_WRITE_SZ >= min(Release::V0_7) && IMMEDIATE_WRITE_SZ >= min(Release::V2_3));
+        // logbias=throughput (0.6.x: immediate_write_sz 0, `resid > 0`): every record; a
+        // SLOG with logbias=latency: none.
+        assert_eq!(indirect_min(LogOn::Own, true, Release::V0_6_5), 0);
+        assert_eq!(indirect_min(LogOn::Own, false, Release::V0_6_5), u64::MAX);
     }
 
     #[test]

@@ -1,10 +1,13 @@
-//! The ZIL of the pool's one dataset (`zil.c`, 2.4), in the log class when the pool has one.
+//! The ZIL of the pool's one dataset (`zil.c` at each release's tag), in the log class when
+//! the pool has one.
 //!
-//! - **Log records.** `zfs_log_write()` makes a record of every write. A write of at
-//!   least `zfs_immediate_write_sz` is logged indirectly (WR_INDIRECT: `dmu_sync()` writes
-//!   the block in place, the txg then skips it) when it is not committed at once or covers
-//!   half its block (`zil_write_state()`); a smaller one copies its data into the log
-//!   (WR_COPIED / WR_NEED_COPY), and the txg writes it again.
+//! - **Log records.** `zfs_log_write()` makes a record of every write. Without a log
+//!   device, a write of at least `zfs_immediate_write_sz` (0.6.x: above it) is logged
+//!   indirectly (WR_INDIRECT: `dmu_sync()` writes the block in place, the txg then skips
+//!   it), from 2.4 only when it is not committed at once or covers half its block
+//!   (`zil_write_state()`); a smaller one copies its data into the log (WR_COPIED /
+//!   WR_NEED_COPY), and the txg writes it again. `logbias=throughput` logs every write
+//!   indirectly.
 //! - **Batching.** Commits go into log write blocks (lwbs) of up to 128 KiB. When the
 //!   committing thread writes the open lwb out is the release's ([`ZilIssue`]): 2.3 on at
 //!   once when no other commit is waiting (`zil_process_commit_list()`, `zl_parallel`

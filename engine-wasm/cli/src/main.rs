@@ -230,7 +230,7 @@ mod tests {
         let words = |w: &[&str]| reply(w.iter().map(std::ffi::OsString::from));
         let ok = words(&["lessons", "check", "slog"]).expect("walks");
         assert!(!ok.failed, "{}", ok.text);
-        assert!(ok.text.contains("yes each write takes under 2 ms: 900 µs < 2 ms"), "{}", ok.text);
+        assert!(ok.text.contains("yes each write takes under 2 ms: 904 µs < 2 ms"), "{}", ok.text);
         assert!(ok.text.ends_with("1 of 1 lessons pass\n"), "{}", ok.text);
 
         // The same lesson with its SLOG step's target out of reach: the walk says so and fails.
@@ -243,7 +243,7 @@ mod tests {
         std::fs::write(&file, broken).expect("written");
         let failed = words(&["lessons", "check", file.to_str().expect("utf-8 path")]).expect("walks");
         assert!(failed.failed, "{}", failed.text);
-        assert!(failed.text.contains("no  each write takes under 2 ms: 900 µs < 200 µs"), "{}", failed.text);
+        assert!(failed.text.contains("no  each write takes under 2 ms: 904 µs < 200 µs"), "{}", failed.text);
         assert!(failed.text.contains("problem: the check fails after the step's solution"), "{}", failed.text);
         assert!(failed.text.ends_with("0 of 1 lessons pass\n"), "{}", failed.text);
         std::fs::remove_dir_all(&dir).ok();

@@ -100,6 +100,25 @@ pub enum ScanSuspend {
     DirtyBytes,
 }
 
+/// When `zil_commit()` writes out the log block its records went into (`zil.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZilIssue {
+    /// Until 0.7: one committing thread at a time writes everything committed so far
+    /// (`zl_writer`) and waits for its blocks and flushes; the others wait for its batch
+    /// to finish (`zl_cv_batch`), then the next of them writes what came meanwhile.
+    Batch,
+    /// 0.8 to 2.1: the lwb is left open for more records (`zil_process_commit_list()`)
+    /// and written when full or when a waiter's timeout, `zfs_commit_timeout_pct` of the
+    /// last lwb's latency, passes (`zil_commit_waiter_timeout()`).
+    Timeout,
+    /// 2.2: written at once by a commit that opened it with no earlier lwb in flight when
+    /// that timeout would be under `zil_min_commit_timeout` (5 µs) or the lwb is nearly
+    /// full; else as 0.8. The latency is averaged, 7/8 the old.
+    FirstFast,
+    /// 2.3 on: written at once unless commits run in parallel (`zl_parallel`); else as 0.8.
+    NotParallel,
+}
+
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
@@ -205,6 +224,48 @@ impl Release {
     /// (`vdev_queue_offset_compare()`).
     pub fn queue_time_buckets(self) -> bool {
         self >= Release::V2_2
+    }
+
+    /// `vdev_queue_aggregate()` merges only inside the issuing class's own queue, and not
+    /// for the sync classes (`zio->io_priority == ZIO_PRIORITY_SYNC_READ || ..._WRITE`
+    /// returns NULL): 0.6.4. From 0.6.5 it walks `vdev_queue_type_tree()`, every class of
+    /// the I/O's type.
+    pub fn aggregates_per_class(self) -> bool {
+        self < Release::V0_6_5
+    }
+
+    /// When `zil_commit()` writes out the open log block ([`ZilIssue`]; `zil.c`,
+    /// `zil_process_commit_list()` at each tag, and `zil_commit()` before 0.8).
+    pub fn zil_issue(self) -> ZilIssue {
+        match self {
+            r if r < Release::V0_8 => ZilIssue::Batch,
+            r if r < Release::V2_2 => ZilIssue::Timeout,
+            Release::V2_2 => ZilIssue::FirstFast,
+            _ => ZilIssue::NotParallel,
+        }
+    }
+
+    /// `zil_slog_bulk` (`zil.c`): past this many log bytes committed since the ZIL last
+    /// reset its count, an lwb on a log device is written in the async-write class. None
+    /// until 0.6.5 (every lwb a sync write); 768 KiB from 0.7.0, 64 MiB from 2.3.0.
+    pub fn zil_slog_bulk(self) -> Option<u64> {
+        match self {
+            r if r < Release::V0_7 => None,
+            r if r < Release::V2_3 => Some(768 * KIB),
+            _ => Some(64 * MIB),
+        }
+    }
+
+    /// `SPA_MAXBLOCKSIZE` (`spa.h`), the cap `vdev_queue_aggregate()` puts on the
+    /// aggregation limit: 128 KiB in 0.6.4, 16 MiB once 0.6.5 brought large blocks (0.7 to
+    /// 2.1 cap at `spa_maxblocksize()`, the same 16 MiB with the `large_blocks` feature a
+    /// new pool enables).
+    pub fn spa_maxblocksize(self) -> u64 {
+        if self < Release::V0_6_5 {
+            128 * KIB
+        } else {
+            16 * MIB
+        }
     }
 
     /// Where the elevator of `vdev_queue_io_to_issue()` resumes: at the end of the last

@@ -89,6 +89,8 @@ impl Knobs {
             vdev_max_active: g32(Id::VdevMaxActive),
             aggregation_limit: g(Id::AggregationLimit),
             read_gap_limit: g(Id::ReadGapLimit),
+            max_block: s.models.release.spa_maxblocksize(),
+            per_class_aggregation: s.models.release.aggregates_per_class(),
             nia_credit: g32(Id::NiaCredit),
             nia_delay: g32(Id::NiaDelay),
             nia: s.models.release.has_nia_credit(),
@@ -153,8 +155,9 @@ impl Knobs {
             scan_dirty_min_percent: g(Id::AsyncWriteActiveMinDirtyPercent),
             wrlog,
             wrlog_kick_bytes: wrlog_max.saturating_mul(g(Id::DirtyDataSyncPercent) + 10) / 200,
-            // Before 0.8.0 the ZIL had no commit timeout (`zil.c`); the lab's ZIL, 0.8's,
-            // waits the share the tunable had when it came in: 5%.
+            // Before 0.8.0 the ZIL had no commit timeout (`zil.c`): its batches
+            // (`ZilIssue::Batch`) wait for none, so this 5% (the tunable's first default)
+            // is never used.
             commit_timeout_pct: if s.models.release.has(Id::CommitTimeoutPct) {
                 g(Id::CommitTimeoutPct).max(1)
             } else {

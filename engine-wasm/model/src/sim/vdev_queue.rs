@@ -7,8 +7,9 @@
 //! back by the non-interactive (NIA) credit while interactive I/O is in flight. Sync classes
 //! are served oldest first; the others by LBA with a one-way elevator that resumes where the
 //! last I/O issued started (until 0.7) or ended (0.8 on), and from 2.2 only inside the
-//! oldest half-second bucket. Adjacent queued I/Os of the same type merge up to the
-//! aggregation limit.
+//! oldest half-second bucket. Adjacent queued I/Os of the same type and flags merge up to
+//! the aggregation limit: from 0.6.5 across classes, in 0.6.4 only inside an LBA-ordered
+//! class.
 
 use super::ordered::{Keyed, Ordered, Span};
 use crate::scenario::MinPass;
@@ -68,6 +69,13 @@ pub struct Limits {
     pub aggregation_limit: u64,
     /// `zfs_vdev_read_gap_limit` [bytes].
     pub read_gap_limit: u64,
+    /// `SPA_MAXBLOCKSIZE` as the release's `vdev_queue_aggregate()` caps the limit with it:
+    /// 128 KiB in 0.6.4, 16 MiB from 0.6.5 [bytes].
+    pub max_block: u64,
+    /// 0.6.4 aggregates inside the issuing class's own queue (`vqc_queued_tree`), and not at
+    /// all for the sync classes (their queues are in time order); from 0.6.5 it walks the
+    /// offset tree of the I/O's type, every class in it.
+    pub per_class_aggregation: bool,
     /// `zfs_vdev_nia_credit`.
     pub nia_credit: u32,
     /// `zfs_vdev_nia_delay`.
@@ -93,6 +101,10 @@ pub struct Queued {
     pub size: u64,
     /// Enqueue time [ns].
     pub enqueued: u64,
+    /// It carries a scan's flags (`ZIO_FLAG_SCRUB`, or `ZIO_FLAG_RESILVER` with a repair
+    /// write's `ZIO_FLAG_IO_REPAIR`), part of `ZIO_FLAG_AGG_INHERIT`: it merges only with
+    /// I/Os that carry them too, whatever its class.
+    pub scan: bool,
 }
 
 /// What to send to the device: one I/O, possibly an aggregate of several.
@@ -141,10 +153,15 @@ impl Keyed for Queued {
     }
 }
 
-/// I/Os merge only within a group: same kind (read or write) and the same inherited flags,
-/// of which scrub's `ZIO_FLAG_SCRUB` matters here: scrub never merges with other classes.
-fn group_of(kind: Kind, class: Class) -> usize {
-    kind as usize * 2 + usize::from(class == Class::Scrub)
+/// The offset tree `vdev_queue_aggregate()` walks for an I/O: from 0.6.5 one per type
+/// (`vq_read_offset_tree`, `_write_`), every class in it; in 0.6.4 the class's own queue.
+/// Indexed by kind (0, 1) or by class (0 to 4).
+fn tree_of(kind: Kind, class: Class, limits: &Limits) -> usize {
+    if limits.per_class_aggregation {
+        class.index()
+    } else {
+        kind as usize
+    }
 }
 
 /// Takes a queued I/O out of its class's queue; a free function, to run while `by_offset` drains.
@@ -206,8 +223,8 @@ pub struct VdevQueue {
     /// (time bucket, offset, id) for the LBA-ordered classes (`ordered.rs`), the bucket 0
     /// before 2.2.
     sorted: [Ordered<SortKey>; 3],
-    /// Every queued I/O by (offset, id), per aggregation group (`group_of`).
-    by_offset: [Ordered<Queued>; 4],
+    /// Every queued I/O by (offset, id), per offset tree (`tree_of`).
+    by_offset: [Ordered<Queued>; 5],
     queued: [usize; 5],
     active: [u32; 5],
     total_active: u32,
@@ -243,7 +260,7 @@ impl VdevQueue {
         } else {
             self.sorted[c.index() - 2].insert(sort_key(&io, limits.time_buckets));
         }
-        self.by_offset[group_of(io.kind, io.class)].insert(io);
+        self.by_offset[tree_of(io.kind, io.class, limits)].insert(io);
         self.queued[c.index()] += 1;
     }
 
@@ -308,12 +325,12 @@ impl VdevQueue {
         found
     }
 
-    /// The I/O of `class` to issue next, and its aggregation group: found once here for
+    /// The I/O of `class` to issue next, and its offset tree: found once here for
     /// `aggregate` and `next`.
     fn pick(&self, class: Class, limits: &Limits) -> Option<(usize, Queued)> {
         let find = |kind: Kind, key: OffsetKey| {
-            let group = group_of(kind, class);
-            self.by_offset[group].get(&key).map(|io| (group, *io))
+            let tree = tree_of(kind, class, limits);
+            self.by_offset[tree].get(&key).map(|io| (tree, *io))
         };
         if class.is_fifo() {
             let io = self.fifo[class.index()].front()?;
@@ -340,29 +357,33 @@ impl VdevQueue {
         kinds.into_iter().find_map(|k| find(k, (chosen.1, chosen.2)))
     }
 
-    /// How many queued I/Os before and after `first` in `group`'s offset tree merge with it
+    /// How many queued I/Os before and after `first` in offset tree `tree` merge with it
     /// within the aggregation limit (none when nothing merges).
-    fn aggregate(&self, group: usize, first: &Queued, limits: &Limits) -> Option<Span> {
-        let limit = limits.aggregation_limit.min(16 << 20);
-        if limit == 0 || first.size >= limit {
-            return self.by_offset[group].span(&first.key(), |_, _| false);
+    fn aggregate(&self, tree: usize, first: &Queued, limits: &Limits) -> Option<Span> {
+        let limit = limits.aggregation_limit.min(limits.max_block);
+        // 0.6.4 returns before the walk for the sync classes: their queues are not by LBA.
+        let sync_in_0_6_4 = limits.per_class_aggregation && first.class.is_fifo();
+        if limit == 0 || first.size >= limit || sync_in_0_6_4 {
+            return self.by_offset[tree].span(&first.key(), |_, _| false);
         }
         let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
         let mut run = Run::of(first, gap, limit);
-        self.by_offset[group].span(&first.key(), |io, forward| run.takes(io, forward))
+        // The walk stops at the first neighbour whose inherited flags differ: it does not
+        // step over it to a matching I/O beyond.
+        self.by_offset[tree].span(&first.key(), |io, forward| io.scan == first.scan && run.takes(io, forward))
     }
 
     /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
         let class = self.class_to_issue(limits, async_write_max)?;
-        let (group, first) = self.pick(class, limits)?;
-        let span = self.aggregate(group, &first, limits)?;
+        let (tree, first) = self.pick(class, limits)?;
+        let span = self.aggregate(tree, &first, limits)?;
         // The members are contiguous in the offset tree: each out of it and out of its
         // class queue.
         let (mut offset, mut end) = (u64::MAX, 0);
         let mut members = Members::with_capacity(span.before + span.after + 1);
         let Self { by_offset, fifo, sorted, queued, .. } = self;
-        by_offset[group].take_span(&first.key(), &span, |io| {
+        by_offset[tree].take_span(&first.key(), &span, |io| {
             remove_from_class(fifo, sorted, &io, limits.time_buckets);
             queued[io.class.index()] -= 1;
             offset = offset.min(io.offset);

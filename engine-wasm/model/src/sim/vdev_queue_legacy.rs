@@ -135,7 +135,7 @@ mod tests {
 
     fn io(id: u32, class: Class, offset: u64, enqueued: u64) -> Queued {
         let kind = if matches!(class, Class::AsyncWrite | Class::SyncWrite) { Kind::Write } else { Kind::Read };
-        Queued { id, class, kind, offset, size: 4096, enqueued }
+        Queued { id, class, kind, offset, size: 4096, enqueued, scan: class == Class::Scrub }
     }
 
     #[test]

@@ -1,18 +1,30 @@
-//! The ZIL of the pool's one dataset (`zil.c`, 2.4), in the log class when the pool has one.
+//! The ZIL of the pool's one dataset (`zil.c` at each release's tag), in the log class when
+//! the pool has one.
 //!
-//! - **Log records.** `zfs_log_write()` makes a record of every write. A write of at
-//!   least `zfs_immediate_write_sz` is logged indirectly (WR_INDIRECT: `dmu_sync()` writes
-//!   the block in place, the txg then skips it) when it is not committed at once or covers
-//!   half its block (`zil_write_state()`); a smaller one copies its data into the log
-//!   (WR_COPIED / WR_NEED_COPY), and the txg writes it again.
-//! - **Batching.** Commits go into log write blocks (lwbs) of up to 128 KiB. The thread
-//!   that commits issues the open lwb at once when no other commit is waiting
-//!   (`zil_process_commit_list()`, `zl_parallel` clear); while others wait, it leaves the
-//!   lwb open for more records until it is full or `zfs_commit_timeout_pct` of the last
-//!   lwb's latency has passed (`zil_commit_waiter_timeout()`). Several lwbs may be in
-//!   flight; each flushes the vdevs it wrote once its writes are done
+//! - **Log records.** `zfs_log_write()` makes a record of every write. Without a log
+//!   device, a write of at least `zfs_immediate_write_sz` (0.6.x: above it) is logged
+//!   indirectly (WR_INDIRECT: `dmu_sync()` writes the block in place, the txg then skips
+//!   it), from 2.4 only when it is not committed at once or covers half its block
+//!   (`zil_write_state()`); a smaller one copies its data into the log (WR_COPIED /
+//!   WR_NEED_COPY), and the txg writes it again. `logbias=throughput` logs every write
+//!   indirectly.
+//! - **Batching.** Commits go into log write blocks (lwbs) of up to 128 KiB. When the
+//!   committing thread writes the open lwb out is the release's ([`ZilIssue`]): 2.3 on at
+//!   once when no other commit is waiting (`zil_process_commit_list()`, `zl_parallel`
+//!   clear), 2.2 at once only for a first lwb whose wait would be under 5 µs or that is
+//!   nearly full, 0.8 to 2.1 never at once; an lwb not written at once stays open for
+//!   more records until it is full or `zfs_commit_timeout_pct` of the last lwb's latency
+//!   (from 2.2 a moving average) has passed (`zil_commit_waiter_timeout()`). Several lwbs
+//!   may be in flight; each flushes the vdevs it wrote once its writes are done
 //!   (`zil_lwb_write_done()`), and their waiters are released in issue order
-//!   (`zil_lwb_flush_vdevs_done()`).
+//!   (`zil_lwb_flush_vdevs_done()`). Before 0.8 one batch is in flight at a time: the
+//!   commits that come meanwhile, their in-place writes too, wait for it to end, and the
+//!   next writer writes them all (`zil_commit()`, `zl_writer`).
+//! - **Bulk** (0.7+): once more than `zil_slog_bulk` log bytes have been committed since
+//!   the count was last reset (a waiter's timeout; from 2.2 also a lone commit's lwb,
+//!   before 0.8 each batch), lwbs on a log device are written in the async-write class
+//!   (`zil_lwb_write_open()` until 2.1, `zil_lwb_write_issue()` from 2.2), so a bulk of
+//!   log writes does not take the device from latency-bound ones.
 //! - **Late arrivals.** An indirect record whose txg is already syncing is written anew,
 //!   beside the sync, instead of waiting for it (`dmu_sync()` → `dmu_sync_late_arrival()`);
 //!   one whose txg has synced needs nothing.
@@ -28,7 +40,7 @@ use super::slab::Slab;
 use super::vdev::AllocClass;
 use super::zio::{FlushOwner, Owner};
 use super::{Ev, Sim};
-use crate::scenario::Release;
+use crate::scenario::{Release, ZilIssue};
 use crate::sim::vdev_queue::Class;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -40,6 +52,68 @@ pub(super) const RECORD_HEADER: u64 = 192;
 /// (`zl_max_block_size`) [bytes].
 const LOG_BLOCK_MIN: u64 = 4 << 10;
 const LOG_BLOCK_MAX: u64 = 128 << 10;
+/// `zil_min_commit_timeout` (2.2): a first lwb whose wait would be shorter is written at
+/// once [ns].
+const MIN_COMMIT_TIMEOUT: u64 = 5000;
+
+/// What a commit sees once its records are in the open lwb.
+#[derive(Clone, Copy, Debug)]
+struct Commit {
+    /// It opened the lwb (2.2's `lwb_state == LWB_STATE_NEW` before its records).
+    opened: bool,
+    /// The last lwb issued is not yet on stable storage (2.2's `plwb` not
+    /// `LWB_STATE_FLUSH_DONE`; before 0.8, a writer's batch in flight).
+    in_flight: bool,
+    /// Another commit is waiting (2.3's `zl_parallel`).
+    parallel: bool,
+    /// The waiter's timeout, `zfs_commit_timeout_pct` of the last lwb's latency [ns].
+    wait: u64,
+    /// The lwb's log bytes with its records.
+    log_bytes: u64,
+}
+
+/// Whether issuing the lwb now resets the count of log bytes `zil_slog_bulk` is checked
+/// against (`zl_cur_used`, from 2.3 `zl_cur_size`): each batch before 0.8; 2.2's lone
+/// first lwb; 2.3's lwb of a commit not in parallel (`zil_burst_done()`). An lwb issued
+/// because it is full resets nothing. (A waiter's timeout resets it from 0.8 on.)
+fn resets_bulk(issue: ZilIssue, c: &Commit) -> bool {
+    let full = c.log_bytes >= LOG_BLOCK_MAX;
+    match issue {
+        ZilIssue::Batch => true,
+        ZilIssue::Timeout => false,
+        ZilIssue::FirstFast | ZilIssue::NotParallel => !full && issues_now(issue, c),
+    }
+}
+
+/// Whether block `i` of an lwb goes in the async-write class: the log bytes counted when
+/// the lwb opened (until 2.1, each 128 KiB block opened as the one before filled) or when
+/// it is issued (from 2.2), above the release's `zil_slog_bulk`, on a log device.
+/// NOTE: 0.7 counts the lwb's first record before it checks (`zil_lwb_commit()` adds
+/// before `zil_lwb_write_init()`), 0.8 after; the bytes of one record are left out.
+fn bulk(issue: ZilIssue, slog_bulk: Option<u64>, opened_at: u64, now: u64, i: u64) -> bool {
+    let counted = match issue {
+        ZilIssue::Batch | ZilIssue::Timeout => opened_at.saturating_add(i.saturating_mul(LOG_BLOCK_MAX)),
+        ZilIssue::FirstFast | ZilIssue::NotParallel => now,
+    };
+    slog_bulk.is_some_and(|limit| counted > limit)
+}
+
+/// Whether the commit writes the open lwb out now; if not, it stays open until full, the
+/// waiter's timeout, or (before 0.8) the end of the batch in flight.
+fn issues_now(issue: ZilIssue, c: &Commit) -> bool {
+    let full = c.log_bytes >= LOG_BLOCK_MAX;
+    match issue {
+        // The committing thread becomes the writer unless one is at work (`zl_writer`).
+        ZilIssue::Batch => !c.in_flight,
+        ZilIssue::Timeout => full,
+        // `lwb_nmax - lwb_nused < lwb_nmax / 8`: less than an eighth left.
+        ZilIssue::FirstFast => {
+            let nearly_full = LOG_BLOCK_MAX.saturating_sub(c.log_bytes) < LOG_BLOCK_MAX / 8;
+            full || (c.opened && !c.in_flight && (c.wait < MIN_COMMIT_TIMEOUT || nearly_full))
+        }
+        ZilIssue::NotParallel => full || !c.parallel,
+    }
+}
 
 /// `zil_write_state()`: is a write of `size` bytes into a block of `block` bytes logged
 /// indirectly? Always with `logbias=throughput`; else never when the log has a device of
@@ -49,11 +123,14 @@ pub(super) fn indirect(size: u64, block: u64, commit: bool, log: LogOn, throughp
 }
 
 /// The smallest record logged indirectly: every one with `logbias=throughput`, none when
-/// the log has its own device.
-fn indirect_min(log: LogOn, throughput: bool) -> u64 {
+/// the log has its own device; else `zfs_immediate_write_sz` from 0.7 (`resid >=`), one
+/// byte more in 0.6.x (`resid > immediate_write_sz`, `zfs_log_write()` at zfs-0.6.4 and
+/// zfs-0.6.5, whose other test, `resid <= zp->z_blksz`, a lab record always passes).
+fn indirect_min(log: LogOn, throughput: bool, release: Release) -> u64 {
     match (throughput, log) {
         (true, _) => 0,
         (false, LogOn::Own) => u64::MAX,
+        (false, LogOn::Pool) if release < Release::V0_7 => IMMEDIATE_WRITE_SZ + 1,
         (false, LogOn::Pool) => IMMEDIATE_WRITE_SZ,
     }
 }
@@ -79,6 +156,11 @@ pub(super) struct Lwb {
     tops: Vec<bool>,
     issued: Option<u64>,
     done: bool,
+    /// The log bytes counted toward `zil_slog_bulk` when it opened.
+    bulk_base: u64,
+    /// Its records' in-place writes not yet issued (before 0.8, while a batch is in
+    /// flight: the next writer's `zil_lwb_commit()` calls `dmu_sync()`) [bytes].
+    deferred: Vec<u64>,
     /// The tenant of the thread that opened it (the zone its I/O is counted to).
     pub(super) tenant: usize,
 }
@@ -100,6 +182,8 @@ pub(super) struct Zil {
     next_top: usize,
     /// Lwbs opened so far: a waiter's timeout names the lwb it waited on by this count.
     opened: u32,
+    /// Log bytes committed since the last reset (`zl_cur_used`, from 2.3 `zl_cur_size`).
+    bulk_bytes: u64,
 }
 
 impl Sim {
@@ -109,7 +193,7 @@ impl Sim {
     pub(super) fn zil_log(&mut self, c: u32) {
         let unsynced = self.txgs_not_syncing();
         let (block, _, throughput) = self.log_block(c).unwrap_or((0, false, false));
-        let min = indirect_min(self.log_on(block).0, throughput);
+        let min = indirect_min(self.log_on(block).0, throughput, self.scenario.models.release);
         let mut writes = self.take_records(c, &unsynced, min);
         let copied = self.log_small_records(c, &unsynced, min);
         let mut log_bytes: u64 =
@@ -123,6 +207,7 @@ impl Sim {
                 log_bytes += RECORD_HEADER + size;
             }
         }
+        let opened = self.zil.open.is_none();
         let id = match self.zil.open {
             Some(id) => id,
             None => {
@@ -135,6 +220,8 @@ impl Sim {
                     tops: vec![false; self.tops.len()],
                     issued: None,
                     done: false,
+                    deferred: Vec::new(),
+                    bulk_base: self.zil.bulk_bytes,
                     tenant,
                 };
                 let id = self.zil.lwbs.insert(lwb);
@@ -145,25 +232,44 @@ impl Sim {
         };
         let parallel = self.zil.waiting > 0;
         self.zil.waiting += 1;
-        for size in writes {
-            let (top, offset) = self.alloc_data(size);
+        let issue = self.scenario.models.release.zil_issue();
+        let in_flight = self.zil.order.back().is_some_and(|&last| !self.zil.lwbs.get(last).is_some_and(|l| l.done));
+        if issue == ZilIssue::Batch && in_flight {
+            // Not the writer: its records wait for the next one.
             if let Some(lwb) = self.zil.lwbs.get_mut(id) {
-                lwb.tops[top] = true;
-                lwb.pending += 1;
+                lwb.deferred.extend(writes);
             }
-            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
-            self.scan_note_client_io();
+        } else {
+            for size in writes {
+                self.zil_write_in_place(id, size);
+            }
         }
+        let wait = self.zil.last_latency * self.k.commit_timeout_pct / 100;
+        self.zil.bulk_bytes = self.zil.bulk_bytes.saturating_add(log_bytes);
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
         lwb.waiters.push(c);
         lwb.log_bytes += log_bytes;
-        if !parallel || lwb.log_bytes >= LOG_BLOCK_MAX {
+        let commit = Commit { opened, in_flight, parallel, wait, log_bytes: lwb.log_bytes };
+        if issues_now(issue, &commit) {
+            if resets_bulk(issue, &commit) {
+                self.zil.bulk_bytes = 0;
+            }
             self.zil_issue(id);
-        } else {
+        } else if issue != ZilIssue::Batch {
             // zil_commit_waiter_timeout(): wait a little for more records to share it.
-            let wait = self.zil.last_latency * self.k.commit_timeout_pct / 100;
             self.events.push(self.now + wait.max(1), Ev::ZilTimeout(self.zil.opened));
         }
+    }
+
+    /// `dmu_sync()` for a record of lwb `id` logged indirectly: its block written in place.
+    fn zil_write_in_place(&mut self, id: u32, size: u64) {
+        let (top, offset) = self.alloc_data(size);
+        if let Some(lwb) = self.zil.lwbs.get_mut(id) {
+            lwb.tops[top] = true;
+            lwb.pending += 1;
+        }
+        self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
+        self.scan_note_client_io();
     }
 
     /// Where the log's blocks go, and the class they are allocated in: the log class first,
@@ -182,6 +288,9 @@ impl Sim {
     /// The waiter's timeout: its lwb (the `opened`-th), if still open, is issued as it is.
     pub(super) fn zil_timeout(&mut self, opened: u32) {
         if let (Some(id), true) = (self.zil.open, self.zil.opened == opened) {
+            // zil_commit_waiter_timeout() resets the count: the lwb was too large for the
+            // rate of commits (2.2 on before it issues; until 2.1 the class is already set).
+            self.zil.bulk_bytes = 0;
             self.zil_issue(id);
         }
     }
@@ -191,9 +300,18 @@ impl Sim {
         if self.zil.open == Some(id) {
             self.zil.open = None;
         }
-        let (first, n) = self.classes.range(self.log_on(0).1);
+        let deferred = self.zil.lwbs.get_mut(id).map(|l| std::mem::take(&mut l.deferred)).unwrap_or_default();
+        for size in deferred {
+            self.zil_write_in_place(id, size);
+        }
+        let (log_on, alloc_class) = self.log_on(0);
+        let (first, n) = self.classes.range(alloc_class);
         let top = first + self.zil.next_top % n.max(1);
         self.zil.next_top = self.zil.next_top.wrapping_add(1);
+        let release = self.scenario.models.release;
+        // `lwb_slog`: the block is on a log device (`zio_alloc_zil()`'s log class).
+        let slog_bulk = release.zil_slog_bulk().filter(|_| alloc_class == AllocClass::Log && log_on == LogOn::Own);
+        let bulk_bytes = self.zil.bulk_bytes;
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
         lwb.issued = Some(self.now);
         lwb.tops[top] = true;
@@ -205,13 +323,19 @@ impl Sim {
             blocks.push(size);
         }
         lwb.pending += blocks.len() as u32;
+        let base = lwb.bulk_base;
         self.zil.order.push_back(id);
         // zio_vdev_io_start() (before 0.8) counts a synchronous write as the pool being busy
         // for a scan only off a log vdev (`!vd->vdev_islog`): a SLOG's writes do not slow it.
-        let on_log = self.log_on(0).1 == AllocClass::Log;
-        for size in blocks {
+        let on_log = alloc_class == AllocClass::Log;
+        for (i, size) in blocks.into_iter().enumerate() {
             let offset = self.alloc_zil(top, size);
-            self.write_logical((top, offset), size, Class::SyncWrite, 0, 0, Owner::Zil(id));
+            let class = if bulk(release.zil_issue(), slog_bulk, base, bulk_bytes, i as u64) {
+                Class::AsyncWrite
+            } else {
+                Class::SyncWrite
+            };
+            self.write_logical((top, offset), size, class, 0, 0, Owner::Zil(id));
             if !on_log {
                 self.scan_note_client_io();
             }
@@ -261,11 +385,26 @@ impl Sim {
             self.zil.order.pop_front();
             let Some(lwb) = self.zil.lwbs.remove(front) else { continue };
             if let Some(issued) = lwb.issued {
-                self.zil.last_latency = self.now - issued;
+                let t = self.now - issued;
+                // zil_lwb_flush_vdevs_done(): the last lwb's latency until 2.1, from 2.2 a
+                // moving average, 7/8 the old.
+                self.zil.last_latency = if self.scenario.models.release >= Release::V2_2 {
+                    (self.zil.last_latency.saturating_mul(7).saturating_add(t)) / 8
+                } else {
+                    t
+                };
             }
             for c in lwb.waiters {
                 self.zil.waiting = self.zil.waiting.saturating_sub(1);
                 self.zil_done(c);
+            }
+        }
+        // Before 0.8 the writer's batch is done: the next writer writes what came meanwhile.
+        if self.scenario.models.release.zil_issue() == ZilIssue::Batch && self.zil.order.is_empty() {
+            if let Some(open) = self.zil.open {
+                // The next writer's batch: zil_commit_writer() counts from 0 again.
+                self.zil.bulk_bytes = 0;
+                self.zil_issue(open);
             }
         }
     }
@@ -289,5 +428,124 @@ impl Sim {
     /// The txg is on disk: nothing of it needs logging any more (`dmu_sync()`: EEXIST).
     pub(super) fn zil_txg_synced(&mut self) {
         self.zil.syncing.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lone commit: it opened the lwb, nothing in flight, nobody else waiting, 8 KiB of
+    /// log, and a timeout of `wait` ns.
+    fn lone(wait: u64) -> Commit {
+        Commit { opened: true, in_flight: false, parallel: false, wait, log_bytes: 8 << 10 }
+    }
+
+    #[test]
+    fn a_lone_commit_writes_its_lwb_at_once_except_from_0_8_to_2_1() {
+        // zfs-0.7.0 zil_commit(): no writer at work, so this thread writes at once.
+        // zfs-0.8.0 to zfs-2.1.0 zil_process_commit_list(): the lwb is left open ("we
+        // intentionally do not issue the lwb's zio to disk yet") for zil_commit_waiter()'s
+        // timeout. zfs-2.2.0: `first` and a sleep under zil_min_commit_timeout (5000 ns)
+        // write it; a longer one waits. zfs-2.3.0: `!zilog->zl_parallel` writes it.
+        let fast = lone(4_999);
+        let slow = lone(5_000);
+        for (release, at_once_fast, at_once_slow) in [
+            (Release::V0_6_4, true, true),
+            (Release::V0_7, true, true),
+            (Release::V0_8, false, false),
+            (Release::V2_1, false, false),
+            (Release::V2_2, true, false),
+            (Release::V2_3, true, true),
+            (Release::V2_4, true, true),
+        ] {
+            let issue = release.zil_issue();
+            assert_eq!(issues_now(issue, &fast), at_once_fast, "{}", release.name());
+            assert_eq!(issues_now(issue, &slow), at_once_slow, "{}", release.name());
+        }
+    }
+
+    #[test]
+    fn in_2_2_a_nearly_full_first_lwb_goes_at_once_and_one_after_another_in_flight_waits() {
+        // zfs-2.2.0 zil_process_commit_list(): `lwb_nmax - lwb_nused < lwb_nmax / 8` writes
+        // a first lwb whatever the sleep; `first` is false while the previous lwb is not
+        // LWB_STATE_FLUSH_DONE, or when the lwb was already opened by another commit.
+        let issue = Release::V2_2.zil_issue();
+        let nearly_full = Commit { log_bytes: (112 << 10) + 1, ..lone(1_000_000) };
+        assert!(issues_now(issue, &nearly_full));
+        assert!(!issues_now(issue, &Commit { log_bytes: 112 << 10, ..nearly_full }), "an eighth left");
+        assert!(!issues_now(issue, &Commit { in_flight: true, ..lone(0) }));
+        assert!(!issues_now(issue, &Commit { opened: false, ..lone(0) }));
+    }
+
+    #[test]
+    fn a_full_lwb_goes_at_once_but_before_0_8_waits_for_the_batch_in_flight() {
+        // zil_lwb_commit() (0.8 on) closes and issues an lwb with no room for the next
+        // record. zfs-0.7.0 zil_commit(): while `zl_writer` is set every other committer
+        // sleeps on zl_cv_batch, however much it logged; with none at work it writes.
+        let full = Commit { log_bytes: 128 << 10, parallel: true, ..lone(1_000_000) };
+        for release in [Release::V0_8, Release::V2_1, Release::V2_2, Release::V2_3, Release::V2_4] {
+            assert!(issues_now(release.zil_issue(), &Commit { opened: false, in_flight: true, ..full }));
+        }
+        let batch = Release::V0_7.zil_issue();
+        assert!(!issues_now(batch, &Commit { in_flight: true, ..full }));
+        assert!(issues_now(batch, &Commit { in_flight: false, ..full }));
+        // 2.3 on: another commit waiting keeps a small lwb open.
+        assert!(!issues_now(Release::V2_3.zil_issue(), &Commit { parallel: true, ..lone(0) }));
+    }
+
+    #[test]
+    fn a_write_of_exactly_zfs_immediate_write_sz_is_copied_in_0_6_and_indirect_from_0_7() {
+        // zfs-0.6.5 zfs_log_write(): `resid > immediate_write_sz` for WR_INDIRECT; zfs-0.7.0
+        // on: `resid >= zfs_immediate_write_sz`. A record is indirect when at least the min.
+        let min = |r| indirect_min(LogOn::Pool, false, r);
+        assert!(IMMEDIATE_WRITE_SZ < min(Release::V0_6_4) && IMMEDIATE_WRITE_SZ < min(Release::V0_6_5));
+        assert!(IMMEDIATE_WRITE_SZ + 1 >= min(Release::V0_6_5));
+        assert!(IMMEDIATE_WRITE_SZ >= min(Release::V0_7) && IMMEDIATE_WRITE_SZ >= min(Release::V2_3));
+        // logbias=throughput (0.6.x: immediate_write_sz 0, `resid > 0`): every record; a
+        // SLOG with logbias=latency: none.
+        assert_eq!(indirect_min(LogOn::Own, true, Release::V0_6_5), 0);
+        assert_eq!(indirect_min(LogOn::Own, false, Release::V0_6_5), u64::MAX);
+    }
+
+    #[test]
+    fn lwbs_on_a_log_device_past_zil_slog_bulk_go_in_the_async_write_class() {
+        // zil_slog_bulk: absent in zfs-0.6.5 (zil_lwb_write_start() always
+        // ZIO_PRIORITY_SYNC_WRITE); 768 KiB from zfs-0.7.0; 64 MiB from zfs-2.3.0.
+        assert_eq!(Release::V0_6_5.zil_slog_bulk(), None);
+        assert_eq!(Release::V0_7.zil_slog_bulk(), Some(768 << 10));
+        assert_eq!(Release::V2_2.zil_slog_bulk(), Some(768 << 10));
+        assert_eq!(Release::V2_3.zil_slog_bulk(), Some(64 << 20));
+        // Until 2.1 the class is set as each 128 KiB lwb opens (zfs-0.7.0
+        // zil_lwb_write_init(), zfs-0.8.0 zil_lwb_write_open()), with
+        // `zl_cur_used <= zil_slog_bulk` a sync write: a batch from 0 has its blocks 0 to 6
+        // (768 KiB before block 6 is not above) sync, block 7 on async.
+        let batch = Release::V0_7.zil_issue();
+        let slog = Release::V0_7.zil_slog_bulk();
+        assert!(!bulk(batch, slog, 0, 0, 6));
+        assert!(bulk(batch, slog, 0, 0, 7));
+        assert!(bulk(Release::V2_1.zil_issue(), slog, (768 << 10) + 1, 0, 0));
+        assert!(!bulk(Release::V0_6_5.zil_issue(), None, u64::MAX, u64::MAX, 9));
+        // From 2.2 at zil_lwb_write_issue(), with the count as it is then.
+        let first_fast = Release::V2_2.zil_issue();
+        assert!(bulk(first_fast, slog, 0, (768 << 10) + 1, 0));
+        assert!(!bulk(first_fast, slog, u64::MAX, 768 << 10, 9));
+    }
+
+    #[test]
+    fn the_bulk_count_resets_where_each_release_resets_zl_cur_used() {
+        // zfs-0.7.0 zil_commit_writer(): `zl_cur_used = 0` after every batch. zfs-0.8.0 to
+        // 2.1: only zil_commit_waiter_timeout(). zfs-2.2.0: also the lone first lwb's
+        // issue in zil_process_commit_list(). zfs-2.3.0: zil_burst_done() when the lwb
+        // goes at once, not in parallel. A full lwb (issued by zil_lwb_assign() or
+        // zil_lwb_commit()) resets nothing.
+        let full = Commit { log_bytes: 128 << 10, ..lone(0) };
+        assert!(resets_bulk(Release::V0_7.zil_issue(), &lone(1_000_000)));
+        assert!(!resets_bulk(Release::V2_1.zil_issue(), &full));
+        assert!(resets_bulk(Release::V2_2.zil_issue(), &lone(0)));
+        assert!(!resets_bulk(Release::V2_2.zil_issue(), &lone(1_000_000)), "it waits: no issue");
+        assert!(!resets_bulk(Release::V2_2.zil_issue(), &full));
+        assert!(resets_bulk(Release::V2_3.zil_issue(), &lone(1_000_000)));
+        assert!(!resets_bulk(Release::V2_3.zil_issue(), &Commit { parallel: true, ..full }));
     }
 }

@@ -107,8 +107,10 @@ impl Sim {
         self.rec.invariants.leaf_ios_submitted += 1;
         // Resilver writes travel in the scrub class but are writes.
         let kind = if matches!(parent, Parent::Resilver { write: true, .. }) { Kind::Write } else { kind_of(class) };
-        let q = Queued { id, class, kind, offset, size, enqueued: self.now };
         let resilver = matches!(parent, Parent::Resilver { .. });
+        // Scrub and resilver I/Os (a repair write too) carry the scan's flags.
+        let scan = class == Class::Scrub || resilver;
+        let q = Queued { id, class, kind, offset, size, enqueued: self.now, scan };
         let l = &mut self.leaves[leaf];
         let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
         l.queue.add(q, resilver, limits, &self.k.legacy_queue);

@@ -10,6 +10,8 @@ fn limits() -> Limits {
         vdev_max_active: 1000,
         aggregation_limit: 1 << 20,
         read_gap_limit: 32 << 10,
+        max_block: 16 << 20,
+        per_class_aggregation: false,
         nia_credit: 5,
         nia_delay: 5,
         nia: true,
@@ -26,12 +28,14 @@ fn limits_of(release: Release) -> Limits {
         min_pass: release.min_pass(),
         time_buckets: release.queue_time_buckets(),
         elevator_from_end: release.elevator_from_end(),
+        max_block: release.spa_maxblocksize(),
+        per_class_aggregation: release.aggregates_per_class(),
         ..limits()
     }
 }
 
 fn io(id: u32, class: Class, kind: Kind, offset: u64, size: u64) -> Queued {
-    Queued { id, class, kind, offset, size, enqueued: 0 }
+    Queued { id, class, kind, offset, size, enqueued: 0, scan: class == Class::Scrub }
 }
 
 fn drain(q: &mut VdevQueue, async_max: u32) -> Vec<Issue> {
@@ -258,4 +262,95 @@ fn from_2_2_the_elevator_stays_in_the_oldest_bucket() {
         }
         assert_eq!(got, order, "{}", release.name());
     }
+}
+
+/// The members of every I/O `q` issues under `l` until it stops, sorted.
+fn merged(q: &mut VdevQueue, l: &Limits) -> Vec<Vec<u32>> {
+    let mut groups: Vec<Vec<u32>> = std::iter::from_fn(|| q.next(l, 10)).map(|i| i.members.to_vec()).collect();
+    groups.sort();
+    groups
+}
+
+#[test]
+fn in_0_6_4_the_sync_classes_never_merge_and_the_others_only_within_their_class() {
+    // zfs-0.6.4 vdev_queue_aggregate(): returns NULL for ZIO_PRIORITY_SYNC_READ and
+    // _SYNC_WRITE, and walks `vqc_queued_tree`, the issuing class's own queue. zfs-0.6.5
+    // dropped the sync test and walks vdev_queue_type_tree(), every class of the type.
+    for (release, sync, mixed) in [
+        (Release::V0_6_4, vec![vec![1], vec![2]], vec![vec![3], vec![4]]),
+        (Release::V0_6_5, vec![vec![1, 2]], vec![vec![3, 4]]),
+        (Release::V2_2, vec![vec![1, 2]], vec![vec![3, 4]]),
+    ] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::SyncWrite, Kind::Write, 0, 4096), &l);
+        q.add(io(2, Class::SyncWrite, Kind::Write, 4096, 4096), &l);
+        assert_eq!(merged(&mut q, &l), sync, "two adjacent sync writes, {}", release.name());
+        let mut q = VdevQueue::default();
+        q.add(io(3, Class::SyncRead, Kind::Read, 1 << 30, 4096), &l);
+        q.add(io(4, Class::AsyncRead, Kind::Read, (1 << 30) + 4096, 4096), &l);
+        assert_eq!(merged(&mut q, &l), mixed, "a sync and an async read, {}", release.name());
+    }
+}
+
+#[test]
+fn in_0_6_4_a_class_merges_past_another_classs_io_between() {
+    // Async reads at 0 and 16 KiB with a sync read at 8 KiB: 0.6.4's async-read queue
+    // holds only the two (12 KiB apart, within zfs_vdev_read_gap_limit), so they merge;
+    // from 0.6.5 the read tree holds all three and the async reads merge with the sync one.
+    for (release, expect) in [(Release::V0_6_4, vec![vec![1, 3], vec![2]]), (Release::V0_6_5, vec![vec![1, 2, 3]])] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        q.add(io(1, Class::AsyncRead, Kind::Read, 0, 4096), &l);
+        q.add(io(2, Class::SyncRead, Kind::Read, 8 << 10, 4096), &l);
+        q.add(io(3, Class::AsyncRead, Kind::Read, 16 << 10, 4096), &l);
+        assert_eq!(merged(&mut q, &l), expect, "{}", release.name());
+    }
+}
+
+#[test]
+fn the_limit_is_capped_at_the_releases_spa_maxblocksize() {
+    // zfs_vdev_aggregation_limit set to 1 MiB: zfs-0.6.4 vdev_queue_aggregate() caps it at
+    // SPA_MAXBLOCKSIZE, then 128 KiB (include/sys/spa.h, SPA_MAXBLOCKSHIFT 17); zfs-0.6.5
+    // made SPA_MAXBLOCKSIZE 16 MiB (SPA_MAXBLOCKSHIFT 24), so 1 MiB stands.
+    for (release, members) in [(Release::V0_6_4, 32), (Release::V0_6_5, 256)] {
+        let l = limits_of(release);
+        let mut q = VdevQueue::default();
+        for i in 0..300u32 {
+            q.add(io(i, Class::AsyncWrite, Kind::Write, u64::from(i) * 4096, 4096), &l);
+        }
+        let first = q.next(&l, 10).expect("issues");
+        assert_eq!(first.members.len(), members, "{}", release.name());
+        assert_eq!(first.size, members as u64 * 4096);
+    }
+}
+
+#[test]
+fn a_resilver_write_never_merges_with_the_txgs_writes() {
+    // vdev_mirror_io_done() issues the repair write in the async-write class with
+    // ZIO_FLAG_IO_REPAIR, and ZIO_VDEV_CHILD_FLAGS() hands it the resilver read's
+    // ZIO_FLAG_RESILVER: both are in ZIO_FLAG_AGG_INHERIT, so vdev_queue_aggregate()
+    // (every tag from zfs-0.6.4) stops at it next to a txg write of the same class.
+    let l = limits_of(Release::V2_2);
+    let mut q = VdevQueue::default();
+    q.add(io(1, Class::AsyncWrite, Kind::Write, 0, 4096), &l);
+    q.add(Queued { scan: true, ..io(2, Class::AsyncWrite, Kind::Write, 4096, 4096) }, &l);
+    q.add(Queued { scan: true, ..io(3, Class::AsyncWrite, Kind::Write, 8192, 4096) }, &l);
+    q.add(io(4, Class::AsyncWrite, Kind::Write, 12288, 4096), &l);
+    assert_eq!(merged(&mut q, &l), [vec![1], vec![2, 3], vec![4]]);
+}
+
+#[test]
+fn a_scrub_read_between_two_reads_stops_the_walk() {
+    // From zfs-0.6.5 the read offset tree holds every class: walking out from the sync read
+    // at 0, vdev_queue_aggregate() meets the scrub read at 8 KiB first, whose
+    // ZIO_FLAG_SCRUB differs, and stops there; it does not reach the read at 16 KiB
+    // although that one is within zfs_vdev_read_gap_limit. (2.0: the min pass by priority
+    // issues the sync reads before the scrub read; once that is gone, they would merge.)
+    let l = limits_of(Release::V2_0);
+    let mut q = VdevQueue::default();
+    q.add(io(1, Class::SyncRead, Kind::Read, 0, 4096), &l);
+    q.add(io(2, Class::Scrub, Kind::Read, 8 << 10, 4096), &l);
+    q.add(io(3, Class::SyncRead, Kind::Read, 16 << 10, 4096), &l);
+    assert_eq!(merged(&mut q, &l), [vec![1], vec![2], vec![3]]);
 }

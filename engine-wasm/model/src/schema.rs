@@ -726,7 +726,7 @@ schema! {
     Release {
         name: "release", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
         default: 9, min: 0, max: 9, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "The OpenZFS release the OpenZFS models follow: its tunables' defaults (for tunables left at master's), which tunables exist, the sync kick, when dirty data is retired, the log-data throttle and the scrub credit.",
+        meaning: "The OpenZFS release the OpenZFS models follow: its tunables' defaults (for tunables left at master's), which tunables exist, the sync kick, when dirty data is retired, the log-data throttle, the scrub credit, the I/O scheduler, the scan, the ZIL's log blocks and the prefetcher (throttle-lab releases lists them).",
         choices: RELEASES,
     }
     Ram {

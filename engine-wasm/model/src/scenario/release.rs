@@ -443,7 +443,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 8] {
+    pub fn behaviour(self) -> [(&'static str, String); 10] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -471,6 +471,12 @@ impl Release {
             (false, true) => "sorted, zfs_scan_vdev_limit per leaf (1 MiB at least)",
             (false, false) => "sorted, zfs_scan_vdev_limit per data disk",
         };
+        let zil = match self.zil_issue() {
+            ZilIssue::Batch => "one batch at a time",
+            ZilIssue::Timeout => "held until full or the commit timeout",
+            ZilIssue::FirstFast => "a lone first block at once, else held",
+            ZilIssue::NotParallel => "at once unless commits overlap",
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -481,6 +487,8 @@ impl Release {
             ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
             ("prefetch distance", prefetch),
             ("scrub and resilver", scan.to_string()),
+            ("ZIL log block", zil.to_string()),
+            ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
         ]
     }
 

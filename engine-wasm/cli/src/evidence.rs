@@ -129,17 +129,7 @@ pub fn ticket(link_text: Option<&str>) -> Result<String, String> {
     let l = link_text.ok_or("--ticket needs --link with a pinned configuration A (the app's Pin as A)")?;
     let decoded = link::decode(link::query_of(l));
     let a_values = decoded.pinned.clone().ok_or("--ticket: this link has no pinned configuration A (pinned=1)")?;
-    let changes: Vec<String> = throttle_model::scenario::lab::differences(&a_values, &decoded.tunables)
-        .into_iter()
-        .filter_map(|name| {
-            let id = Id::from_name(name)?;
-            Some(format!(
-                "{name}: {} → {}",
-                id.spec().format(a_values.get(id)),
-                id.spec().format(decoded.tunables.get(id))
-            ))
-        })
-        .collect();
+    let changes = throttle_model::scenario::lab::difference_lines(&a_values, &decoded.tunables);
     let a = crate::run::simulate_link(l, true, &[], false)?;
     let b = crate::run::simulate_link(l, false, &[], false)?;
     let value = |r: &throttle_model::report::Report| serde_json::to_value(&r.summary).map_err(|e| e.to_string());

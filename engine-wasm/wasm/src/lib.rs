@@ -288,10 +288,11 @@ pub fn encode_link(
     Ok(link::encode_link(&tunables(values)?, pinned.as_ref(), &view))
 }
 
-/// The names of the schema entries whose values differ, in schema order.
-#[wasm_bindgen]
-pub fn differences(a: &[f64], b: &[f64]) -> Result<Vec<String>, JsError> {
-    Ok(lab::differences(&tunables(a)?, &tunables(b)?).into_iter().map(String::from).collect())
+/// `name: A → B` for each entry that differs, a change of release followed by what the
+/// release does differently (`lab::difference_lines`).
+#[wasm_bindgen(js_name = differenceLines)]
+pub fn difference_lines(a: &[f64], b: &[f64]) -> Result<Vec<String>, JsError> {
+    Ok(lab::difference_lines(&tunables(a)?, &tunables(b)?))
 }
 
 /// DTrace `quantize()` text of power-of-two buckets (bucket j holds [2^j, 2^(j+1)) ns).

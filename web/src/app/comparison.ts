@@ -23,16 +23,12 @@ export function comparisonFor(engine: Engine, values: Values, pinned: Values | n
   };
 }
 
-/** `name: A → B` for each entry that differs, values as a person writes them. */
+/**
+ * `name: A → B` for each entry that differs, values as a person writes them. A change of
+ * release is followed by what the release does differently (its sync kick, scheduler, ZIL,
+ * …), as `throttle-lab releases --diff` prints it: the values alone would not say.
+ */
 export function differenceLines(engine: Engine, a: Values, b: Values): string[] {
-  const names = engine.differences(a, b);
-  if (names.status === "error") return [names.message];
-  return names.value.map((name) => {
-    const i = engine.indexOf(name);
-    const show = (v: number) => {
-      const r = engine.formatValue(name, v);
-      return r.status === "ok" ? r.value : String(v);
-    };
-    return `${name}: ${show(a[i] ?? 0)} → ${show(b[i] ?? 0)}`;
-  });
+  const lines = engine.differenceLines(a, b);
+  return lines.status === "error" ? [lines.message] : lines.value;
 }

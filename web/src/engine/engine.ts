@@ -120,8 +120,11 @@ export interface Engine {
   exportSettings(values: Values, os: "linux" | "freebsd" | "illumos"): Result<string>;
   /** The link's query for these values, the pinned ones and where the page is. */
   encodeLink(values: Values, pinned?: Values | null, view?: View): Result<string>;
-  /** Names of the schema entries whose values differ, in schema order. */
-  differences(a: Values, b: Values): Result<TunableName[]>;
+  /**
+   * `name: A → B` for each schema entry that differs, in schema order, values as a person
+   * writes them; a change of release is followed by what the release does differently.
+   */
+  differenceLines(a: Values, b: Values): Result<string[]>;
   /** DTrace `quantize()` text of power-of-two buckets. */
   quantizeText(buckets: readonly number[]): Result<string>;
   /** DTrace `lquantize(x, base, limit, step)` text of `values`. */
@@ -242,8 +245,7 @@ export function makeEngine(wasm: WasmModule): Engine {
           view?.present ?? false,
         ),
       ),
-    differences: (a, b) =>
-      attempt(() => wasm.differences(column(a), column(b)).flatMap((n) => names.get(n) ?? [])),
+    differenceLines: (a, b) => attempt(() => wasm.differenceLines(column(a), column(b))),
     quantizeText: (buckets) => attempt(() => wasm.quantizeText(column(buckets))),
     lquantizeText: (values, base, limit, step) =>
       attempt(() => wasm.lquantizeText(Float64Array.from(values), base, limit, step)),

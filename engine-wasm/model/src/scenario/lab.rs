@@ -275,10 +275,20 @@ fn tenants(t: &Tunables, workloads: &[Workload]) -> Tenants {
     }))
 }
 
-/// The names of the entries that differ between two settings, in schema order: what an
-/// A/B comparison lists.
-pub fn differences(a: &Tunables, b: &Tunables) -> Vec<&'static str> {
-    SPECS.iter().filter(|s| a.get(s.id) != b.get(s.id)).map(|s| s.name).collect()
+/// `name: A → B` for each entry that differs between two settings, in schema order, values
+/// as a person writes them: what an A/B comparison and its ticket list. A change of release is followed by what that release does
+/// differently (`Release::behaviour_differences`): the values alone would not say.
+pub fn difference_lines(a: &Tunables, b: &Tunables) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in SPECS.iter().filter(|s| a.get(s.id) != b.get(s.id)) {
+        out.push(format!("{}: {} → {}", s.name, s.format(a.get(s.id)), s.format(b.get(s.id))));
+        if s.id == Id::Release {
+            let (ra, rb) = (Release::from_index(a.get(s.id)), Release::from_index(b.get(s.id)));
+            let behaviour = ra.behaviour_differences(rb).into_iter();
+            out.extend(behaviour.map(|d| format!("release's {}: {} → {}", d.what, d.a, d.b)));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -392,7 +402,16 @@ mod tests {
     fn differences_name_what_changed() {
         let a = Tunables::default();
         let b = with(&[(Id::Readers, 9), (Id::DelayScale, 1_000_000)]);
-        assert_eq!(differences(&a, &b), vec!["zfs_delay_scale", "readers"]);
-        assert!(differences(&a, &a).is_empty());
+        assert_eq!(difference_lines(&a, &b), vec!["zfs_delay_scale: 500us → 1ms", "readers: 4 → 9"]);
+        assert!(difference_lines(&a, &a).is_empty());
+    }
+
+    #[test]
+    fn a_change_of_release_says_what_the_release_does_differently() {
+        let at = |r: Release| with(&[(Id::Release, r.index())]);
+        let lines = difference_lines(&at(Release::V2_1), &at(Release::V2_2));
+        assert_eq!(lines[0], "release: 2.1 → 2.2");
+        assert!(lines.contains(&"release's log-data throttle: no → yes".to_string()), "{lines:?}");
+        assert_eq!(lines.len(), 1 + Release::V2_1.behaviour_differences(Release::V2_2).len());
     }
 }

@@ -492,16 +492,20 @@ impl Release {
         ]
     }
 
-    /// What differs between this release and `other`: behaviour, then each OpenZFS
-    /// tunable's default (or "absent").
-    pub fn differences(self, other: Release) -> Vec<Difference> {
-        let mut out: Vec<Difference> = self
-            .behaviour()
+    /// The behaviour that differs between this release and `other` (`Self::behaviour`).
+    pub fn behaviour_differences(self, other: Release) -> Vec<Difference> {
+        self.behaviour()
             .into_iter()
             .zip(other.behaviour())
             .filter(|((_, a), (_, b))| a != b)
             .map(|((what, a), (_, b))| Difference { what: what.to_string(), a, b })
-            .collect();
+            .collect()
+    }
+
+    /// What differs between this release and `other`: behaviour, then each OpenZFS
+    /// tunable's default (or "absent").
+    pub fn differences(self, other: Release) -> Vec<Difference> {
+        let mut out = self.behaviour_differences(other);
         let shown = |v: Option<u64>| v.map_or_else(|| "absent".to_string(), |v| v.to_string());
         for spec in crate::schema::SPECS.iter().filter(|s| s.kind == crate::schema::Kind::Tunable) {
             let (a, b) = (self.default_of(spec.id), other.default_of(spec.id));

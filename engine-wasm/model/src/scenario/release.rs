@@ -256,6 +256,14 @@ impl Release {
         }
     }
 
+    /// `vdev_queue_aggregate()`'s forward walk lets an optional I/O (RAID-Z padding) carry
+    /// an aggregate past the aggregation limit, up to the largest block: from 0.7.0
+    /// (`IO_SPAN(first, dio) <= limit || (dio->io_flags & ZIO_FLAG_OPTIONAL)`); in 0.6.4
+    /// and 0.6.5 the limit binds them too.
+    pub fn optional_past_aggregation_limit(self) -> bool {
+        self >= Release::V0_7
+    }
+
     /// `SPA_MAXBLOCKSIZE` (`spa.h`), the cap `vdev_queue_aggregate()` puts on the
     /// aggregation limit: 128 KiB in 0.6.4, 16 MiB once 0.6.5 brought large blocks (0.7 to
     /// 2.1 cap at `spa_maxblocksize()`, the same 16 MiB with the `large_blocks` feature a

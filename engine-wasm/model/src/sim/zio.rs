@@ -103,6 +103,16 @@ impl Sim {
     }
 
     pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
+        self.enqueue_io(leaf, class, offset, size, parent, false);
+    }
+
+    /// A RAID-Z padding write (`vdev_raidz.rs`): one sector, `ZIO_FLAG_NODATA |
+    /// ZIO_FLAG_OPTIONAL`, a child of the logical write like its columns.
+    pub(super) fn enqueue_skip(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
+        self.enqueue_io(leaf, class, offset, size, parent, true);
+    }
+
+    fn enqueue_io(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent, optional: bool) {
         let id = self.leaf_ios.insert(LeafIo { class, size, enqueued: self.now, issued: 0, parent });
         self.rec.invariants.leaf_ios_submitted += 1;
         // Resilver writes travel in the scrub class but are writes.
@@ -110,7 +120,7 @@ impl Sim {
         let resilver = matches!(parent, Parent::Resilver { .. });
         // Scrub and resilver I/Os (a repair write too) carry the scan's flags.
         let scan = class == Class::Scrub || resilver;
-        let q = Queued { id, class, kind, offset, size, enqueued: self.now, scan, optional: false, nodata: false };
+        let q = Queued { id, class, kind, offset, size, enqueued: self.now, scan, optional, nodata: optional };
         let l = &mut self.leaves[leaf];
         let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
         l.queue.add(q, resilver, limits, &self.k.legacy_queue);

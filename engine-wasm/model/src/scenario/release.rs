@@ -256,6 +256,23 @@ impl Release {
         }
     }
 
+    /// `vdev_queue_aggregate()`'s forward walk lets an optional I/O (RAID-Z padding) carry
+    /// an aggregate past the aggregation limit, up to the largest block: from 0.7.0
+    /// (`IO_SPAN(first, dio) <= limit || (dio->io_flags & ZIO_FLAG_OPTIONAL)`); in 0.6.4
+    /// and 0.6.5 the limit binds them too.
+    pub fn optional_past_aggregation_limit(self) -> bool {
+        self >= Release::V0_7
+    }
+
+    /// Where a RAID-Z write puts its padding sectors (`vdev_raidz.c`): up to 2.1, every
+    /// one as its own optional I/O (`vdev_raidz_io_start()`, 2.1's
+    /// `vdev_raidz_io_start_write()`); from 2.2 a column holding data writes its padding
+    /// sector as part of its own write (`vdev_raidz_map_alloc_write()`), and only columns
+    /// with no data get an optional I/O.
+    pub fn raidz_padding_in_column(self) -> bool {
+        self >= Release::V2_2
+    }
+
     /// `SPA_MAXBLOCKSIZE` (`spa.h`), the cap `vdev_queue_aggregate()` puts on the
     /// aggregation limit: 128 KiB in 0.6.4, 16 MiB once 0.6.5 brought large blocks (0.7 to
     /// 2.1 cap at `spa_maxblocksize()`, the same 16 MiB with the `large_blocks` feature a

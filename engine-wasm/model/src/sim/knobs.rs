@@ -12,6 +12,11 @@ use crate::schema::Id;
 /// Ubuntu build their kernels.
 const LINUX_TICK_NS: u64 = 4_000_000;
 
+/// `zfs_vdev_write_gap_limit` (vdev_queue.c): 4 KiB at every tag from 0.6.4 to 2.4.0. Not
+/// a scenario tunable: it only bounds the stretch of an aggregate over RAID-Z padding
+/// writes (`VdevQueue::aggregate`), never a gap writes merge across.
+const WRITE_GAP_LIMIT: u64 = 4 << 10;
+
 /// Numbers from the tunables that the hot path reads.
 pub(super) struct Knobs {
     pub(super) dirty_max: u64,
@@ -89,6 +94,8 @@ impl Knobs {
             vdev_max_active: g32(Id::VdevMaxActive),
             aggregation_limit: g(Id::AggregationLimit),
             read_gap_limit: g(Id::ReadGapLimit),
+            write_gap_limit: WRITE_GAP_LIMIT,
+            optional_past_limit: s.models.release.optional_past_aggregation_limit(),
             max_block: s.models.release.spa_maxblocksize(),
             per_class_aggregation: s.models.release.aggregates_per_class(),
             nia_credit: g32(Id::NiaCredit),

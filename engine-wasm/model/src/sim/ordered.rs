@@ -40,6 +40,14 @@ pub(crate) struct Span {
     at: usize,
 }
 
+impl Span {
+    /// A run of `before` and `after` entries around a key, its place in the deque unknown
+    /// (`take_span` looks it up).
+    pub(crate) fn new(before: usize, after: usize) -> Span {
+        Span { before, after, at: usize::MAX }
+    }
+}
+
 /// A set of entries kept in key order (keys unique).
 pub(crate) struct Ordered<T: Keyed> {
     form: Form<T>,

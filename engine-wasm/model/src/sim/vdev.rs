@@ -173,6 +173,14 @@ impl LeafQueue {
         }
     }
 
+    /// The no-data I/Os the OpenZFS queue discarded (the legacy queue is never given any).
+    pub fn take_discarded(&mut self) -> Vec<u32> {
+        match self {
+            LeafQueue::Openzfs(q) => q.take_discarded(),
+            LeafQueue::Legacy(_) => Vec::new(),
+        }
+    }
+
     pub fn done(&mut self, class: Class, limits: &Limits) {
         match self {
             LeafQueue::Openzfs(q) => q.done(class, limits),

@@ -34,10 +34,15 @@ impl Sim {
             }
             return id;
         }
-        let writes = self.raidz_columns(top, offset, size, true);
+        // Padding writes are children too (`io_phys_children`): done when all are.
+        let writes = self.raidz_writes(top, offset, size);
         let id = self.logicals.insert(logical(writes.len() as u32));
-        for (leaf, offset, size) in writes {
-            self.enqueue(leaf, class, offset, size, Parent::Logical(id));
+        for (leaf, offset, size, optional) in writes {
+            if optional {
+                self.enqueue_skip(leaf, class, offset, size, Parent::Logical(id));
+            } else {
+                self.enqueue(leaf, class, offset, size, Parent::Logical(id));
+            }
         }
         id
     }

@@ -9,7 +9,9 @@
 //! last I/O issued started (until 0.7) or ended (0.8 on), and from 2.2 only inside the
 //! oldest half-second bucket. Adjacent queued I/Os of the same type and flags merge up to
 //! the aggregation limit: from 0.6.5 across classes, in 0.6.4 only inside an LBA-ordered
-//! class.
+//! class. Reads may merge across a gap; writes only when adjacent, their gaps filled by
+//! RAID-Z's optional padding writes, which never begin or end an aggregate on their own
+//! and, issued alone, are discarded.
 
 use super::ordered::{Keyed, Ordered, Span};
 use crate::scenario::MinPass;
@@ -69,6 +71,13 @@ pub struct Limits {
     pub aggregation_limit: u64,
     /// `zfs_vdev_read_gap_limit` [bytes].
     pub read_gap_limit: u64,
+    /// `zfs_vdev_write_gap_limit` [bytes]: not a gap writes merge across (their `maxgap`
+    /// stays 0), but how far past the last mandatory write a run of adjacent optional
+    /// writes may reach a mandatory one and be kept (see [`VdevQueue::aggregate`]).
+    pub write_gap_limit: u64,
+    /// Optional I/Os may carry an aggregate past the aggregation limit, up to `max_block`
+    /// (0.7.0 on: `IO_SPAN(first, dio) <= limit || (dio->io_flags & ZIO_FLAG_OPTIONAL)`).
+    pub optional_past_limit: bool,
     /// `SPA_MAXBLOCKSIZE` as the release's `vdev_queue_aggregate()` caps the limit with it:
     /// 128 KiB in 0.6.4, 16 MiB from 0.6.5 [bytes].
     pub max_block: u64,
@@ -105,6 +114,12 @@ pub struct Queued {
     /// write's `ZIO_FLAG_IO_REPAIR`), part of `ZIO_FLAG_AGG_INHERIT`: it merges only with
     /// I/Os that carry them too, whatever its class.
     pub scan: bool,
+    /// `ZIO_FLAG_OPTIONAL`: a RAID-Z padding write (`vdev_raidz.rs`), there only to fill a
+    /// gap between writes; it may not start an aggregate.
+    pub optional: bool,
+    /// `ZIO_FLAG_NODATA`: it carries no data, so issued alone it is discarded, not sent.
+    /// Stays set when an aggregate's stretch clears `optional`.
+    pub nodata: bool,
 }
 
 /// What to send to the device: one I/O, possibly an aggregate of several.
@@ -179,44 +194,6 @@ fn remove_from_class(fifo: &mut [VecDeque<Queued>; 2], sorted: &mut [Ordered<Sor
     }
 }
 
-/// An aggregate growing out from its first I/O (`vdev_queue_aggregate()`): the bytes it
-/// covers so far, and how far apart and how large its members may be.
-pub(crate) struct Run {
-    start: u64,
-    end: u64,
-    gap: u64,
-    limit: u64,
-}
-
-impl Run {
-    pub(crate) fn of(first: &Queued, gap: u64, limit: u64) -> Run {
-        Run { start: first.offset, end: first.offset + first.size, gap, limit }
-    }
-
-    /// Whether `io`, the next queued I/O back (or `forward`), joins the aggregate: adjacent
-    /// within the gap allowed, and the whole within the limit. It is added if so.
-    pub(crate) fn takes(&mut self, io: &Queued, forward: bool) -> bool {
-        let io_end = io.offset + io.size;
-        if forward {
-            if io.offset < self.end || io.offset - self.end > self.gap || io_end - self.start > self.limit {
-                return false;
-            }
-            self.end = io_end;
-        } else {
-            if io_end > self.start || self.start - io_end > self.gap || self.end - io.offset > self.limit {
-                return false;
-            }
-            self.start = io.offset;
-        }
-        true
-    }
-
-    /// The bytes covered: (first offset, end).
-    pub(crate) fn extent(&self) -> (u64, u64) {
-        (self.start, self.end)
-    }
-}
-
 #[derive(Default)]
 pub struct VdevQueue {
     fifo: [VecDeque<Queued>; 2],
@@ -233,6 +210,8 @@ pub struct VdevQueue {
     last_offset: u64,
     ia_active: u32,
     nia_credit: u32,
+    /// No-data I/Os discarded by `next`, not yet completed by the caller.
+    discarded: Vec<u32>,
 }
 
 impl VdevQueue {
@@ -357,39 +336,144 @@ impl VdevQueue {
         kinds.into_iter().find_map(|k| find(k, (chosen.1, chosen.2)))
     }
 
-    /// How many queued I/Os before and after `first` in offset tree `tree` merge with it
-    /// within the aggregation limit (none when nothing merges).
-    fn aggregate(&self, tree: usize, first: &Queued, limits: &Limits) -> Option<Span> {
+    /// `vdev_queue_aggregate()` (vdev_queue.c, every tag 0.6.4 to 2.4.0): the run of
+    /// queued I/Os in offset tree `tree` that goes out with the picked I/O `zio`, as an
+    /// anchor key and the counts before and after it, and the I/O a stretch makes
+    /// mandatory. Optional I/Os join like any other, but may not begin the run nor end it
+    /// unless a mandatory I/O follows close enough; so the run may even leave out `zio`
+    /// itself (an optional one after a mandatory I/O), which then stays queued.
+    fn aggregate(&self, tree: usize, zio: &Queued, limits: &Limits) -> Option<(OffsetKey, Span, Option<OffsetKey>)> {
+        let t = &self.by_offset[tree];
         let limit = limits.aggregation_limit.min(limits.max_block);
         // 0.6.4 returns before the walk for the sync classes: their queues are not by LBA.
-        let sync_in_0_6_4 = limits.per_class_aggregation && first.class.is_fifo();
-        if limit == 0 || first.size >= limit || sync_in_0_6_4 {
-            return self.by_offset[tree].span(&first.key(), |_, _| false);
+        let sync_in_0_6_4 = limits.per_class_aggregation && zio.class.is_fifo();
+        let alone = (zio.key(), Span::new(0, 0), None);
+        if limit == 0 || sync_in_0_6_4 {
+            return t.get(&zio.key()).map(|_| alone);
         }
-        let gap = if first.kind == Kind::Read { limits.read_gap_limit } else { 0 };
-        let mut run = Run::of(first, gap, limit);
-        // The walk stops at the first neighbour whose inherited flags differ: it does not
-        // step over it to a matching I/O beyond.
-        self.by_offset[tree].span(&first.key(), |io, forward| io.scan == first.scan && run.takes(io, forward))
+        // `maxgap` is 0 for writes at every tag: they merge only when exactly adjacent.
+        let gap = if zio.kind == Kind::Read { limits.read_gap_limit } else { 0 };
+        // Back: (key, end, optional), nearest first.
+        let mut back: smallvec::SmallVec<[(OffsetKey, u64, bool); 8]> = smallvec::SmallVec::new();
+        let (zio_end, mut start) = (zio.offset + zio.size, zio.offset);
+        t.span(&zio.key(), |io, forward| {
+            let end = io.offset + io.size;
+            if forward || io.scan != zio.scan || end > start || start - end > gap || zio_end - io.offset > limit {
+                return false;
+            }
+            start = io.offset;
+            back.push((io.key(), end, io.optional));
+            true
+        })?;
+        // Positions relative to `zio`: -1 the nearest before it. The C's `mandatory` (the
+        // nearest mandatory I/O, `zio` itself if it is one) and `first` once the leading
+        // optional I/Os are skipped (the farthest mandatory one, else `zio`).
+        let at = |pos: isize| back[(-pos - 1) as usize];
+        let mut mandatory: Option<(isize, u64)> = if zio.optional {
+            back.iter().position(|b| !b.2).map(|i| (-(i as isize) - 1, back[i].1))
+        } else {
+            Some((0, zio_end))
+        };
+        let first = back.iter().rposition(|b| !b.2).map_or(0, |i| -(i as isize) - 1);
+        let first_offset = if first < 0 { at(first).0 .0 } else { zio.offset };
+        // Forward: adjacent within the gap and the limit; from 0.7 an optional I/O may
+        // pass the limit, never `max_block`. Then the stretch's look-ahead: past the run,
+        // through exactly adjacent I/Os no farther than `write_gap_limit` from the
+        // mandatory end, for a mandatory write.
+        let (mut last, mut end, mut walking) = (0isize, zio_end, true);
+        let (mut stretch, mut next) = (false, None);
+        let mut look_end = 0;
+        t.span(&zio.key(), |io, forward| {
+            if !forward {
+                return false;
+            }
+            let io_end = io.offset + io.size;
+            if walking {
+                let span = io_end - first_offset;
+                let within = span <= limit || (limits.optional_past_limit && io.optional);
+                if io.scan == zio.scan
+                    && io.offset >= end
+                    && io.offset - end <= gap
+                    && within
+                    && span <= limits.max_block
+                {
+                    (last, end) = (last + 1, io_end);
+                    if !io.optional {
+                        mandatory = Some((last, io_end));
+                    }
+                    return true;
+                }
+                walking = false;
+                (look_end, next) = (end, Some(io.key()));
+            }
+            let Some((_, m_end)) = mandatory.filter(|_| zio.kind == Kind::Write) else { return false };
+            if io.offset != look_end || io.offset.saturating_sub(m_end) > limits.write_gap_limit || io.offset < m_end {
+                return false;
+            }
+            look_end = io_end;
+            stretch = !io.optional;
+            io.optional
+        });
+        // Without a stretch the trailing optional I/Os stay queued: the run ends at the
+        // last mandatory I/O, or is just `first`.
+        if !stretch {
+            last = mandatory.map_or(first, |m| m.0);
+        }
+        if first == last {
+            return Some(alone);
+        }
+        let clear = if stretch { next } else { None };
+        Some(if last >= 0 {
+            (zio.key(), Span::new((-first) as usize, last as usize), clear)
+        } else {
+            (at(last).0, Span::new((last - first) as usize, 0), clear)
+        })
     }
 
-    /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go.
+    /// `vdev_queue_io_to_issue()`: the next I/O to send to the device, if any may go. A
+    /// no-data I/O left alone is taken out and discarded (`zio_vdev_io_bypass()`, then
+    /// `goto again`): its id goes to `discarded`, for the caller to complete.
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
-        let class = self.class_to_issue(limits, async_write_max)?;
-        let (tree, first) = self.pick(class, limits)?;
-        let span = self.aggregate(tree, &first, limits)?;
-        // The members are contiguous in the offset tree: each out of it and out of its
-        // class queue.
-        let (mut offset, mut end) = (u64::MAX, 0);
-        let mut members = Members::with_capacity(span.before + span.after + 1);
-        let Self { by_offset, fifo, sorted, queued, .. } = self;
-        by_offset[tree].take_span(&first.key(), &span, |io| {
-            remove_from_class(fifo, sorted, &io, limits.time_buckets);
-            queued[io.class.index()] -= 1;
-            offset = offset.min(io.offset);
-            end = end.max(io.offset + io.size);
-            members.push(io.id);
-        });
+        loop {
+            let class = self.class_to_issue(limits, async_write_max)?;
+            let (tree, first) = self.pick(class, limits)?;
+            let (anchor, span, clear) = self.aggregate(tree, &first, limits)?;
+            if let Some(key) = clear {
+                // The stretch: the I/O after the run may now begin the next one.
+                if let Some(mut io) = self.by_offset[tree].remove(&key) {
+                    io.optional = false;
+                    self.by_offset[tree].insert(io);
+                }
+            }
+            // The members are contiguous in the offset tree: each out of it and out of its
+            // class queue.
+            let (mut offset, mut end) = (u64::MAX, 0);
+            let mut members = Members::with_capacity(span.before + span.after + 1);
+            let mut data = false;
+            let Self { by_offset, fifo, sorted, queued, .. } = self;
+            by_offset[tree].take_span(&anchor, &span, |io| {
+                remove_from_class(fifo, sorted, &io, limits.time_buckets);
+                queued[io.class.index()] -= 1;
+                offset = offset.min(io.offset);
+                end = end.max(io.offset + io.size);
+                data |= !io.nodata;
+                members.push(io.id);
+            });
+            if members.len() == 1 && !data {
+                self.discarded.extend(members);
+                continue;
+            }
+            return Some(self.issued(class, limits, first.kind, offset, end, members));
+        }
+    }
+
+    /// Takes the ids of the no-data I/Os discarded since last asked.
+    pub fn take_discarded(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.discarded)
+    }
+
+    /// `vdev_queue_pending_add()` and `vq_last_offset` for an I/O going to the device.
+    fn issued(&mut self, class: Class, limits: &Limits, kind: Kind, offset: u64, end: u64, members: Members) -> Issue {
         self.last_offset = if limits.elevator_from_end { end } else { offset };
         self.active[class.index()] += 1;
         self.total_active += 1;
@@ -401,7 +485,7 @@ impl VdevQueue {
         } else if self.ia_active > 0 {
             self.nia_credit = self.nia_credit.saturating_sub(1);
         }
-        Some(Issue { class, kind: first.kind, offset, size: end - offset, members })
+        Issue { class, kind, offset, size: end - offset, members }
     }
 
     /// `vdev_queue_io_done()`'s bookkeeping for one issued I/O of `class`.

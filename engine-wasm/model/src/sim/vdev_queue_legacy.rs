@@ -8,7 +8,7 @@
 //! issued, an I/O is the device's to reorder.
 
 use super::ordered::{Keyed, Ordered};
-use super::vdev_queue::{Class, Issue, Kind, Members, OffsetKey, Queued, Run};
+use super::vdev_queue::{Class, Issue, Kind, Members, OffsetKey, Queued};
 
 /// The legacy scheduler's tunables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +118,44 @@ impl LegacyQueue {
     }
 }
 
+/// An aggregate growing out from its first I/O (the legacy `vdev_queue_io_to_issue()`):
+/// the bytes it covers so far, and how far apart and how large its members may be.
+struct Run {
+    start: u64,
+    end: u64,
+    gap: u64,
+    limit: u64,
+}
+
+impl Run {
+    fn of(first: &Queued, gap: u64, limit: u64) -> Run {
+        Run { start: first.offset, end: first.offset + first.size, gap, limit }
+    }
+
+    /// Whether `io`, the next queued I/O back (or `forward`), joins the aggregate: adjacent
+    /// within the gap allowed, and the whole within the limit. It is added if so.
+    fn takes(&mut self, io: &Queued, forward: bool) -> bool {
+        let io_end = io.offset + io.size;
+        if forward {
+            if io.offset < self.end || io.offset - self.end > self.gap || io_end - self.start > self.limit {
+                return false;
+            }
+            self.end = io_end;
+        } else {
+            if io_end > self.start || self.start - io_end > self.gap || self.end - io.offset > self.limit {
+                return false;
+            }
+            self.start = io.offset;
+        }
+        true
+    }
+
+    /// The bytes covered: (first offset, end).
+    fn extent(&self) -> (u64, u64) {
+        (self.start, self.end)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,7 +173,17 @@ mod tests {
 
     fn io(id: u32, class: Class, offset: u64, enqueued: u64) -> Queued {
         let kind = if matches!(class, Class::AsyncWrite | Class::SyncWrite) { Kind::Write } else { Kind::Read };
-        Queued { id, class, kind, offset, size: 4096, enqueued, scan: class == Class::Scrub }
+        Queued {
+            id,
+            class,
+            kind,
+            offset,
+            size: 4096,
+            enqueued,
+            scan: class == Class::Scrub,
+            optional: false,
+            nodata: false,
+        }
     }
 
     #[test]

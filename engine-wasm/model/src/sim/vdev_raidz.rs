@@ -3,9 +3,9 @@
 //! that holds sectors, data and parity, and is done when all are; a normal read reads the
 //! data columns only, a scrub or resilver every column (`vdev_raidz_io_start_read_row()`).
 //!
-//! Simplified: no RAID-Z expansion (the logical width is the physical one), and the
-//! optional one-sector writes of the padding columns (`raidz_start_skip_writes()`, there
-//! only to help aggregation) are not issued.
+//! A write's padding ("skip") sectors are written too, there only to help the children's
+//! queues aggregate (`skips()`). Simplified: no RAID-Z expansion (the logical width is the
+//! physical one).
 
 use super::vdev_queue::Class;
 use super::zio::Parent;
@@ -68,6 +68,73 @@ pub(super) fn map(offset: u64, size: u64, dcols: u64, nparity: u64) -> Columns {
     cols
 }
 
+/// Padding sectors of a block, `(child, offset)`: at most `nparity`.
+pub(super) type Skips = smallvec::SmallVec<[(u32, u64); 3]>;
+
+/// The padding sectors of a block of `size` bytes at `offset` (`vdev_raidz_map_alloc()`,
+/// identical at zfs-0.6.4 to zfs-2.4.0): `rm_nskip` sectors that round the allocation up to
+/// a multiple of `nparity + 1`, from column `rm_skipstart = bc` on, wrapping to column 0
+/// at `rm_scols`, each just past its column's sectors (`rc_offset + rc_size`; a column
+/// past `acols` has none). Single parity's odd-megabyte swap of columns 0 and 1 moves
+/// a skip start of 0 to 1, so that the sector stays with the same child.
+pub(super) fn skips(offset: u64, size: u64, dcols: u64, nparity: u64) -> Skips {
+    let b = offset >> SECTOR_SHIFT;
+    let s = size.div_ceil(1 << SECTOR_SHIFT);
+    let (f, o) = (b % dcols, (b / dcols) << SECTOR_SHIFT);
+    let q = s / (dcols - nparity);
+    let r = s - q * (dcols - nparity);
+    let bc = if r == 0 { 0 } else { r + nparity };
+    let tot = s + nparity * (q + u64::from(r != 0));
+    let nskip = tot.div_ceil(nparity + 1) * (nparity + 1) - tot;
+    let (acols, scols) =
+        if q == 0 { (bc, dcols.min(bc.div_ceil(nparity + 1) * (nparity + 1))) } else { (dcols, dcols) };
+    let swap = nparity == 1 && offset & (1 << 20) != 0;
+    let mut skipstart = bc;
+    if swap && skipstart == 0 {
+        skipstart = 1;
+    }
+    // Column c's child, offset and sectors, after the swap.
+    let column = |c: u64| {
+        let c2 = if swap && c < 2 { 1 - c } else { c };
+        let (child, coff) = if f + c2 >= dcols { (f + c2 - dcols, o + (1 << SECTOR_SHIFT)) } else { (f + c2, o) };
+        let sectors = if c >= acols {
+            0
+        } else if c < bc {
+            q + 1
+        } else {
+            q
+        };
+        (child as u32, coff, sectors << SECTOR_SHIFT)
+    };
+    (0..nskip)
+        .map(|i| {
+            let c = (skipstart + i) % scols;
+            let (child, coff, bytes) = column(c);
+            (child, coff + bytes)
+        })
+        .collect()
+}
+
+/// A RAID-Z write's leaf writes: `(leaf, offset, size, optional)`.
+pub(super) type Writes = smallvec::SmallVec<[(usize, u64, u64, bool); 16]>;
+
+/// The leaf writes of a block: its columns, and each padding sector `(leaf, offset)`. Up
+/// to 2.1 every padding sector is its own one-sector optional write (zfs-0.6.4 to 2.0
+/// `vdev_raidz_io_start()`, 2.1 `vdev_raidz_io_start_write()`). From 2.2 a column with
+/// data writes its padding sector as one more sector of its own write
+/// (`vdev_raidz_map_alloc_write()`, to spare the child's queue lock), and only a column
+/// with no data gets the optional write (2.2 `vdev_raidz_io_start_write()`, 2.4
+/// `raidz_start_skip_writes()`).
+pub(super) fn with_padding(mut writes: Writes, skips: impl Iterator<Item = (usize, u64)>, in_column: bool) -> Writes {
+    for (leaf, at) in skips {
+        match writes.iter_mut().find(|w| w.0 == leaf && w.1 + w.2 == at) {
+            Some(w) if in_column => w.2 += 1 << SECTOR_SHIFT,
+            _ => writes.push((leaf, at, 1 << SECTOR_SHIFT, true)),
+        }
+    }
+    writes
+}
+
 /// A RAID-Z read of several columns: those not yet done, and who waits for the whole block.
 pub(super) struct ColumnRead {
     left: u32,
@@ -96,6 +163,22 @@ impl Sim {
             })
             .map(|c| (leaf(c), c.offset, c.size))
             .collect()
+    }
+
+    /// A RAID-Z write of the block at `offset`: its columns and padding as leaf writes
+    /// ([`with_padding`]). The legacy queue has no use for optional I/Os, and dRAID pads
+    /// with real sectors of its own: both get the columns alone.
+    pub(super) fn raidz_writes(&self, top: usize, offset: u64, size: u64) -> Writes {
+        let t = &self.tops[top];
+        let cols: Writes =
+            self.raidz_columns(top, offset, size, true).into_iter().map(|(l, o, s)| (l, o, s, false)).collect();
+        let legacy = t.leaves.first().is_some_and(|&l| self.leaves[l].queue.openzfs().is_none());
+        if t.draid.is_some() || legacy {
+            return cols;
+        }
+        let skips = skips(offset, size, t.leaves.len() as u64, u64::from(t.parity));
+        let leaf_skips = skips.into_iter().map(|(child, at)| (t.leaves[child as usize], at));
+        with_padding(cols, leaf_skips, self.scenario.models.release.raidz_padding_in_column())
     }
 
     /// Issues a block's column reads; `parent` hears once, when all are done.
@@ -132,6 +215,58 @@ impl Sim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn padding_is_optional_until_2_1_and_joins_a_data_columns_write_from_2_2() {
+        // 20 KiB on RAID-Z1 of 4 at 0: columns (child, sectors) 0:2 1:2 2:2 3:1 (q=1, bc=3);
+        // the padding sector is child 3's second row, just past its column.
+        let cols: Writes = map(0, 5 * K, 4, 1).iter().map(|c| (c.child as usize, c.offset, c.size, false)).collect();
+        let sk = || skips(0, 5 * K, 4, 1).into_iter().map(|(c, at)| (c as usize, at));
+        let old = with_padding(cols.clone(), sk(), false);
+        assert_eq!(old.len(), 5);
+        assert_eq!(old[4], (3, K, K, true));
+        let new = with_padding(cols.clone(), sk(), true);
+        assert_eq!(new.len(), 4);
+        assert_eq!(new[3], (3, 0, 2 * K, false));
+        // 8 KiB on RAID-Z2 of 6: children 4 and 5 hold no data, so 2.2 on still writes
+        // their padding as optional I/Os.
+        let cols: Writes = map(0, 2 * K, 6, 2).iter().map(|c| (c.child as usize, c.offset, c.size, false)).collect();
+        let sk = skips(0, 2 * K, 6, 2).into_iter().map(|(c, at)| (c as usize, at));
+        let new = with_padding(cols, sk, true);
+        assert_eq!(new.iter().filter(|w| w.3).map(|w| (w.0, w.1)).collect::<Vec<_>>(), vec![(4, 0), (5, 0)]);
+    }
+
+    #[test]
+    fn skips_fill_the_allocation_past_the_columns() {
+        // zfs-0.6.4..2.4.0 vdev_raidz_map_alloc(): 8 KiB on RAID-Z2 of 6 at sector 0:
+        // s=2, q=0, r=2, bc=4, tot=4, nskip=2, scols=min(6, 6)=6: children 4 and 5,
+        // row 0, columns with no sectors.
+        assert_eq!(skips(0, 2 * K, 6, 2).to_vec(), vec![(4, 0), (5, 0)]);
+        // 8 KiB on RAID-Z1 of 5 at sector 4 (an input no preset uses): f=4, bc=3,
+        // tot=3, nskip=1, scols=min(5, 4)=4: column 3 is child 2 of row 1.
+        assert_eq!(skips(4 * K, 2 * K, 5, 1).to_vec(), vec![(2, K)]);
+        // 20 KiB on RAID-Z1 of 4 (3 data): q=1, r=2, bc=3, tot=5+2=7, nskip=1: column 3
+        // (child 3), past its one sector.
+        assert_eq!(skips(0, 5 * K, 4, 1).to_vec(), vec![(3, K)]);
+        // 12 KiB on RAID-Z1 of 4: q=1, r=0, bc=0, tot=4, no padding.
+        assert!(skips(0, 3 * K, 4, 1).is_empty());
+        // 12 KiB on RAID-Z1 of 3 in an odd megabyte (sector 256, f=1, row 85): q=1, r=1,
+        // bc=2, tot=3+2=5, nskip=1 from column 2, child 0 of row 86, past its one sector.
+        assert_eq!(skips(1 << 20, 3 * K, 3, 1).to_vec(), vec![(0, 85 * K + 2 * K)]);
+        // Padding plus columns is the allocation, and never lands on a column's sectors.
+        for &(dcols, nparity) in &[(3u64, 1u64), (5, 1), (6, 2), (11, 3), (4, 3)] {
+            for &size in &[K, 3 * K, 8 * K, 20 * K, 128 << 10] {
+                for &start in &[0u64, 7, 1 << 8] {
+                    let (cols, sk) = (map(start * K, size, dcols, nparity), skips(start * K, size, dcols, nparity));
+                    let written: u64 = cols.iter().map(|c| c.size).sum();
+                    assert_eq!(written + sk.len() as u64 * K, asize(size, dcols, nparity));
+                    for &(child, off) in &sk {
+                        assert!(!cols.iter().any(|c| c.child == child && off >= c.offset && off < c.offset + c.size));
+                    }
+                }
+            }
+        }
+    }
 
     const K: u64 = 1 << SECTOR_SHIFT;
 

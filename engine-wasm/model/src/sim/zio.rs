@@ -103,6 +103,16 @@ impl Sim {
     }
 
     pub(super) fn enqueue(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
+        self.enqueue_io(leaf, class, offset, size, parent, false);
+    }
+
+    /// A RAID-Z padding write (`vdev_raidz.rs`): one sector, `ZIO_FLAG_NODATA |
+    /// ZIO_FLAG_OPTIONAL`, a child of the logical write like its columns.
+    pub(super) fn enqueue_skip(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent) {
+        self.enqueue_io(leaf, class, offset, size, parent, true);
+    }
+
+    fn enqueue_io(&mut self, leaf: usize, class: Class, offset: u64, size: u64, parent: Parent, optional: bool) {
         let id = self.leaf_ios.insert(LeafIo { class, size, enqueued: self.now, issued: 0, parent });
         self.rec.invariants.leaf_ios_submitted += 1;
         // Resilver writes travel in the scrub class but are writes.
@@ -110,7 +120,7 @@ impl Sim {
         let resilver = matches!(parent, Parent::Resilver { .. });
         // Scrub and resilver I/Os (a repair write too) carry the scan's flags.
         let scan = class == Class::Scrub || resilver;
-        let q = Queued { id, class, kind, offset, size, enqueued: self.now, scan };
+        let q = Queued { id, class, kind, offset, size, enqueued: self.now, scan, optional, nodata: optional };
         let l = &mut self.leaves[leaf];
         let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
         l.queue.add(q, resilver, limits, &self.k.legacy_queue);
@@ -128,7 +138,12 @@ impl Sim {
             let async_max = if openzfs { self.async_write_limit() } else { 0 };
             let l = &mut self.leaves[leaf];
             let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
-            let Some(issue) = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue) else { break };
+            let issue = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue);
+            let discarded = l.queue.take_discarded();
+            let Some(issue) = issue else {
+                self.complete_discarded(discarded);
+                break;
+            };
             if let Some(q) = l.queue.openzfs() {
                 self.rec.check_issue(q, issue.class, limits, async_max);
             }
@@ -154,6 +169,18 @@ impl Sim {
             let mut out = self.output();
             self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
             self.device_output(leaf, out);
+            self.complete_discarded(discarded);
+        }
+    }
+
+    /// Padding writes the queue discarded complete at once, as `zio_vdev_io_bypass()` has
+    /// them: no device I/O, no latency to record.
+    fn complete_discarded(&mut self, discarded: Vec<u32>) {
+        for id in discarded {
+            if let Some(io) = self.leaf_ios.remove(id) {
+                self.rec.invariants.leaf_ios_completed += 1;
+                self.leaf_io_parent_done(io.parent);
+            }
         }
     }
 

@@ -10,6 +10,8 @@ fn limits() -> Limits {
         vdev_max_active: 1000,
         aggregation_limit: 1 << 20,
         read_gap_limit: 32 << 10,
+        write_gap_limit: 4096,
+        optional_past_limit: true,
         max_block: 16 << 20,
         per_class_aggregation: false,
         nia_credit: 5,
@@ -30,12 +32,13 @@ fn limits_of(release: Release) -> Limits {
         elevator_from_end: release.elevator_from_end(),
         max_block: release.spa_maxblocksize(),
         per_class_aggregation: release.aggregates_per_class(),
+        optional_past_limit: release.optional_past_aggregation_limit(),
         ..limits()
     }
 }
 
 fn io(id: u32, class: Class, kind: Kind, offset: u64, size: u64) -> Queued {
-    Queued { id, class, kind, offset, size, enqueued: 0, scan: class == Class::Scrub }
+    Queued { id, class, kind, offset, size, enqueued: 0, scan: class == Class::Scrub, optional: false, nodata: false }
 }
 
 fn drain(q: &mut VdevQueue, async_max: u32) -> Vec<Issue> {
@@ -353,4 +356,101 @@ fn a_scrub_read_between_two_reads_stops_the_walk() {
     q.add(io(2, Class::Scrub, Kind::Read, 8 << 10, 4096), &l);
     q.add(io(3, Class::SyncRead, Kind::Read, 16 << 10, 4096), &l);
     assert_eq!(merged(&mut q, &l), [vec![1], vec![2], vec![3]]);
+}
+
+/// A RAID-Z padding write (`ZIO_FLAG_NODATA | ZIO_FLAG_OPTIONAL`, one sector).
+fn pad(id: u32, offset: u64) -> Queued {
+    Queued { optional: true, nodata: true, ..io(id, Class::AsyncWrite, Kind::Write, offset, 4096) }
+}
+
+fn write(id: u32, offset: u64) -> Queued {
+    io(id, Class::AsyncWrite, Kind::Write, offset, 4096)
+}
+
+#[test]
+fn a_padding_write_bridges_two_writes_that_would_not_merge_alone() {
+    // vdev_queue_aggregate() (zfs-0.6.5 to zfs-2.4.0): maxgap stays 0 for writes, so
+    // writes at 0 and 8K merge only through the optional I/O at 4K between them.
+    let l = limits();
+    let mut q = VdevQueue::default();
+    q.add(write(1, 0), &l);
+    q.add(write(2, 8192), &l);
+    assert_eq!(drain(&mut q, 10).iter().map(|i| i.members.len()).collect::<Vec<_>>(), vec![1, 1]);
+    let mut q = VdevQueue::default();
+    q.add(write(1, 0), &l);
+    q.add(pad(2, 4096), &l);
+    q.add(write(3, 8192), &l);
+    let issued = drain(&mut q, 10);
+    assert_eq!(issued.len(), 1);
+    assert_eq!((issued[0].offset, issued[0].size, issued[0].members.to_vec()), (0, 12288, vec![1, 2, 3]));
+    assert!(q.take_discarded().is_empty());
+}
+
+#[test]
+fn a_trailing_padding_write_is_left_queued_then_discarded_alone() {
+    // The run ends at its last mandatory I/O; the optional one, picked later with
+    // nothing to join, is bypassed (vdev_queue_io_to_issue(): ZIO_FLAG_NODATA, `goto
+    // again`): no device I/O, no active slot.
+    let l = limits();
+    let mut q = VdevQueue::default();
+    q.add(write(1, 0), &l);
+    q.add(pad(2, 4096), &l);
+    let first = q.next(&l, 10).expect("issues");
+    assert_eq!((first.size, first.members.to_vec()), (4096, vec![1]));
+    assert!(q.next(&l, 10).is_none());
+    assert_eq!(q.take_discarded(), vec![2]);
+    assert_eq!((q.pending(), q.total_active()), (1, 1));
+}
+
+#[test]
+fn a_run_found_from_a_padding_write_may_leave_it_out() {
+    // Picked: the optional I/O at 8K. Walking back takes the writes at 0 and 4K; with no
+    // mandatory I/O after it, `last` steps back to `mandatory`, the write at 4K: the run
+    // is 0..8K and the picked I/O stays queued.
+    let l = limits();
+    let mut q = VdevQueue::default();
+    for io in [write(1, 0), write(2, 4096), pad(3, 8192)] {
+        q.add(io, &l);
+    }
+    let (tree, zio) = (Kind::Write as usize, pad(3, 8192));
+    let (anchor, span, clear) = q.aggregate(tree, &zio, &l).expect("queued");
+    assert_eq!((anchor, span.before, span.after, clear), ((4096, 2), 1, 0, None));
+}
+
+/// Writes 1 and 2 (0, 4K), padding 3 at 8K, write 4 at 12K, with an 8 KiB limit.
+fn stretch_case(release: Release) -> Vec<Vec<u32>> {
+    let l = Limits { aggregation_limit: 8192, ..limits_of(release) };
+    let mut q = VdevQueue::default();
+    for io in [write(1, 0), write(2, 4096), pad(3, 8192), write(4, 12288)] {
+        q.add(io, &l);
+    }
+    merged(&mut q, &l)
+}
+
+#[test]
+fn padding_passes_the_limit_from_0_7_and_a_stretch_hands_it_on_before() {
+    // zfs-0.7.0 on: `IO_SPAN(first, dio) <= limit || OPTIONAL`: the padding joins past the
+    // 8 KiB limit; the write at 12K does not, but is 4K (<= zfs_vdev_write_gap_limit)
+    // past the last mandatory end, so the padding stays in (stretch).
+    for r in [Release::V0_7, Release::V2_1, Release::V2_4] {
+        assert_eq!(stretch_case(r), vec![vec![1, 2, 3], vec![4]], "{r:?}");
+    }
+    // zfs-0.6.5: the limit binds the padding too; the stretch clears its optional flag,
+    // so it begins the next run with the write at 12K.
+    assert_eq!(stretch_case(Release::V0_6_5), vec![vec![1, 2], vec![3, 4]]);
+}
+
+#[test]
+fn padding_farther_than_the_write_gap_limit_from_a_write_is_not_kept() {
+    // zfs-2.4.0 vdev_queue_aggregate(): writes at 0 and 4K, padding at 8K and 12K, a write
+    // at 16K: 8K past the last mandatory end, more than the 4 KiB write gap limit, so the
+    // run ends at 8K. The padding at 8K, picked next, reaches no mandatory I/O within the
+    // limit and is discarded; the one at 12K begins the run with the write at 16K.
+    let l = Limits { aggregation_limit: 8192, ..limits_of(Release::V2_4) };
+    let mut q = VdevQueue::default();
+    for io in [write(1, 0), write(2, 4096), pad(3, 8192), pad(4, 12288), write(5, 16384)] {
+        q.add(io, &l);
+    }
+    assert_eq!(merged(&mut q, &l), vec![vec![1, 2], vec![4, 5]]);
+    assert_eq!(q.take_discarded(), vec![3]);
 }

@@ -11,7 +11,10 @@
 //! does both at resilver priority. In flight per top-level vdev:
 //! `zfs_scan_vdev_limit` bytes times its data disks from 2.1, times its leaves and at
 //! least 1 MiB in 0.8 and 2.0 (`q_maxinflight_bytes`, `scan_exec_io()`) under the OpenZFS
-//! scheduler; the workload's fixed `outstanding` blocks under the legacy one.
+//! scheduler; the workload's fixed `outstanding` blocks under the legacy one. Whether the
+//! phase stops is checked before each block, and before the wait for room in flight: a
+//! block that passed the check goes out once there is room, even if by then the phase
+//! would stop, so a phase ends with that block in flight.
 //!
 //! Before 0.8 (`release` 0.6.4 to 0.7, 0.7's `dsl_scan_scrub_cb()`): no sorting, blocks in
 //! the order the traversal finds them, which on a written pool is all over the disk (here:
@@ -55,6 +58,11 @@ pub(super) struct Scan {
     unsorted: bool,
     /// Before 0.8: the sync thread sleeps in `delay(scan_delay)` (its next block waits).
     sleeping: bool,
+    /// Per issuer, its next block passed the check whether to suspend and waits only for
+    /// room in flight: one entry for the traversal that issues every block before 0.8
+    /// (`dsl_scan_visitbp()`), else one per top-level vdev, each queue issued by its own
+    /// taskq thread (`scan_io_queues_run()`).
+    cleared: Vec<bool>,
     /// `scn_to_examine` and the bytes issued so far (`spa_scan_pass_issued`) [bytes].
     to_examine: u64,
     issued: u64,
@@ -107,6 +115,7 @@ impl Sim {
         }
         let legacy = self.scenario.models.scheduler == SchedulerModel::Legacy;
         let unsorted = !legacy && self.scenario.models.release < Release::V0_8;
+        let issuers = if unsorted { 1 } else { tops.len() };
         self.scan = Some(Scan {
             resilver,
             block,
@@ -117,6 +126,7 @@ impl Sim {
             reads: Slab::default(),
             unsorted,
             sleeping: false,
+            cleared: vec![false; issuers],
             to_examine,
             issued: 0,
             done_at: None,
@@ -139,6 +149,8 @@ impl Sim {
         let Some(scan) = self.scan.as_mut() else { return false };
         scan.phase_start = Some(now);
         scan.suspending = false;
+        // A phase ends only with nothing in flight, so no block waits for room across it.
+        scan.cleared.iter_mut().for_each(|c| *c = false);
         for top in 0..self.data_tops {
             self.scan_fill(top);
         }
@@ -211,25 +223,42 @@ impl Sim {
     }
 
     /// Issues `top`'s next blocks while its in-flight limit allows, checking before each
-    /// whether to suspend (`scan_io_queue_issue()`).
+    /// whether to suspend. The check comes first and the wait for room after, as in the C:
+    /// from 0.8 `scan_io_queue_issue()` calls `scan_io_queue_check_suspend()` and then
+    /// `scan_exec_io()` waits while `q_inflight_bytes >= q_maxinflight_bytes`; before 0.8
+    /// `dsl_scan_visitbp()` calls `dsl_scan_check_suspend()` and then `dsl_scan_scrub_cb()`
+    /// waits while `spa_scrub_inflight >= maxinflight`. A block that passed the check is
+    /// issued once room frees up, whatever the check would say by then.
     fn scan_fill(&mut self, top: usize) {
         loop {
             let Some(scan) = self.scan.as_ref() else { return };
             let st = &scan.tops[top];
-            if scan.phase_start.is_none() || scan.suspending || scan.sleeping || !st.active {
+            if scan.phase_start.is_none() || scan.sleeping || !st.active {
                 return;
             }
             if st.blocks_issued >= st.blocks {
                 return; // Every block of this vdev is out: what is in flight finishes it.
             }
-            if !self.scan_room(top) {
-                return;
-            }
-            if self.scan_should_suspend() {
-                if let Some(scan) = self.scan.as_mut() {
-                    scan.suspending = true;
+            let issuer = if scan.unsorted { 0 } else { top };
+            if !scan.cleared.get(issuer).copied().unwrap_or(false) {
+                // Each queue checks for itself in the C; within a phase the check, once
+                // true, stays true (time and dirty data only grow, a waiter stays), so
+                // one queue's stop stands for the others' next check.
+                if scan.suspending {
+                    return;
                 }
-                return;
+                if self.scan_should_suspend() {
+                    if let Some(scan) = self.scan.as_mut() {
+                        scan.suspending = true;
+                    }
+                    return;
+                }
+                if let Some(c) = self.scan.as_mut().and_then(|s| s.cleared.get_mut(issuer)) {
+                    *c = true;
+                }
+            }
+            if !self.scan_room(top) {
+                return; // It waits in cv_wait: the next block back issues it.
             }
             if let Some(delay) = self.scan_busy_delay() {
                 // delay(scan_delay): the sync thread sleeps, then issues this block.
@@ -256,7 +285,9 @@ impl Sim {
     pub(super) fn scan_delay_over(&mut self, top: u32) {
         let Some(scan) = self.scan.as_mut() else { return };
         scan.sleeping = false;
-        if scan.phase_start.is_some() && !scan.suspending {
+        // The block passed the check before the sleep (dsl_scan_visitbp()); nothing else
+        // issues meanwhile, so it goes out whether or not the phase would stop now.
+        if scan.phase_start.is_some() {
             self.scan_issue(top as usize);
         }
         for t in 0..self.data_tops {
@@ -296,6 +327,10 @@ impl Sim {
         st.inflight_blocks += 1;
         st.blocks_issued += 1;
         scan.issued += stride;
+        let issuer = if scan.unsorted { 0 } else { top };
+        if let Some(c) = scan.cleared.get_mut(issuer) {
+            *c = false; // The issuer's next block is checked anew.
+        }
         let resilver = scan.resilver;
         let t = &self.tops[top];
         // Every column of a RAID-Z block, parity included, or each side of a mirror.
@@ -389,5 +424,67 @@ impl Sim {
             scan.suspending = false;
             self.scan_phase_done();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    /// Runs `release`'s scrub of one LUN with room for one block in flight until the scan
+    /// phase first suspends, and returns the blocks then in flight.
+    fn in_flight_when_suspending(release: &str, room: (&str, u64)) -> u32 {
+        let json = format!(
+            r#"{{"duration": "10s", "models": {{"release": "{release}"}},
+                "tunables": {{"zfs_txg_timeout": 2, "{}": {}}},
+                "pool": {{"device": {{"kind": "lun", "base_latency": "300ms"}}}},
+                "workloads": [{{"kind": "scrub"}}]}}"#,
+            room.0, room.1
+        );
+        let mut sim = Sim::new(Scenario::from_json(&json).expect("a valid scenario"));
+        while !sim.scan.as_ref().is_some_and(|s| s.suspending) {
+            assert!(sim.advance(1), "{release}: the phase suspends before the run ends");
+        }
+        sim.scan.as_ref().map_or(0, |s| s.tops[0].inflight_blocks)
+    }
+
+    #[test]
+    fn the_check_to_suspend_comes_before_the_wait_for_room() {
+        // dsl_scan.c at zfs-2.2.0: scan_io_queue_issue() calls scan_io_queue_check_suspend()
+        // before each sio, then scan_exec_io() waits while q_inflight_bytes >=
+        // q_maxinflight_bytes (here MAX(1, 1 * 1): one block). So the check for the next
+        // block runs as soon as the last one is issued, and the phase suspends with it in
+        // flight; checking only once room is back would suspend with nothing in flight.
+        assert_eq!(in_flight_when_suspending("2.2", ("zfs_scan_vdev_limit", 1)), 1);
+        // At zfs-0.7.0 the traversal checks in dsl_scan_visitbp() (dsl_scan_check_suspend())
+        // before dsl_scan_scrub_cb() waits while spa_scrub_inflight >= maxinflight (here
+        // zfs_top_maxinflight 1 times one top-level vdev).
+        assert_eq!(in_flight_when_suspending("0.7", ("zfs_top_maxinflight", 1)), 1);
+    }
+
+    #[test]
+    fn a_block_past_the_check_goes_out_though_another_queue_stopped_the_phase() {
+        // From zfs-0.8.0 each top-level vdev's queue runs on its own taskq thread
+        // (scan_io_queues_run()), each checking scan_io_queue_check_suspend() for itself:
+        // one queue stopping does not stop another that already passed the check and
+        // waits in scan_exec_io() for room. Two LUNs, room for one block each: both
+        // blocks waiting for room go out: the one whose queue stopped the phase, and the
+        // other's, issued after the stop once its last block is back.
+        let json = r#"{"duration": "10s", "models": {"release": "2.2"},
+            "tunables": {"zfs_txg_timeout": 2, "zfs_scan_vdev_limit": 1},
+            "pool": {"layout": "a b", "device": {"kind": "lun", "base_latency": "300ms"}},
+            "workloads": [{"kind": "scrub"}]}"#;
+        let mut sim = Sim::new(Scenario::from_json(json).expect("a valid scenario"));
+        let issued = |sim: &Sim| sim.scan.as_ref().map_or(0, |s| s.tops.iter().map(|t| t.blocks_issued).sum::<u64>());
+        while !sim.scan.as_ref().is_some_and(|s| s.suspending) {
+            assert!(sim.advance(1), "the phase suspends before the run ends");
+        }
+        let at_stop = issued(&sim);
+        while sim.scan.as_ref().is_some_and(|s| s.suspending) {
+            assert!(sim.advance(1), "the phase ends before the run does");
+        }
+        assert_eq!(sim.scan.as_ref().map(|s| s.tops.len()), Some(2));
+        assert_eq!(issued(&sim) - at_stop, 1, "the other queue's block, past its check");
     }
 }

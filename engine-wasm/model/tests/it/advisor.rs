@@ -131,7 +131,12 @@ fn scrub_beside_readers_the_advisor_comes_within_a_tenth_of_the_brute_force_best
 #[test]
 fn scrub_beside_writers_and_readers_the_advisor_comes_within_a_tenth_of_the_brute_force_best() {
     let options = Options { span: 1, ..Options::default() };
-    let guards = vec![guard(Metric::ScanRate, 10), guard(Metric::TxgSync, 50)];
+    // The read-latency gains here come from zfs_scan_vdev_limit=256M, whose syncs end by
+    // draining up to 256 MiB of scrub reads on the busy HDDs: the longest sync grows by
+    // 44% to 56% with the seed (whichever of the scan's suspend check and its wait for
+    // room comes first). A 50% guard sat inside that spread, so whether the grid held a
+    // feasible gain at all was the seed's draw; at 60% it holds for every seed tried.
+    let guards = vec![guard(Metric::ScanRate, 10), guard(Metric::TxgSync, 60)];
     check_against_brute_force(&scrub_limit(20), "scan-hurts-reads", guards, options);
 }
 

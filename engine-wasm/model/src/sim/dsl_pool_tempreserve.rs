@@ -78,11 +78,20 @@ pub fn next_write_limit(
 }
 
 impl Sim {
+    /// (`zfs_write_limit_min`, `zfs_write_limit_inflated`) as `dsl_pool_sync()` sets them.
     fn legacy_limits(&self) -> (u64, u64) {
         let t = &self.scenario.tunables;
         let inflation = self.scenario.models.era.inflation();
         let min = t.get(Id::WriteLimitMin);
-        let max = self.scenario.ram >> t.get(Id::WriteLimitShift).min(63);
+        let shift = t.get(Id::WriteLimitShift);
+        // dsl_pool_sync() (zfs-0.4.9 and zfs-0.5.2 `dsl_pool.c`) derives
+        // zfs_write_limit_inflated from memory only `if (... && zfs_write_limit_shift)`: at
+        // shift 0 it keeps its initial 0, and MIN(0, ...) makes every later write limit 0,
+        // which dsl_pool_tempreserve_space() reads as no limit at all.
+        if shift == 0 {
+            return (min, 0);
+        }
+        let max = self.scenario.ram >> shift.min(63);
         (min, min.max(max.saturating_mul(inflation)))
     }
 
@@ -99,7 +108,10 @@ impl Sim {
         let asize =
             super::wide::saturating_mul(self.clients[c as usize].tx_bytes, self.scenario.models.era.inflation());
         let limit = self.legacy.write_limit;
-        let reserved = self.legacy.towrite[s] + self.legacy.tempreserved[s] / 2;
+        // A write limit of 0 (zfs_write_limit_shift 0 after the first sync) checks nothing:
+        // `reserved` stays 0 and neither the wait nor the tick follows
+        // (dsl_pool_tempreserve_space(), `if (write_limit > 0)`).
+        let reserved = if limit > 0 { self.legacy.towrite[s] + self.legacy.tempreserved[s] / 2 } else { 0 };
         let throttle = self.scenario.tunables.get(Id::NoWriteThrottle) == 0;
         if throttle && reserved > 0 && reserved > limit {
             // ERESTART, then txg_wait_open(txg + 1): the writer asks for the open txg to be
@@ -118,7 +130,7 @@ impl Sim {
         let previous_syncing = self.txg.synced + 1 >= txg || self.txg.syncing_txg() + 1 == txg;
         // txg_stalled(): a writer at the limit already asked for this txg to be quiesced.
         let stalled = self.txg.quiesce_waiting > self.txg.open;
-        if throttle && reserved > limit - limit / 8 && !previous_syncing && !stalled {
+        if throttle && reserved > 0 && reserved > limit - limit / 8 && !previous_syncing && !stalled {
             // txg_delay(): one tick, unless txg - 1 starts syncing or this txg stalls first.
             self.legacy.delays[s] += 1;
             self.rec.throttle.legacy_delays_7_8 += 1;

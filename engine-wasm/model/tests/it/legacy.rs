@@ -171,3 +171,32 @@ fn the_legacy_write_limit_counts_whole_dirtied_buffers_inflated() {
         assert_eq!(legacy.data_written, t.ndirty * 24, "txg {}", t.txg);
     }
 }
+
+/// `dsl_pool_sync()` (zfs-0.4.9 and zfs-0.5.2 `dsl_pool.c`) sets `zfs_write_limit_inflated`
+/// from memory only while `zfs_write_limit_shift` is nonzero. At 0 it stays 0, so the first
+/// sync that counts sets `dp_write_limit = MIN(0, ...) = 0`, and
+/// `dsl_pool_tempreserve_space()` checks nothing while `write_limit` is 0: the txgs after
+/// the first close on the timer alone, with no writer waiting at a limit or sleeping a tick.
+#[test]
+fn a_write_limit_shift_of_0_leaves_no_write_limit_after_the_first_sync() {
+    for era in ["2008", "2010"] {
+        let v = json!({"duration": "40s", "models": {"throttle": "legacy", "scheduler": "legacy", "era": era},
+            "tunables": {"zfs_write_limit_shift": 0, "zfs_txg_timeout": 5},
+            "pool": {"device": {"kind": "lun"}},
+            "workloads": [{"kind": "async_write", "threads": 8, "block_size": "128K", "rate": "60M"}]});
+        let r = run(&v);
+        assert!(r.txgs.len() > 2, "{era}");
+        let first = r.txgs[0].legacy.as_ref().expect("legacy figures");
+        assert_eq!(first.write_limit, 32 << 20, "{era}: dp_write_limit starts at zfs_write_limit_min");
+        // The txg open while the first syncs still sees the old limit.
+        for t in r.txgs.iter().skip(2) {
+            let l = t.legacy.as_ref().expect("legacy figures");
+            assert_eq!((l.write_limit, l.limit_waits, l.delays_7_8), (0, 0, 0), "{era}: txg {}", t.txg);
+        }
+        // At the default shift the same load is held at the measured limit.
+        let mut limited = v.clone();
+        limited["tunables"] = json!({"zfs_txg_timeout": 5});
+        let waits: u64 = run(&limited).txgs.iter().filter_map(|t| t.legacy.as_ref()).map(|l| l.limit_waits).sum();
+        assert!(waits > 0, "{era}: the default shift limits this load");
+    }
+}

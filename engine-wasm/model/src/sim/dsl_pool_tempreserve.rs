@@ -62,7 +62,12 @@ pub fn next_write_limit(
     inflated_max: u64,
 ) -> Option<(u64, u64)> {
     let sample = match era {
-        Era::Y2008 if write_time_ns > 0 => (u128::from(data) * 1_000_000_000 / u128::from(write_time_ns)) as u64,
+        // `(data_written * NANOSEC) / write_time` in 64 bits (zfs-0.4.9 `dsl_pool.c`,
+        // dsl_pool_sync()): past 2^64 / 10^9 inflated bytes (about 18.4 GB, 3 GB logical at
+        // x6, within reach of a limit of RAM/8 x6 from 24 GiB of RAM) the product wraps and the
+        // throughput, hence the limit, comes out far too low. The 2010 code divides by
+        // milliseconds instead, which cannot wrap.
+        Era::Y2008 if write_time_ns > 0 => data.wrapping_mul(1_000_000_000) / write_time_ns,
         Era::Y2010 if write_time_ns > 1_000_000 => data / (write_time_ns / 1_000_000),
         _ => return None,
     };
@@ -257,6 +262,19 @@ mod tests {
         assert_eq!(b141.map(|x| x.1), Some(12_582_910_000));
         let y2008 = next_write_limit(Era::Y2008, 6 * 200 * MIB, 2000 * MS, None, 5000, min, 6 * 1024 * MIB);
         assert_eq!(y2008, Some((629_145_600, 3_145_728_000)));
+    }
+
+    #[test]
+    fn the_2008_throughput_wraps_past_2_pow_64_nanobytes() {
+        // zfs-0.4.9 dsl_pool_sync(): 24e9 inflated bytes in 4 s with 32 GiB of RAM (cap
+        // 32 GiB / 8 x6). 24e9 x 10^9 mod 2^64 = 5_553_255_926_290_448_384, / 4e9 s is
+        // 1_388_313_981 bytes/s, not 6e9: the limit is 5 s of that, not the cap.
+        let cap = (32u64 << 30) / 8 * 6;
+        let r = next_write_limit(Era::Y2008, 24_000_000_000, 4_000_000_000, None, 5000, 32 * MIB, cap);
+        assert_eq!(r, Some((1_388_313_981, 6_941_569_905)));
+        // Just below the wrap the arithmetic is exact.
+        let r = next_write_limit(Era::Y2008, 18_000_000_000, 4_000_000_000, None, 5000, 32 * MIB, cap);
+        assert_eq!(r, Some((4_500_000_000, 22_500_000_000)));
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! allocation ratio), set after every sync from an EWMA of the measured sync throughput
 //! times the target sync time. A writer past 7/8 of the limit sleeps one 10 ms tick while
 //! the previous txg is not yet syncing; a writer past the limit waits for the next txg to
-//! open, which may mean waiting for a whole sync. There is no dirty-data kick.
+//! open, which may mean waiting for a whole sync. There is no dirty-data kick. The ARC is
+//! asked before the limit (`arc_tempreserve_space()`); its refusal cuts the limit
+//! (`dsl_pool_memory_pressure()`) and also waits for the next txg.
 
 use super::client_waits::WaitCause;
 use super::txg::SyncCause;
@@ -112,6 +114,15 @@ impl Sim {
         let s = slot(txg);
         let asize =
             super::wide::saturating_mul(self.clients[c as usize].tx_bytes, self.scenario.models.era.inflation());
+        // dsl_dir_tempreserve_space() (zfs-0.4.9 and zfs-0.5.2 `dsl_dir.c`) asks the ARC
+        // first: arc_tempreserve_space() refuses when dirty data passes a quarter of the ARC
+        // and, with this reserve, half of it. Then dsl_pool_memory_pressure() cuts the write
+        // limit, and dmu_tx_wait() waits for the next txg as at the limit.
+        if self.arc_refuses(c) {
+            self.legacy_memory_pressure();
+            self.request_quiesce(c, txg, WaitCause::ArcReserve, SyncCause::OpenWait);
+            return;
+        }
         let limit = self.legacy.write_limit;
         // A write limit of 0 (zfs_write_limit_shift 0 after the first sync) checks nothing:
         // `reserved` stays 0 and neither the wait nor the tick follows
@@ -123,7 +134,7 @@ impl Sim {
             // quiesced and sleeps until a new one opens.
             self.legacy.limit_waits[s] += 1;
             self.rec.throttle.legacy_limit_waits += 1;
-            self.request_quiesce(c, txg);
+            self.request_quiesce(c, txg, WaitCause::TxgOpen, SyncCause::HardLimit);
             return;
         }
         self.legacy.tempreserved[s] += asize;
@@ -194,16 +205,31 @@ impl Sim {
         self.legacy.towrite[slot(txg)] += inflated;
     }
 
-    /// `txg_wait_open(txg + 1)` for writer `c` at the limit: the open txg is now stalled,
-    /// and its broadcast of `tx_quiesce_more_cv` ends the tick of the writers sleeping in
-    /// it (`txg_delay()` stops waiting once `txg_stalled()`).
-    fn request_quiesce(&mut self, c: u32, txg: u64) {
+    /// `txg_wait_open(txg + 1)` for writer `c` refused at the limit or by the ARC: the open
+    /// txg is now stalled, and its broadcast of `tx_quiesce_more_cv` ends the tick of the
+    /// writers sleeping in it (`txg_delay()` stops waiting once `txg_stalled()`).
+    fn request_quiesce(&mut self, c: u32, txg: u64, wait: WaitCause, cause: SyncCause) {
         let stalled = self.txg.quiesce_waiting > self.txg.open;
         if !stalled {
             // Once stalled, no writer starts a tick: only the first request wakes any.
             self.legacy_wake_sleepers(self.txg.open);
         }
-        self.wait_open(c, txg + 1, WaitCause::TxgOpen, SyncCause::HardLimit);
+        self.wait_open(c, txg + 1, wait, cause);
+    }
+
+    /// `dsl_pool_memory_pressure()` (zfs-0.4.9 and zfs-0.5.2 `dsl_pool.c`): unless it is
+    /// already `zfs_write_limit_min`, the write limit drops to a quarter of the inflated
+    /// bytes of all unsynced txgs (`dp_space_towrite` and `dp_tempreserved`), not below the
+    /// minimum. An override hides `dp_write_limit` from the writers: it stays in force.
+    fn legacy_memory_pressure(&mut self) {
+        let t = &self.scenario.tunables;
+        let min = t.get(Id::WriteLimitMin);
+        if t.get(Id::WriteLimitOverride) > 0 || self.legacy.write_limit == min {
+            return;
+        }
+        let l = &self.legacy;
+        let inuse = l.towrite.iter().chain(&l.tempreserved).fold(0u64, |a, &b| a.saturating_add(b));
+        self.legacy.write_limit = min.max(self.legacy.write_limit.min(inuse / 4));
     }
 
     /// A new txg opened: writers sleeping a tick in the old one wake.

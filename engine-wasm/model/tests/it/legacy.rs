@@ -200,3 +200,32 @@ fn a_write_limit_shift_of_0_leaves_no_write_limit_after_the_first_sync() {
         assert!(waits > 0, "{era}: the default shift limits this load");
     }
 }
+
+/// `dsl_dir_tempreserve_space()` (zfs-0.4.9 and zfs-0.5.2 `dsl_dir.c`) asks
+/// `arc_tempreserve_space()` before `dsl_pool_tempreserve_space()`: with dirty data past a
+/// quarter of the ARC and, with the reserve, past half of it, the ARC refuses, and
+/// `dsl_pool_memory_pressure()` cuts `dp_write_limit` to a quarter of the inflated bytes
+/// of the unsynced txgs (never below `zfs_write_limit_min`) before the writer waits for the
+/// next txg. So with a 1 GiB ARC a load whose two unsynced txgs hold more than 256 MiB is
+/// refused by the ARC, and the limit in force falls below the one the EWMA set.
+#[test]
+fn the_arc_is_asked_before_the_legacy_write_limit_and_its_refusal_cuts_the_limit() {
+    let v = json!({"duration": "40s", "system": {"ram": "8G"}, "models": {"throttle": "legacy", "scheduler": "legacy", "era": "2010"},
+        "tunables": {"zfs_arc_max": "1G"},
+        "pool": {"device": {"kind": "lun", "bandwidth": 200_000_000, "base_latency": "500us"}},
+        "workloads": [{"kind": "async_write", "threads": 64, "block_size": "128K", "rate": "2G"}]});
+    let r = run(&v);
+    assert!(r.summary.throttle.counters.arc_dirty_throttles > 0, "{:?}", r.summary.throttle.counters);
+    let (min, cap) = (32u64 << 20, (8u64 << 30) / 8 * 24);
+    let mut cut = 0;
+    for w in r.txgs.windows(2) {
+        let (prev, t) = (w[0].legacy.as_ref().expect("legacy"), w[1].legacy.as_ref().expect("legacy"));
+        // The limit the EWMA left after the previous sync: synctime 1000 ms x bytes/ms.
+        let ewma_limit = cap.min(min.max(prev.throughput * 1000));
+        assert!(t.write_limit >= min, "txg {}", w[1].txg);
+        if t.write_limit < ewma_limit {
+            cut += 1;
+        }
+    }
+    assert!(cut > 0, "dsl_pool_memory_pressure() cut the limit");
+}

@@ -360,7 +360,7 @@ schema! {
     WriteLimitShift {
         name: "zfs_write_limit_shift", kind: Kind::Tunable, group: LEGACY_THROTTLE, unit: Unit::Count,
         default: 3, min: 0, max: 20, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "The per-txg write limit is at most physical memory >> this (3: an eighth of RAM), before inflation.",
+        meaning: "The per-txg write limit is at most physical memory >> this (3: an eighth of RAM), before inflation; 0 derives no maximum, which leaves the limit 0 (none) after the first sync.",
         history: "3 from 2008 until 2013 (read-only on Linux). Used only by the legacy throttle.",
         freebsd: None,
     }

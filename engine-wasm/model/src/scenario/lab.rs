@@ -74,6 +74,11 @@ pub fn effective(t: &Tunables) -> Tunables {
                 tunables.derive(id, v);
             }
         }
+        if t.get(Id::ThrottleModelChoice) == 1 {
+            // The legacy throttle asks the ARC of its own era (`Era::arc_max`).
+            let given = if at_default(t, Id::ArcMax) { 0 } else { t.get(Id::ArcMax) };
+            tunables.derive(Id::ArcMax, era.arc_max(t.get(Id::Ram), given));
+        }
     }
     tunables
 }
@@ -343,6 +348,28 @@ mod tests {
         assert_eq!(s.tunables.get(Id::VdevMaxPending), 4);
         let openzfs = scenario_from_settings(&with(&[(Id::LegacyEra, 0)])).expect("valid");
         assert_eq!(openzfs.tunables.get(Id::TxgTimeout), 5);
+    }
+
+    /// zfs-0.4.9 and zfs-0.5.2 `arc.c`, arc_init(): arc_c = RAM / 8, arc_c_max =
+    /// MAX(arc_c * 6, arc_c * 8 - 1 GiB) (arc_c_min, at least 64 MiB, under 1 GiB of RAM),
+    /// zfs_arc_max in force when above 64 MiB and below RAM.
+    #[test]
+    fn the_legacy_throttle_asks_an_arc_of_its_era() {
+        const G: u64 = 1 << 30;
+        assert_eq!(Era::Y2010.arc_max(2 * G, 0), 3 * G / 2, "3/4 of 2 GiB beats 1 GiB");
+        assert_eq!(Era::Y2008.arc_max(64 * G, 0), 63 * G, "all but 1 GiB");
+        assert_eq!(Era::Y2010.arc_max(G / 2, 0), 3 * G / 8, "3/4 beats arc_c_min");
+        assert_eq!(Era::Y2010.arc_max(8 * G, G), G, "zfs_arc_max");
+        assert_eq!(Era::Y2010.arc_max(8 * G, 64 << 20), 7 * G, "zfs_arc_max must pass 64 MiB");
+        let legacy = with(&[(Id::ThrottleModelChoice, 1), (Id::Ram, 2 * G)]);
+        assert_eq!(scenario_from_settings(&legacy).expect("valid").tunables.get(Id::ArcMax), 3 * G / 2);
+        let given = with(&[(Id::ThrottleModelChoice, 1), (Id::Ram, 2 * G), (Id::ArcMax, G)]);
+        assert_eq!(scenario_from_settings(&given).expect("valid").tunables.get(Id::ArcMax), G);
+        let file = r#"{"system": {"ram": "2G"}, "models": {"throttle": "legacy"}}"#;
+        assert_eq!(Scenario::from_json(file).expect("valid").tunables.get(Id::ArcMax), 3 * G / 2);
+        // The OpenZFS throttle keeps the release's.
+        let openzfs = scenario_from_settings(&with(&[(Id::SchedulerModelChoice, 1), (Id::Ram, 2 * G)])).expect("valid");
+        assert_ne!(openzfs.tunables.get(Id::ArcMax), 3 * G / 2);
     }
 
     #[test]

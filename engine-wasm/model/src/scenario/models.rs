@@ -50,6 +50,19 @@ impl Era {
         }
     }
 
+    /// `arc_init()`'s `arc_c_max` of the era (zfs-0.4.9 and zfs-0.5.2 `arc.c`, as in
+    /// OpenSolaris): `zfs_arc_max` when above 64 MiB and below RAM, else the larger of 3/4
+    /// of RAM (`arc_c * 6`, `arc_c` an eighth of RAM) and RAM less 1 GiB (`arc_c * 8 - 1 GiB`
+    /// when that is at least 1 GiB, else `arc_c_min`: a quarter of `arc_c`, at least 64 MiB).
+    pub fn arc_max(self, ram: u64, zfs_arc_max: u64) -> u64 {
+        if zfs_arc_max > 64 << 20 && zfs_arc_max < ram {
+            return zfs_arc_max;
+        }
+        let arc_c = ram.min(1 << 50) / 8;
+        let all_but_1g = if arc_c * 8 >= 1 << 30 { arc_c * 8 - (1 << 30) } else { (arc_c / 4).max(64 << 20) };
+        (arc_c * 6).max(all_but_1g)
+    }
+
     /// The era's defaults for the tunables it changed.
     pub(crate) fn defaults(self) -> [(Id, u64); 5] {
         let (timeout, synctime, pending) = match self {

@@ -155,6 +155,11 @@ fn tunables(given: BTreeMap<String, TunableText>, models: &Models, ram: u64) -> 
         set.push(id);
     }
     models.release.set_dirty_limits(&mut t, ram, |id| set.contains(&id));
+    if models.throttle == ThrottleModel::Legacy {
+        // The legacy throttle asks the ARC of its own era (`Era::arc_max`), not the release's.
+        let given = if set.contains(&Id::ArcMax) { t.get(Id::ArcMax) } else { 0 };
+        t.derive(Id::ArcMax, models.era.arc_max(ram, given));
+    }
     match check(&t).errors.into_iter().next() {
         Some(problem) => Err(FieldError::at("tunables", problem.message)),
         None => Ok(t),

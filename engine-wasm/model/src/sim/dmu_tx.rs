@@ -132,21 +132,29 @@ impl Sim {
     /// the start. The last clause, that the pool's own dirty data be more than
     /// `zfs_arc_pool_dirty_percent` (20) of it, always holds for the lab's single pool.
     fn reserve_and_assign(&mut self, c: u32) {
+        if self.arc_refuses(c) {
+            self.wait_open(c, self.txg.open + 1, WaitCause::ArcReserve, SyncCause::OpenWait);
+            return;
+        }
+        self.assign(c);
+    }
+
+    /// `arc_tempreserve_space()`'s answer for client `c`'s transaction (see
+    /// `reserve_and_assign()`): whether it refuses, counted by why.
+    pub(super) fn arc_refuses(&mut self, c: u32) -> bool {
         // The write's bytes, and the whole record held for a partial one (dmu_tx_count_write()).
         let reserve = self.reserve_bytes(c);
         let arc = self.k.arc_max;
         let anon = self.txg.dirty_total;
         let memory = reserve > arc;
-        if memory || (reserve + anon > self.k.arc_half && anon > self.k.arc_quarter) {
-            if memory {
-                self.rec.throttle.arc_memory_reserves += 1;
-            } else {
-                self.rec.throttle.arc_dirty_throttles += 1;
-            }
-            self.wait_open(c, self.txg.open + 1, WaitCause::ArcReserve, SyncCause::OpenWait);
-            return;
+        if memory {
+            self.rec.throttle.arc_memory_reserves += 1;
+        } else if reserve + anon > self.k.arc_half && anon > self.k.arc_quarter {
+            self.rec.throttle.arc_dirty_throttles += 1;
+        } else {
+            return false;
         }
-        self.assign(c);
+        true
     }
 
     /// The transaction joins the open txg and dirties it; its data is copied in, then it

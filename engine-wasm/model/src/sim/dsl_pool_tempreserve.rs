@@ -4,7 +4,9 @@
 //! allocation ratio), set after every sync from an EWMA of the measured sync throughput
 //! times the target sync time. A writer past 7/8 of the limit sleeps one 10 ms tick while
 //! the previous txg is not yet syncing; a writer past the limit waits for the next txg to
-//! open, which may mean waiting for a whole sync. There is no dirty-data kick.
+//! open, which may mean waiting for a whole sync. There is no dirty-data kick. The ARC is
+//! asked before the limit (`arc_tempreserve_space()`); its refusal cuts the limit
+//! (`dsl_pool_memory_pressure()`) and also waits for the next txg.
 
 use super::client_waits::WaitCause;
 use super::txg::SyncCause;
@@ -62,7 +64,12 @@ pub fn next_write_limit(
     inflated_max: u64,
 ) -> Option<(u64, u64)> {
     let sample = match era {
-        Era::Y2008 if write_time_ns > 0 => (u128::from(data) * 1_000_000_000 / u128::from(write_time_ns)) as u64,
+        // `(data_written * NANOSEC) / write_time` in 64 bits (zfs-0.4.9 `dsl_pool.c`,
+        // dsl_pool_sync()): past 2^64 / 10^9 inflated bytes (about 18.4 GB, 3 GB logical at
+        // x6, within reach of a limit of RAM/8 x6 from 24 GiB of RAM) the product wraps and the
+        // throughput, hence the limit, comes out far too low. The 2010 code divides by
+        // milliseconds instead, which cannot wrap.
+        Era::Y2008 if write_time_ns > 0 => data.wrapping_mul(1_000_000_000) / write_time_ns,
         Era::Y2010 if write_time_ns > 1_000_000 => data / (write_time_ns / 1_000_000),
         _ => return None,
     };
@@ -78,11 +85,20 @@ pub fn next_write_limit(
 }
 
 impl Sim {
+    /// (`zfs_write_limit_min`, `zfs_write_limit_inflated`) as `dsl_pool_sync()` sets them.
     fn legacy_limits(&self) -> (u64, u64) {
         let t = &self.scenario.tunables;
         let inflation = self.scenario.models.era.inflation();
         let min = t.get(Id::WriteLimitMin);
-        let max = self.scenario.ram >> t.get(Id::WriteLimitShift).min(63);
+        let shift = t.get(Id::WriteLimitShift);
+        // dsl_pool_sync() (zfs-0.4.9 and zfs-0.5.2 `dsl_pool.c`) derives
+        // zfs_write_limit_inflated from memory only `if (... && zfs_write_limit_shift)`: at
+        // shift 0 it keeps its initial 0, and MIN(0, ...) makes every later write limit 0,
+        // which dsl_pool_tempreserve_space() reads as no limit at all.
+        if shift == 0 {
+            return (min, 0);
+        }
+        let max = self.scenario.ram >> shift.min(63);
         (min, min.max(max.saturating_mul(inflation)))
     }
 
@@ -98,15 +114,27 @@ impl Sim {
         let s = slot(txg);
         let asize =
             super::wide::saturating_mul(self.clients[c as usize].tx_bytes, self.scenario.models.era.inflation());
+        // dsl_dir_tempreserve_space() (zfs-0.4.9 and zfs-0.5.2 `dsl_dir.c`) asks the ARC
+        // first: arc_tempreserve_space() refuses when dirty data passes a quarter of the ARC
+        // and, with this reserve, half of it. Then dsl_pool_memory_pressure() cuts the write
+        // limit, and dmu_tx_wait() waits for the next txg as at the limit.
+        if self.arc_refuses(c) {
+            self.legacy_memory_pressure();
+            self.request_quiesce(c, txg, WaitCause::ArcReserve, SyncCause::OpenWait);
+            return;
+        }
         let limit = self.legacy.write_limit;
-        let reserved = self.legacy.towrite[s] + self.legacy.tempreserved[s] / 2;
+        // A write limit of 0 (zfs_write_limit_shift 0 after the first sync) checks nothing:
+        // `reserved` stays 0 and neither the wait nor the tick follows
+        // (dsl_pool_tempreserve_space(), `if (write_limit > 0)`).
+        let reserved = if limit > 0 { self.legacy.towrite[s] + self.legacy.tempreserved[s] / 2 } else { 0 };
         let throttle = self.scenario.tunables.get(Id::NoWriteThrottle) == 0;
         if throttle && reserved > 0 && reserved > limit {
             // ERESTART, then txg_wait_open(txg + 1): the writer asks for the open txg to be
             // quiesced and sleeps until a new one opens.
             self.legacy.limit_waits[s] += 1;
             self.rec.throttle.legacy_limit_waits += 1;
-            self.request_quiesce(c, txg);
+            self.request_quiesce(c, txg, WaitCause::TxgOpen, SyncCause::HardLimit);
             return;
         }
         self.legacy.tempreserved[s] += asize;
@@ -118,7 +146,7 @@ impl Sim {
         let previous_syncing = self.txg.synced + 1 >= txg || self.txg.syncing_txg() + 1 == txg;
         // txg_stalled(): a writer at the limit already asked for this txg to be quiesced.
         let stalled = self.txg.quiesce_waiting > self.txg.open;
-        if throttle && reserved > limit - limit / 8 && !previous_syncing && !stalled {
+        if throttle && reserved > 0 && reserved > limit - limit / 8 && !previous_syncing && !stalled {
             // txg_delay(): one tick, unless txg - 1 starts syncing or this txg stalls first.
             self.legacy.delays[s] += 1;
             self.rec.throttle.legacy_delays_7_8 += 1;
@@ -177,16 +205,31 @@ impl Sim {
         self.legacy.towrite[slot(txg)] += inflated;
     }
 
-    /// `txg_wait_open(txg + 1)` for writer `c` at the limit: the open txg is now stalled,
-    /// and its broadcast of `tx_quiesce_more_cv` ends the tick of the writers sleeping in
-    /// it (`txg_delay()` stops waiting once `txg_stalled()`).
-    fn request_quiesce(&mut self, c: u32, txg: u64) {
+    /// `txg_wait_open(txg + 1)` for writer `c` refused at the limit or by the ARC: the open
+    /// txg is now stalled, and its broadcast of `tx_quiesce_more_cv` ends the tick of the
+    /// writers sleeping in it (`txg_delay()` stops waiting once `txg_stalled()`).
+    fn request_quiesce(&mut self, c: u32, txg: u64, wait: WaitCause, cause: SyncCause) {
         let stalled = self.txg.quiesce_waiting > self.txg.open;
         if !stalled {
             // Once stalled, no writer starts a tick: only the first request wakes any.
             self.legacy_wake_sleepers(self.txg.open);
         }
-        self.wait_open(c, txg + 1, WaitCause::TxgOpen, SyncCause::HardLimit);
+        self.wait_open(c, txg + 1, wait, cause);
+    }
+
+    /// `dsl_pool_memory_pressure()` (zfs-0.4.9 and zfs-0.5.2 `dsl_pool.c`): unless it is
+    /// already `zfs_write_limit_min`, the write limit drops to a quarter of the inflated
+    /// bytes of all unsynced txgs (`dp_space_towrite` and `dp_tempreserved`), not below the
+    /// minimum. An override hides `dp_write_limit` from the writers: it stays in force.
+    fn legacy_memory_pressure(&mut self) {
+        let t = &self.scenario.tunables;
+        let min = t.get(Id::WriteLimitMin);
+        if t.get(Id::WriteLimitOverride) > 0 || self.legacy.write_limit == min {
+            return;
+        }
+        let l = &self.legacy;
+        let inuse = l.towrite.iter().chain(&l.tempreserved).fold(0u64, |a, &b| a.saturating_add(b));
+        self.legacy.write_limit = min.max(self.legacy.write_limit.min(inuse / 4));
     }
 
     /// A new txg opened: writers sleeping a tick in the old one wake.
@@ -245,6 +288,19 @@ mod tests {
         assert_eq!(b141.map(|x| x.1), Some(12_582_910_000));
         let y2008 = next_write_limit(Era::Y2008, 6 * 200 * MIB, 2000 * MS, None, 5000, min, 6 * 1024 * MIB);
         assert_eq!(y2008, Some((629_145_600, 3_145_728_000)));
+    }
+
+    #[test]
+    fn the_2008_throughput_wraps_past_2_pow_64_nanobytes() {
+        // zfs-0.4.9 dsl_pool_sync(): 24e9 inflated bytes in 4 s with 32 GiB of RAM (cap
+        // 32 GiB / 8 x6). 24e9 x 10^9 mod 2^64 = 5_553_255_926_290_448_384, / 4e9 s is
+        // 1_388_313_981 bytes/s, not 6e9: the limit is 5 s of that, not the cap.
+        let cap = (32u64 << 30) / 8 * 6;
+        let r = next_write_limit(Era::Y2008, 24_000_000_000, 4_000_000_000, None, 5000, 32 * MIB, cap);
+        assert_eq!(r, Some((1_388_313_981, 6_941_569_905)));
+        // Just below the wrap the arithmetic is exact.
+        let r = next_write_limit(Era::Y2008, 18_000_000_000, 4_000_000_000, None, 5000, 32 * MIB, cap);
+        assert_eq!(r, Some((4_500_000_000, 22_500_000_000)));
     }
 
     #[test]

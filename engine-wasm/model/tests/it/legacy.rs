@@ -171,3 +171,61 @@ fn the_legacy_write_limit_counts_whole_dirtied_buffers_inflated() {
         assert_eq!(legacy.data_written, t.ndirty * 24, "txg {}", t.txg);
     }
 }
+
+/// `dsl_pool_sync()` (zfs-0.4.9 and zfs-0.5.2 `dsl_pool.c`) sets `zfs_write_limit_inflated`
+/// from memory only while `zfs_write_limit_shift` is nonzero. At 0 it stays 0, so the first
+/// sync that counts sets `dp_write_limit = MIN(0, ...) = 0`, and
+/// `dsl_pool_tempreserve_space()` checks nothing while `write_limit` is 0: the txgs after
+/// the first close on the timer alone, with no writer waiting at a limit or sleeping a tick.
+#[test]
+fn a_write_limit_shift_of_0_leaves_no_write_limit_after_the_first_sync() {
+    for era in ["2008", "2010"] {
+        let v = json!({"duration": "40s", "models": {"throttle": "legacy", "scheduler": "legacy", "era": era},
+            "tunables": {"zfs_write_limit_shift": 0, "zfs_txg_timeout": 5},
+            "pool": {"device": {"kind": "lun"}},
+            "workloads": [{"kind": "async_write", "threads": 8, "block_size": "128K", "rate": "60M"}]});
+        let r = run(&v);
+        assert!(r.txgs.len() > 2, "{era}");
+        let first = r.txgs[0].legacy.as_ref().expect("legacy figures");
+        assert_eq!(first.write_limit, 32 << 20, "{era}: dp_write_limit starts at zfs_write_limit_min");
+        // The txg open while the first syncs still sees the old limit.
+        for t in r.txgs.iter().skip(2) {
+            let l = t.legacy.as_ref().expect("legacy figures");
+            assert_eq!((l.write_limit, l.limit_waits, l.delays_7_8), (0, 0, 0), "{era}: txg {}", t.txg);
+        }
+        // At the default shift the same load is held at the measured limit.
+        let mut limited = v.clone();
+        limited["tunables"] = json!({"zfs_txg_timeout": 5});
+        let waits: u64 = run(&limited).txgs.iter().filter_map(|t| t.legacy.as_ref()).map(|l| l.limit_waits).sum();
+        assert!(waits > 0, "{era}: the default shift limits this load");
+    }
+}
+
+/// `dsl_dir_tempreserve_space()` (zfs-0.4.9 and zfs-0.5.2 `dsl_dir.c`) asks
+/// `arc_tempreserve_space()` before `dsl_pool_tempreserve_space()`: with dirty data past a
+/// quarter of the ARC and, with the reserve, past half of it, the ARC refuses, and
+/// `dsl_pool_memory_pressure()` cuts `dp_write_limit` to a quarter of the inflated bytes
+/// of the unsynced txgs (never below `zfs_write_limit_min`) before the writer waits for the
+/// next txg. So with a 1 GiB ARC a load whose two unsynced txgs hold more than 256 MiB is
+/// refused by the ARC, and the limit in force falls below the one the EWMA set.
+#[test]
+fn the_arc_is_asked_before_the_legacy_write_limit_and_its_refusal_cuts_the_limit() {
+    let v = json!({"duration": "40s", "system": {"ram": "8G"}, "models": {"throttle": "legacy", "scheduler": "legacy", "era": "2010"},
+        "tunables": {"zfs_arc_max": "1G"},
+        "pool": {"device": {"kind": "lun", "bandwidth": 200_000_000, "base_latency": "500us"}},
+        "workloads": [{"kind": "async_write", "threads": 64, "block_size": "128K", "rate": "2G"}]});
+    let r = run(&v);
+    assert!(r.summary.throttle.counters.arc_dirty_throttles > 0, "{:?}", r.summary.throttle.counters);
+    let (min, cap) = (32u64 << 20, (8u64 << 30) / 8 * 24);
+    let mut cut = 0;
+    for w in r.txgs.windows(2) {
+        let (prev, t) = (w[0].legacy.as_ref().expect("legacy"), w[1].legacy.as_ref().expect("legacy"));
+        // The limit the EWMA left after the previous sync: synctime 1000 ms x bytes/ms.
+        let ewma_limit = cap.min(min.max(prev.throughput * 1000));
+        assert!(t.write_limit >= min, "txg {}", w[1].txg);
+        if t.write_limit < ewma_limit {
+            cut += 1;
+        }
+    }
+    assert!(cut > 0, "dsl_pool_memory_pressure() cut the limit");
+}

@@ -212,6 +212,8 @@ pub struct VdevQueue {
     nia_credit: u32,
     /// No-data I/Os discarded by `next`, not yet completed by the caller.
     discarded: Vec<u32>,
+    /// Optional I/Os queued, per offset tree: with none, `aggregate` takes the plain walk.
+    optional: [u32; 5],
 }
 
 impl VdevQueue {
@@ -239,7 +241,9 @@ impl VdevQueue {
         } else {
             self.sorted[c.index() - 2].insert(sort_key(&io, limits.time_buckets));
         }
-        self.by_offset[tree_of(io.kind, io.class, limits)].insert(io);
+        let tree = tree_of(io.kind, io.class, limits);
+        self.optional[tree] += u32::from(io.optional);
+        self.by_offset[tree].insert(io);
         self.queued[c.index()] += 1;
     }
 
@@ -353,6 +357,31 @@ impl VdevQueue {
         }
         // `maxgap` is 0 for writes at every tag: they merge only when exactly adjacent.
         let gap = if zio.kind == Kind::Read { limits.read_gap_limit } else { 0 };
+        if self.optional[tree] == 0 {
+            // No optional I/O queued (every pool but RAID-Z with padding): `mandatory` is
+            // the last I/O taken, nothing is skipped at the front nor cut at the end, and a
+            // stretch keeps nothing more, so the run is one walk out from `zio`.
+            let (mut start, mut end) = (zio.offset, zio.offset + zio.size);
+            let span = t.span(&zio.key(), |io, forward| {
+                let io_end = io.offset + io.size;
+                if io.scan != zio.scan {
+                    return false;
+                }
+                if forward {
+                    if io.offset < end || io.offset - end > gap || io_end - start > limit {
+                        return false;
+                    }
+                    end = io_end;
+                } else {
+                    if io_end > start || start - io_end > gap || end - io.offset > limit {
+                        return false;
+                    }
+                    start = io.offset;
+                }
+                true
+            })?;
+            return Some((zio.key(), span, None));
+        }
         // Back: (key, end, optional), nearest first.
         let mut back: smallvec::SmallVec<[(OffsetKey, u64, bool); 8]> = smallvec::SmallVec::new();
         let (zio_end, mut start) = (zio.offset + zio.size, zio.offset);
@@ -441,6 +470,7 @@ impl VdevQueue {
             if let Some(key) = clear {
                 // The stretch: the I/O after the run may now begin the next one.
                 if let Some(mut io) = self.by_offset[tree].remove(&key) {
+                    self.optional[tree] = self.optional[tree].saturating_sub(u32::from(io.optional));
                     io.optional = false;
                     self.by_offset[tree].insert(io);
                 }
@@ -450,8 +480,9 @@ impl VdevQueue {
             let (mut offset, mut end) = (u64::MAX, 0);
             let mut members = Members::with_capacity(span.before + span.after + 1);
             let mut data = false;
-            let Self { by_offset, fifo, sorted, queued, .. } = self;
+            let Self { by_offset, fifo, sorted, queued, optional, .. } = self;
             by_offset[tree].take_span(&anchor, &span, |io| {
+                optional[tree] = optional[tree].saturating_sub(u32::from(io.optional));
                 remove_from_class(fifo, sorted, &io, limits.time_buckets);
                 queued[io.class.index()] -= 1;
                 offset = offset.min(io.offset);

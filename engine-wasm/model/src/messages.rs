@@ -172,7 +172,7 @@ pub(crate) fn min_above_max(min: (Id, u64), max: (Id, u64)) -> String {
 
 pub(crate) fn async_write_min_above_max(min: u64, max: u64) -> String {
     format!(
-        "{} is above {}: between the two dirty points vdev_queue_max_async_writes() interpolates with max − min wrapped in 32 bits, so the limit there is mostly in the billions and only zfs_vdev_max_active bounds the async writes; {min} below the low point, {max} above the high one",
+        "{} is above {}: between the dirty points vdev_queue_max_async_writes() wraps max − min in 32 bits, so only zfs_vdev_max_active bounds async writes there; {min} below the low point, {max} above the high one",
         named(Id::AsyncWriteMinActive, min),
         named(Id::AsyncWriteMaxActive, max)
     )

@@ -186,6 +186,35 @@ mod tests {
         assert!(check(&with(&[(Id::Release, at("0.8")), closed[0], closed[1]])).warnings.is_empty());
     }
 
+    /// Every warning, at the widest values its tunables take, stays under 300 characters
+    /// (what a message may be: the CLI prints them, the app shows them beside a control).
+    #[test]
+    fn every_warning_is_under_300_characters_at_the_widest_values() {
+        let (max, min) = (|id: Id| id.spec().max, |id: Id| id.spec().min);
+        let mut pairs: Vec<(Id, u64)> =
+            CLASS_LIMITS.iter().flat_map(|&(lo, hi)| [(lo, max(lo)), (hi, min(hi))]).collect();
+        pairs.extend([
+            (Id::AsyncWriteActiveMinDirtyPercent, max(Id::AsyncWriteActiveMinDirtyPercent)),
+            (Id::AsyncWriteActiveMaxDirtyPercent, min(Id::AsyncWriteActiveMaxDirtyPercent)),
+            (Id::DelayMinDirtyPercent, min(Id::DelayMinDirtyPercent)),
+            (Id::DirtyDataSyncPercent, max(Id::DirtyDataSyncPercent)),
+            (Id::VdevMinPending, max(Id::VdevMinPending)),
+            (Id::VdevMaxPending, min(Id::VdevMaxPending)),
+            (Id::VdevMaxActive, min(Id::VdevMaxActive)),
+            (Id::VdevQueueDepthPct, 0),
+        ]);
+        for release in ["0.7", "2.0", "2.4"] {
+            let at = Id::Release.spec().choices.iter().position(|c| *c == release).unwrap_or(0) as u64;
+            let mut t = with(&pairs);
+            t.set(Id::Release, at).expect("a release");
+            let c = check(&t);
+            assert!(c.warnings.len() >= 8, "{c:?}");
+            for w in c.warnings.iter().chain(&c.errors) {
+                assert!(w.message.chars().count() < 300, "{} characters: {}", w.message.chars().count(), w.message);
+            }
+        }
+    }
+
     #[test]
     fn defaults_are_clean() {
         assert_eq!(check(&Tunables::default()), Checked::default());
@@ -209,7 +238,7 @@ mod tests {
         assert!(message.contains("zfs_vdev_scrub_min_active (4) is above zfs_vdev_scrub_max_active (3)"));
         assert!(message.contains("up to 4 in flight"), "{message}");
         let c = check(&with(&[(Id::AsyncWriteMinActive, 12)]));
-        assert!(c.errors.is_empty() && c.warnings[0].message.contains("wrapped in 32 bits"), "{c:?}");
+        assert!(c.errors.is_empty() && c.warnings[0].message.contains("wraps max − min in 32 bits"), "{c:?}");
     }
 
     #[test]

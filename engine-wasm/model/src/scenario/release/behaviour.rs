@@ -1,0 +1,116 @@
+//! What a release does differently, as `throttle-lab releases` lists it and an A/B of two
+//! releases shows it: each behaviour the model follows per release, and each tunable's
+//! default.
+
+use super::{MinPass, Prefetch, Release, Retire, SyncKick, ZilIssue, KIB, MIB};
+use crate::schema::Id;
+
+/// One row of what differs between two releases: what, and its value in each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    pub what: String,
+    pub a: String,
+    pub b: String,
+}
+
+impl Release {
+    /// Tunable `id`'s default in this release, or `None` if the release does not have it.
+    pub fn default_of(self, id: Id) -> Option<u64> {
+        self.has(id).then(|| self.defaults().iter().find(|(i, _)| *i == id).map_or(id.spec().default, |&(_, v)| v))
+    }
+
+    /// The behaviour that changed between releases, as (what, this release's) pairs.
+    pub fn behaviour(self) -> [(&'static str, String); 10] {
+        let kick = match self.sync_kick() {
+            SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
+            SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
+            SyncKick::TxgPercent => "per txg, percent, remembered",
+        };
+        let retire = match self.retire() {
+            Retire::Physical => "per physical write",
+            Retire::Logical => "per logical write",
+        };
+        let scheduler = match (self.min_pass(), self.queue_time_buckets(), self.elevator_from_end()) {
+            (MinPass::Priority, _, false) => "priority; LBA from last start",
+            (MinPass::Priority, _, true) => "priority; LBA from last end",
+            (_, false, _) => "round robin; LBA order",
+            (_, true, _) => "round robin; 0.5 s buckets",
+        };
+        let prefetch = match self.prefetch() {
+            Prefetch::BlockCap => "256 blocks ahead".to_string(),
+            Prefetch::Doubling { max } => format!("doubling to {} MiB", max / MIB),
+            Prefetch::MinThenEighths { min, max } => {
+                format!("doubling to {} MiB, then to {} MiB", min / MIB, max / MIB)
+            }
+        };
+        let scan = match (self < Release::V0_8, self.scan_limit_per_leaf()) {
+            (true, _) => "traversal order, zfs_top_maxinflight per top-level vdev",
+            (false, true) => "sorted, zfs_scan_vdev_limit per leaf (1 MiB at least)",
+            (false, false) => "sorted, zfs_scan_vdev_limit per data disk",
+        };
+        let zil = match self.zil_issue() {
+            ZilIssue::Batch => "one batch at a time",
+            ZilIssue::Timeout => "held until full or the commit timeout",
+            ZilIssue::FirstFast => "a lone first block at once, else held",
+            ZilIssue::NotParallel => "at once unless commits overlap",
+        };
+        let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+        [
+            ("sync kick", kick.to_string()),
+            ("dirty data retired", retire.to_string()),
+            ("log-data throttle", yes(self.has_wrlog_throttle())),
+            ("scrub NIA credit", yes(self.has_nia_credit())),
+            ("I/O scheduler", scheduler.to_string()),
+            ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
+            ("prefetch distance", prefetch),
+            ("scrub and resilver", scan.to_string()),
+            ("ZIL log block", zil.to_string()),
+            ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
+        ]
+    }
+
+    /// The behaviour that differs between this release and `other` (`Self::behaviour`).
+    pub fn behaviour_differences(self, other: Release) -> Vec<Difference> {
+        self.behaviour()
+            .into_iter()
+            .zip(other.behaviour())
+            .filter(|((_, a), (_, b))| a != b)
+            .map(|((what, a), (_, b))| Difference { what: what.to_string(), a, b })
+            .collect()
+    }
+
+    /// What differs between this release and `other`: behaviour, then each OpenZFS
+    /// tunable's default (or "absent").
+    pub fn differences(self, other: Release) -> Vec<Difference> {
+        let mut out = self.behaviour_differences(other);
+        let shown = |v: Option<u64>| v.map_or_else(|| "absent".to_string(), |v| v.to_string());
+        for spec in crate::schema::SPECS.iter().filter(|s| s.kind == crate::schema::Kind::Tunable) {
+            let (a, b) = (self.default_of(spec.id), other.default_of(spec.id));
+            if a != b {
+                out.push(Difference { what: spec.name.to_string(), a: shown(a), b: shown(b) });
+            }
+            let name = |r: Release| r.old_name(spec.id).unwrap_or(spec.name).to_string();
+            if self.has(spec.id) && other.has(spec.id) && name(self) != name(other) {
+                out.push(Difference { what: format!("{} (name)", spec.name), a: name(self), b: name(other) });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_differences_of_two_releases_name_what_changed_and_nothing_else() {
+        assert!(Release::V2_4.differences(Release::V2_4).is_empty());
+        let d = Release::V2_1.differences(Release::V2_2);
+        let names: Vec<&str> = d.iter().map(|d| d.what.as_str()).collect();
+        assert!(names.contains(&"sync kick") && names.contains(&"zfs_wrlog_data_max"), "{names:?}");
+        assert!(names.contains(&"zfs_vdev_scan_vdev_limit") || names.contains(&"zfs_scan_vdev_limit"));
+        assert!(!names.contains(&"zfs_delay_scale"));
+        let wrlog = d.iter().find(|d| d.what == "zfs_wrlog_data_max").expect("wrlog row");
+        assert_eq!((wrlog.a.as_str(), wrlog.b.as_str()), ("absent", "0"));
+    }
+}

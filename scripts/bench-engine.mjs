@@ -1,12 +1,16 @@
 // Engine benchmark, natively and in WASM under Node, in one run: events per second on every
 // preset, each beside a bare event loop on the same heap (same process),
 // the WASM/native time ratio, and instructions per event from callgrind when valgrind is
-// installed. Run with `npm run bench:engine`; figures go to the console and
-// .reports/bench-engine.json.
+// installed. The same WASM is then timed in Chromium, the browser the app's tests drive
+// (its V8 is not Node's), for a second WASM/native column. Run with `npm run bench:engine`;
+// figures go to the console and .reports/bench-engine.json.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { chromium } from "@playwright/test";
 import * as wasm from "../web/src/engine/generated/throttle_lab_wasm.js";
+
+const generated = resolve("web/src/engine/generated");
 
 const cli = resolve("engine-wasm/target/release/throttle-lab");
 
@@ -17,7 +21,7 @@ execFileSync(
     stdio: "inherit",
   },
 );
-wasm.initSync({ module: readFileSync(resolve("web/src/engine/generated/throttle_lab_wasm_bg.wasm")) });
+wasm.initSync({ module: readFileSync(resolve(generated, "throttle_lab_wasm_bg.wasm")) });
 
 /** The fastest of repeated runs after a warm-up, sampling about half a second. */
 function bestOf(f) {
@@ -34,14 +38,57 @@ function bestOf(f) {
   return best / 1000;
 }
 
+/**
+ * Seconds per run of each preset in Chromium, timed as `bestOf` does, in the page's main
+ * thread. The page and the module are served from the disk by a route: nothing listens and
+ * no request leaves the process.
+ */
+async function chromiumSeconds(names) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.route("http://bench.invalid/**", (route) => {
+      const file = new URL(route.request().url()).pathname.slice(1);
+      if (file === "")
+        return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>bench</title>" });
+      const type = file.endsWith(".wasm") ? "application/wasm" : "text/javascript";
+      return route.fulfill({ contentType: type, body: readFileSync(resolve(generated, file)) });
+    });
+    await page.goto("http://bench.invalid/");
+    return await page.evaluate(
+      async ({ names, bestOfText }) => {
+        const bestOf = new Function(`return ${bestOfText}`)();
+        const wasm = await import("/throttle_lab_wasm.js");
+        await wasm.default();
+        const out = {};
+        for (const { name, json } of wasm.presets()) {
+          if (!names.includes(name)) continue;
+          const bench = new wasm.BenchRun(json);
+          out[name] = bestOf(() => bench.run());
+          bench.free();
+        }
+        return out;
+      },
+      { names, bestOfText: bestOf.toString() },
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 const bench = JSON.parse(execFileSync(cli, ["bench", "--json"], { encoding: "utf8" }));
 const native = bench.engine;
 const list = wasm.presets();
 const rows = [];
 for (const { name } of list) {
   const json = list.find((p) => p.name === name).json;
+  const bench = new wasm.BenchRun(json);
   let events = 0;
-  const seconds = bestOf(() => (events = wasm.benchScenario(json)));
+  const seconds = bestOf(() => (events = bench.run()));
+  bench.free();
   const bare = bestOf(() => wasm.bareHeapLoop(events, 256));
   const n = native.find((r) => r.preset === name && r.duration === "preset");
   const row = {
@@ -65,6 +112,11 @@ for (const { name } of list) {
   if (valgrind.status === 0 && collected)
     row.instructions_per_event = Math.round(Number(collected[1]) / events);
   rows.push(row);
+}
+const inChromium = await chromiumSeconds(rows.map((r) => r.preset));
+for (const row of rows) {
+  const n = native.find((r) => r.preset === row.preset && r.duration === "preset");
+  row.chromium_over_native_time = +(inChromium[row.preset] / n.seconds).toFixed(3);
 }
 const scaling = native.filter((r) => r.preset === "default" && r.duration !== "preset");
 const allocator = bench.allocator.map((r) => ({

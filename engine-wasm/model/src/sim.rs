@@ -169,7 +169,7 @@ impl Sim {
             rng: Rng::new(scenario.seed),
             clients: Vec::new(),
             txg: TxgState::new(),
-            dbufs: dbuf::Dbufs::default(),
+            dbufs: dbuf::Dbufs::new(scenario.models.release.indirect_block_shift()),
             zil: zil::Zil::default(),
             last_wakeup: 0,
             last_delayed_wake: None,

@@ -175,6 +175,17 @@ impl Release {
         }
     }
 
+    /// `zfs_default_ibs`, the indirect block size as a shift (`DN_MAX_INDBLKSHIFT` in
+    /// `include/sys/dnode.h`): 16 KiB (14) in 0.6.4 and 0.6.5, 128 KiB (17) from 0.7.0.
+    /// Every dirtied indirect block is charged its full size (`dbuf_dirty()`), so 0.6.x
+    /// charges an eighth as much above each record, and its objects grow a level sooner.
+    pub fn indirect_block_shift(self) -> u32 {
+        match self {
+            Release::V0_6_4 | Release::V0_6_5 => 14,
+            _ => 17,
+        }
+    }
+
     /// When a written block's dirty data is retired: per physical write
     /// (`dbuf_write_physdone()`, until 2.1) or when the logical write is done
     /// (`dbuf_write_done()`, 2.2 on, when `io_physdone` was removed).

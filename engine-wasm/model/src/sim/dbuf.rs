@@ -4,10 +4,11 @@
 //! `dbuf_dirty()` charges `dmu_objset_willuse_space()` the whole size of every buffer it
 //! dirties for the first time in a txg, at any level: the data block (the record), then,
 //! walking up while the parent is not yet dirty in this txg, each indirect block above it
-//! (128 KiB in memory whatever it holds), then `dnode_setdirty()` dirties the dnode's own
-//! block in the meta-dnode (16 KiB) and the meta-dnode's indirect blocks above that. So each
-//! object a txg touches costs at least one L1 (128 KiB) plus its share of the dnode path,
-//! and random small writes over a large file dirty far more than their data. Each of those
+//! (its full size in memory whatever it holds: 128 KiB, 16 KiB before 0.7), then
+//! `dnode_setdirty()` dirties the dnode's own block in the meta-dnode (16 KiB) and the
+//! meta-dnode's indirect blocks above that. So each object a txg touches costs at least one
+//! L1 plus its share of the dnode path, and random small writes over a large file dirty far
+//! more than their data. Each of those
 //! buffers is undirtied when its own write is done (`dbuf_write_done()` →
 //! `dsl_pool_undirty_space(dr_accounted)`), at the end of the sync: an indirect block is
 //! written after its children.
@@ -20,8 +21,8 @@
 //! Simplified: objects have 3 block pointers in their dnode (`dn_nblkptr` of an object with
 //! no bonus buffer, as the reference's DMU objects; a ZPL file with a system-attribute bonus
 //! has 1, and so gains its second level at its second block and its third at 128 MiB, not
-//! at its fourth block and 384 MiB); indirect blocks are 128 KiB (`zfs_default_ibs`, 17);
-//! a metadata block's size on disk is its used block pointers compressed (128 bytes each),
+//! at its fourth block and 384 MiB); indirect blocks are the release's `zfs_default_ibs`
+//! (`Release::indirect_block_shift()`); a metadata block's size on disk is its used block pointers compressed (128 bytes each),
 //! at least 4 KiB, counting the pointers of a sequential file up to its highest block.
 
 use super::txg::slot;
@@ -30,10 +31,6 @@ use std::collections::VecDeque;
 
 /// `SPA_BLKPTRSHIFT`: a block pointer is 128 bytes.
 const BLKPTR_SHIFT: u32 = 7;
-/// `zfs_default_ibs` / `DN_MAX_INDBLKSHIFT`: indirect blocks of 128 KiB, in memory.
-const INDIRECT_SHIFT: u32 = 17;
-/// Block pointers per indirect block, as a shift (`epbs`): 1024.
-const EPBS: u32 = INDIRECT_SHIFT - BLKPTR_SHIFT;
 /// `dn_nblkptr` of an object without a bonus buffer (`DN_MAX_NBLKPTR`).
 const NBLKPTR: u64 = 3;
 /// `DNODE_SHIFT` and `DNODE_BLOCK_SHIFT`: 512-byte dnodes in 16 KiB blocks.
@@ -48,22 +45,23 @@ const META_DNODE: u64 = 0;
 
 /// The meta-dnode's levels: `dmu_objset_create_impl()` gives a dataset's meta-dnode
 /// enough levels to address `DN_MAX_OBJECT` dnodes up front, so that it never grows in
-/// open context: 3 block pointers of 16 KiB dnode blocks, 1024 more per level (6 levels).
-fn meta_dnode_levels() -> u32 {
+/// open context: 3 block pointers of 16 KiB dnode blocks, `2^epbs` more per level (6
+/// levels of 128 KiB blocks, 7 of 16 KiB).
+fn meta_dnode_levels(epbs: u32) -> u32 {
     let mut levels = 1;
-    while (NBLKPTR << ((DNODE_BLOCK_SHIFT - DNODE_SHIFT) + (levels - 1) * EPBS)) < (1u64 << MAX_OBJECT_SHIFT) {
+    while (NBLKPTR << ((DNODE_BLOCK_SHIFT - DNODE_SHIFT) + (levels - 1) * epbs)) < (1u64 << MAX_OBJECT_SHIFT) {
         levels += 1;
     }
     levels
 }
 
 /// `dnode_new_blkid()`: the levels an object needs once block `maxblkid` exists.
-fn levels_for(maxblkid: u64) -> u32 {
+fn levels_for(maxblkid: u64, epbs: u32) -> u32 {
     let mut levels = 1;
     let mut span = NBLKPTR;
     while span <= maxblkid {
         levels += 1;
-        span = super::wide::saturating_mul(span, 1 << EPBS);
+        span = super::wide::saturating_mul(span, 1 << epbs);
     }
     levels
 }
@@ -79,8 +77,9 @@ pub(super) struct MetaBlock {
     pub(super) step: u32,
 }
 
-/// The sync step of a dnode block: after every object's own levels.
-const DNODE_STEP: u32 = 8;
+/// The sync step of a dnode block: after every object's own levels (at most 10, with
+/// 16 KiB indirect blocks and 2^64 blocks).
+const DNODE_STEP: u32 = 16;
 
 /// What the hot path remembers of one object: `dn_maxblkid` and the levels it needs, the
 /// last L1 it dirtied (and in which txg), and the last txg its dnode was dirtied in. A
@@ -125,8 +124,13 @@ const NEW_OBJECT: ObjectState = ObjectState {
 };
 
 /// The dirty buffers of the open and syncing txgs.
-#[derive(Default)]
 pub(super) struct Dbufs {
+    /// `zfs_default_ibs`: the size of an indirect block, as a shift.
+    indirect_shift: u32,
+    /// Block pointers per indirect block, as a shift (`epbs`): 1024 of them in 128 KiB.
+    epbs: u32,
+    /// The meta-dnode's levels, `meta_dnode_levels(epbs)`.
+    meta_levels: u32,
     /// `(object, level, blkid)` of each buffer dirty in a txg, by txg slot (membership
     /// only, never iterated: a hash set keeps the per-write cost constant).
     dirty: [FxHashSet<(u64, u32, u64)>; 4],
@@ -140,13 +144,27 @@ pub(super) struct Dbufs {
 
 /// Used block pointers of block `blkid` at `level` of an object whose highest block is
 /// `maxblkid`, compressed to 128 bytes each and rounded up to a sector.
-fn indirect_physical(level: u32, blkid: u64, maxblkid: u64) -> u64 {
-    let children_below = (maxblkid >> (EPBS * (level - 1))) + 1;
-    let used = children_below.saturating_sub(blkid << EPBS).clamp(1, 1 << EPBS);
+fn indirect_physical(level: u32, blkid: u64, maxblkid: u64, epbs: u32) -> u64 {
+    let children_below = (maxblkid >> (epbs * (level - 1))) + 1;
+    let used = children_below.saturating_sub(blkid << epbs).clamp(1, 1 << epbs);
     (used << BLKPTR_SHIFT).next_multiple_of(MIN_PHYSICAL)
 }
 
 impl Dbufs {
+    /// No buffer dirty yet, indirect blocks of `2^indirect_shift` bytes.
+    pub(super) fn new(indirect_shift: u32) -> Dbufs {
+        let epbs = indirect_shift - BLKPTR_SHIFT;
+        Dbufs {
+            indirect_shift,
+            epbs,
+            meta_levels: meta_dnode_levels(epbs),
+            dirty: Default::default(),
+            meta: Default::default(),
+            writing: VecDeque::new(),
+            objects: Vec::new(),
+        }
+    }
+
     /// `dbuf_dirty()` of block `blkid` of `object` (a record of `record` bytes) in `txg`:
     /// the dirty bytes it adds, the record's own first, then its new metadata. A record
     /// already dirty in this txg costs nothing more (`dbuf_redirty()`).
@@ -175,9 +193,9 @@ impl Dbufs {
         }
         if blkid > state.maxblkid {
             state.maxblkid = blkid;
-            state.levels = levels_for(blkid);
+            state.levels = levels_for(blkid, self.epbs);
         }
-        let (maxblkid, levels, l1) = (state.maxblkid, state.levels, blkid >> EPBS);
+        let (maxblkid, levels, l1) = (state.maxblkid, state.levels, blkid >> self.epbs);
         let parents = levels == 1 || (state.l1_txg, state.l1) != (txg, l1);
         (state.l1_txg, state.l1) = if levels > 1 { (txg, l1) } else { (0, 0) };
         let dnode_dirty = std::mem::replace(&mut state.dnode_txg, txg) == txg;
@@ -194,7 +212,7 @@ impl Dbufs {
             let block = 1 << DNODE_BLOCK_SHIFT;
             self.meta[s].push(MetaBlock { charged: block, physical: MIN_PHYSICAL, step: DNODE_STEP });
             meta += block;
-            meta += self.dirty_parents(s, META_DNODE, 0, dnode_block, meta_dnode_levels(), 0);
+            meta += self.dirty_parents(s, META_DNODE, 0, dnode_block, self.meta_levels, 0);
         }
         (record, meta)
     }
@@ -215,17 +233,17 @@ impl Dbufs {
         let (mut level, mut blkid) = (level, blkid);
         while level + 1 < levels {
             level += 1;
-            blkid >>= EPBS;
+            blkid >>= self.epbs;
             if !self.dirty[s].insert((object, level, blkid)) {
                 break;
             }
             let (physical, step) = if object == META_DNODE {
                 (MIN_PHYSICAL, DNODE_STEP + level)
             } else {
-                (indirect_physical(level, blkid, maxblkid), level - 1)
+                (indirect_physical(level, blkid, maxblkid, self.epbs), level - 1)
             };
-            self.meta[s].push(MetaBlock { charged: 1 << INDIRECT_SHIFT, physical, step });
-            charged += 1 << INDIRECT_SHIFT;
+            self.meta[s].push(MetaBlock { charged: 1 << self.indirect_shift, physical, step });
+            charged += 1 << self.indirect_shift;
         }
         charged
     }
@@ -249,39 +267,49 @@ impl Dbufs {
 mod tests {
     use super::*;
 
+    /// 128 KiB indirect blocks (0.7 on) and 16 KiB ones (0.6.x, `DN_MAX_INDBLKSHIFT` 14).
+    const SHIFTS: [u32; 2] = [17, 14];
+
     #[test]
-    fn a_datasets_meta_dnode_has_six_levels() {
-        assert_eq!(meta_dnode_levels(), 6);
+    fn a_datasets_meta_dnode_has_six_levels_of_128k_and_seven_of_16k() {
+        assert_eq!(meta_dnode_levels(10), 6);
+        assert_eq!(meta_dnode_levels(7), 7);
     }
 
     #[test]
     fn an_object_grows_a_level_past_its_dnodes_pointers_and_each_indirect_block() {
-        assert_eq!(levels_for(0), 1);
-        assert_eq!(levels_for(2), 1);
-        assert_eq!(levels_for(3), 2);
-        assert_eq!(levels_for(3 * 1024 - 1), 2);
-        assert_eq!(levels_for(3 * 1024), 3);
+        assert_eq!(levels_for(0, 10), 1);
+        assert_eq!(levels_for(2, 10), 1);
+        assert_eq!(levels_for(3, 10), 2);
+        assert_eq!(levels_for(3 * 1024 - 1, 10), 2);
+        assert_eq!(levels_for(3 * 1024, 10), 3);
+        assert_eq!(levels_for(3 * 128 - 1, 7), 2);
+        assert_eq!(levels_for(3 * 128, 7), 3);
     }
 
     /// Every buffer in one set, no shortcuts: what `dirty()` must charge.
-    #[derive(Default)]
     struct Plain {
+        shift: u32,
         set: std::collections::HashSet<(u64, u32, u64)>,
         maxblkid: std::collections::HashMap<u64, u64>,
     }
 
     impl Plain {
+        fn new(shift: u32) -> Plain {
+            Plain { shift, set: Default::default(), maxblkid: Default::default() }
+        }
+
         /// Inserts the buffers from `(object, 0, blkid)` up `levels`, stopping at the first
-        /// already dirty; 128 KiB for each indirect block.
+        /// already dirty; a whole indirect block for each.
         fn walk(&mut self, object: u64, blkid: u64, levels: u32) -> u64 {
             let (mut level, mut blkid, mut charged) = (0, blkid, 0);
             while level + 1 < levels {
                 level += 1;
-                blkid >>= EPBS;
+                blkid >>= self.shift - BLKPTR_SHIFT;
                 if !self.set.insert((object, level, blkid)) {
                     break;
                 }
-                charged += 1 << INDIRECT_SHIFT;
+                charged += 1 << self.shift;
             }
             charged
         }
@@ -292,11 +320,12 @@ mod tests {
             }
             let max = self.maxblkid.entry(object).or_default();
             *max = (*max).max(blkid);
-            let levels = levels_for(*max);
+            let epbs = self.shift - BLKPTR_SHIFT;
+            let levels = levels_for(*max, epbs);
             let mut meta = self.walk(object, blkid, levels);
             let dnode_block = object >> (DNODE_BLOCK_SHIFT - DNODE_SHIFT);
             if self.set.insert((META_DNODE, 0, dnode_block)) {
-                meta += (1 << DNODE_BLOCK_SHIFT) + self.walk(META_DNODE, dnode_block, meta_dnode_levels());
+                meta += (1 << DNODE_BLOCK_SHIFT) + self.walk(META_DNODE, dnode_block, meta_dnode_levels(epbs));
             }
             (record, meta)
         }
@@ -307,6 +336,12 @@ mod tests {
     /// random mixes of sequential and random writes across txgs.
     #[test]
     fn the_shortcuts_charge_what_the_plain_set_walk_does() {
+        for shift in SHIFTS {
+            shortcuts_charge_what_the_plain_set_walk_does(shift);
+        }
+    }
+
+    fn shortcuts_charge_what_the_plain_set_walk_does(shift: u32) {
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut next = move |n: u64| {
             x ^= x << 13;
@@ -314,10 +349,10 @@ mod tests {
             x ^= x << 17;
             x % n
         };
-        let mut d = Dbufs::default();
+        let mut d = Dbufs::new(shift);
         let mut cursor = [0u64; 41];
         for txg in 4..16 {
-            let mut plain = Plain::default();
+            let mut plain = Plain::new(shift);
             // Each object's highest block carries over from txg to txg.
             for (object, max) in d.objects.iter().enumerate() {
                 plain.maxblkid.insert(object as u64 + 1, max.maxblkid);
@@ -341,7 +376,7 @@ mod tests {
     /// meta-dnode indirect blocks, 2.64 MiB, as the reference measured.
     #[test]
     fn sixteen_objects_dirty_their_l1s_and_one_dnode_path() {
-        let mut d = Dbufs::default();
+        let mut d = Dbufs::new(17);
         let mut meta = 0;
         for object in 1..=16 {
             d.dirty(4, object, 10, 128 << 10); // block 10: two levels
@@ -354,5 +389,20 @@ mod tests {
         d.start_writing(4, MetaBlock { charged: 0, physical: 4096, step: u32::MAX });
         assert_eq!(d.writing.len(), 16 + 1 + 5 + 1);
         assert_eq!(d.dirty(8, 3, 10, 128 << 10).0, 128 << 10, "a new txg dirties afresh");
+    }
+
+    /// The same on 0.6.x: 16 KiB L1s, and six 16 KiB blocks above the dnode block (the
+    /// meta-dnode has seven levels of them).
+    #[test]
+    fn before_0_7_indirect_blocks_are_16k() {
+        let mut d = Dbufs::new(14);
+        for object in 1..=16 {
+            d.dirty(4, object, 10, 128 << 10);
+            assert_eq!(d.dirty(4, object, 11, 128 << 10).1, 0);
+        }
+        let first: u64 = d.meta[slot(4)].iter().map(|m| m.charged).sum();
+        assert_eq!(first, 16 * (16 << 10) + (16 << 10) + 6 * (16 << 10));
+        d.start_writing(4, MetaBlock { charged: 0, physical: 4096, step: u32::MAX });
+        assert_eq!(d.writing.len(), 16 + 1 + 6 + 1);
     }
 }

@@ -208,3 +208,25 @@ fn a_renamed_tunable_is_read_under_the_releases_own_name() {
     let v = json!({"tunables": {"zfs_no_such_thing": "1"}});
     assert!(Scenario::from_json(&v.to_string()).expect_err("refused").to_string().ends_with("unknown tunable"));
 }
+
+/// `dbuf_dirty()` charges each indirect block it dirties its full size: 16 KiB before 0.7
+/// (`DN_MAX_INDBLKSHIFT` 14 in `include/sys/dnode.h` of zfs-0.6.4 and zfs-0.6.5), 128 KiB
+/// from zfs-0.7.0 (17). Random 128 KiB writes over a 64 GiB file each land under an L1
+/// of their own (a 16 KiB L1 maps 16 MiB, 4,096 of them; a 128 KiB one 128 MiB, 512), so
+/// each write costs its record and about one L1: 144 KiB on 0.6.5 and 256 KiB on 0.7,
+/// less what L1s shared within a txg save.
+#[test]
+fn before_0_7_indirect_blocks_are_16k_and_charged_as_such() {
+    let per_write = |release: &str| {
+        let v = json!({"duration": "3s", "models": {"release": release}, "pool": {"device": {"kind": "ssd"}},
+            "workloads": [{"kind": "async_write", "threads": 4, "block_size": "128K", "record_size": "128K",
+                           "pattern": "random", "region": "64G", "rate": "16M"}]});
+        let r = run(&v);
+        r.invariants.dirtied_bytes as f64 / r.summary.client_write.count as f64 / 1024.0
+    };
+    let (old, new) = (per_write("0.6.5"), per_write("0.7"));
+    assert!((140.0..150.0).contains(&old), "0.6.5: {old:.1} KiB dirtied a write");
+    assert!((200.0..260.0).contains(&new), "0.7: {new:.1} KiB dirtied a write");
+    assert_eq!(Release::V0_6_4.indirect_block_shift(), 14);
+    assert_eq!(Release::V0_7.indirect_block_shift(), 17);
+}

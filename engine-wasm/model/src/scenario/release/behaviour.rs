@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 10] {
+    pub fn behaviour(self) -> [(&'static str, String); 11] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -61,6 +61,7 @@ impl Release {
             ("log-data throttle", yes(self.has_wrlog_throttle())),
             ("scrub NIA credit", yes(self.has_nia_credit())),
             ("I/O scheduler", scheduler.to_string()),
+            ("indirect block", format!("{} KiB", (1u64 << self.indirect_block_shift()) / KIB)),
             ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
             ("prefetch distance", prefetch),
             ("scrub and resilver", scan.to_string()),

@@ -174,8 +174,17 @@ impl Sim {
     }
 
     /// Padding writes the queue discarded complete at once, as `zio_vdev_io_bypass()` has
-    /// them: no device I/O, no latency to record.
+    /// them: no device I/O, no latency to record. Inlined for the common case, none (every
+    /// pool but RAID-Z): the call cost 1.5% of a mirror's run.
+    #[inline]
     fn complete_discarded(&mut self, discarded: Vec<u32>) {
+        if !discarded.is_empty() {
+            self.complete_discarded_ids(discarded);
+        }
+    }
+
+    #[inline(never)]
+    fn complete_discarded_ids(&mut self, discarded: Vec<u32>) {
         for id in discarded {
             if let Some(io) = self.leaf_ios.remove(id) {
                 self.rec.invariants.leaf_ios_completed += 1;

@@ -272,7 +272,7 @@ fn reset_rejected_combinations(t: &mut Tunables, from_link: &[Id], prefix: &str,
         let reset: Vec<Id> = from_link
             .iter()
             .copied()
-            .filter(|id| problem.tunables.contains(&id.spec().name) && t.get(*id) != id.spec().default)
+            .filter(|id| problem.tunables.contains(&id.spec().name) && t.is_given(*id))
             .collect();
         if reset.is_empty() {
             break;

@@ -115,10 +115,11 @@ pub fn check(t: &Tunables) -> Checked {
         ));
     }
     // A tunable the chosen release does not have would do nothing there: refused by name
-    // (the problem names it alone, so a link's other values, the release among them, stay).
+    // (the problem names it alone, so a link's other values, the release among them, stay),
+    // whatever its value: one given at master's default would still be run without it.
     let release = t.get(Id::Release);
     for &id in Id::ALL {
-        if id.spec().kind == Kind::Tunable && !in_release(id, release) && t.get(id) != id.spec().default {
+        if id.spec().kind == Kind::Tunable && !in_release(id, release) && t.is_given(id) {
             out.errors.push(problem(&[id], messages::not_in_release(id.spec().name, release_name(release))));
         }
     }

@@ -74,6 +74,22 @@ impl FromEvidence {
                 notes.push(e.to_string());
             }
         }
+        // An override's release may lack tunables the evidence gave under another: they
+        // would do nothing there, so they are left aside, and said so.
+        let release = Release::from_index(t.get(Id::Release));
+        let overridden = |name: &str| overrides.iter().any(|o| o.split('=').next().map(str::trim) == Some(name));
+        for s in &self.settings {
+            let Some(id) = Id::from_name(&s.name).filter(|id| id.spec().kind == Kind::Tunable) else { continue };
+            if !release.has(id) && !overridden(&s.name) {
+                t.reset(id);
+                notes.push(within_message(format!(
+                    "{} ({}) is not a tunable of OpenZFS {}; left aside",
+                    s.name,
+                    s.source,
+                    release.name()
+                )));
+            }
+        }
         (t, notes)
     }
 }

@@ -74,6 +74,25 @@ fn implied_settings_make_a_lab_and_overrides_win() {
     throttle_model::scenario::lab::scenario_from_settings(&t).expect("a scenario");
 }
 
+/// An override's release that lacks tunables the evidence gave (2.x names on a macOS dump)
+/// leaves them aside, by name: a link with them would be refused.
+#[test]
+fn an_overriding_release_leaves_aside_what_it_does_not_have() {
+    let text = sample("module-params/o3x806-wq9578-macos-sysctl-tunables.txt");
+    let f = implied(&[("params", &text)]);
+    assert_eq!(value(&f, "zfs_scan_vdev_limit").map(|v| v.0), Some("16M"));
+    let (t, notes) = f.tunables(&["release=0.7".to_string()]);
+    assert!(!t.is_given(throttle_model::Id::ScanVdevLimit));
+    assert!(
+        notes.iter().any(|n| n.starts_with("zfs_scan_vdev_limit (params line 9")
+            && n.contains("not a tunable of OpenZFS 0.7; left aside")),
+        "{notes:?}"
+    );
+    assert!(throttle_model::validate::check(&t).errors.is_empty());
+    let (t, _) = f.tunables(&["release=0.7".to_string(), "zfs_dirty_data_sync_percent=20".to_string()]);
+    assert!(t.is_given(throttle_model::Id::DirtyDataSyncPercent), "an override of its own is kept, and refused");
+}
+
 #[test]
 fn the_pool_comes_from_the_iostat_v_tree_when_no_zpool_status_is_given() {
     let text = sample("zpool-iostat-v/gh4834-bdaroz-0.6.5-2xraidz2.txt");

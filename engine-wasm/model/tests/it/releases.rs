@@ -45,6 +45,14 @@ fn a_link_or_a_set_naming_a_tunable_the_release_does_not_have_is_refused_by_name
     assert!(scenario_from_settings(&t).is_err());
     t.set_assignments(&["release=2.2".into()]).expect("in range");
     assert!(validate::check(&t).errors.is_empty());
+    // At master's default too: given, it would still be run without effect.
+    let d = decode("v=1&release=0.7&zfs_scan_vdev_limit=16M");
+    assert!(named(&d.notices, "zfs_scan_vdev_limit is not a tunable of OpenZFS 0.7"), "{:?}", d.notices);
+    assert!(!d.tunables.is_given(Id::ScanVdevLimit));
+    assert!(validate::check(&d.tunables).errors.is_empty());
+    let mut t = Tunables::default();
+    t.set_assignments(&["release=0.7".into(), "zfs_scan_vdev_limit=16M".into()]).expect("in range");
+    assert_eq!(validate::check(&t).errors[0].tunables, ["zfs_scan_vdev_limit"]);
     // Removed in 2.4.0 (vdev_queue.c), and present until then.
     let d = decode("v=1&release=2.3&zfs_vdev_queue_depth_pct=500");
     assert_eq!((d.tunables.get(Id::VdevQueueDepthPct), d.notices.len()), (500, 0));

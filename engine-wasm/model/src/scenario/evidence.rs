@@ -1,7 +1,8 @@
 //! A scenario from a customer's evidence: the lab's settings each piece of evidence
 //! implies, every one with where it came from, so that a person can check and override it.
 //!
-//! - the release from a version line, else from which tunables a parameters dump has;
+//! - the release from a version line, else from which tunables a parameters dump has; a
+//!   release before 0.6.3 runs the legacy throttle and scheduler (`legacy_models.rs`);
 //! - the machine's RAM from arcstats (`memory_all_bytes`, else `c_max` and the release's
 //!   `arc_init()` rule), else from a dump's dirty limits that rule derived (`ram.rs`);
 //! - tunables from a parameters dump, by the names the release knows them by, less the
@@ -24,6 +25,7 @@ use crate::schema::{Id, Kind};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
+mod legacy_models;
 mod log_writes;
 mod ram;
 mod rates;
@@ -142,6 +144,7 @@ fn at(file: &str, line: usize) -> String {
 pub fn from_evidence(import: &Import) -> FromEvidence {
     let mut b = Builder { out: FromEvidence::default() };
     let release = release(import, &mut b);
+    legacy_models::legacy_models(import, &mut b);
     let ram = ram(import, release, &mut b);
     params(import, release, ram, &mut b);
     pool(import, &mut b);

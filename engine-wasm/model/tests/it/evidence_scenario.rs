@@ -74,6 +74,35 @@ fn implied_settings_make_a_lab_and_overrides_win() {
     throttle_model::scenario::lab::scenario_from_settings(&t).expect("a scenario");
 }
 
+/// ZFS on Linux before 0.6.3 had the write limit and the single vdev queue, not the
+/// dirty-data throttle and the per-class scheduler (0.6.3 brought both): its evidence runs
+/// the legacy models, on the oldest release the lab has.
+#[test]
+fn evidence_of_a_release_before_0_6_3_runs_the_legacy_models() {
+    for (name, path) in [
+        ("params", "module-params/gh2218-snajpa-name-eq-spaced-0.6.2.txt"),
+        ("txgs", "txgs/gh2218-snajpa-old-format-0.6.2.txt"),
+    ] {
+        let f = implied(&[(name, &sample(path))]);
+        assert_eq!(value(&f, "release").map(|v| v.0), Some("0.6.4"), "{path}");
+        for model in ["throttle_model", "scheduler_model"] {
+            let (v, source) = value(&f, model).unwrap_or_else(|| panic!("{path}: no {model}"));
+            assert_eq!(v, "legacy", "{path}");
+            assert!(source.starts_with(&format!("{name} line ")), "{source}");
+        }
+    }
+    let f = implied(&[("v", "$ cat /sys/module/zfs/version\n0.6.2-1\n")]);
+    assert_eq!(value(&f, "throttle_model").map(|v| v.0), Some("legacy"), "{:?}", f.settings);
+    let f = implied(&[("v", "$ cat /sys/module/zfs/version\n0.6.3-1\n")]);
+    assert_eq!(value(&f, "throttle_model"), None, "{:?}", f.settings);
+    // A version line decides over the parameters, as it does the release.
+    let both = format!(
+        "$ cat /sys/module/zfs/version\n0.6.5-1\n\n{}",
+        sample("module-params/gh2218-snajpa-name-eq-spaced-0.6.2.txt")
+    );
+    assert_eq!(value(&implied(&[("both", &both)]), "throttle_model"), None);
+}
+
 /// An override's release that lacks tunables the evidence gave (2.x names on a macOS dump)
 /// leaves them aside, by name: a link with them would be refused.
 #[test]

@@ -61,6 +61,13 @@ fn in_every_release() -> Vec<&'static str> {
 /// What the dump's names allow; `None` when they allow every release.
 pub(super) fn names_clue(s: &Section, p: &Params) -> Option<Clue> {
     let names: Vec<&str> = p.entries.iter().map(|e| e.name.as_str()).collect();
+    // A release before 0.6.3 shares names with every later one, but only it has the old
+    // throttle's: the oldest release the lab has is the nearest (`legacy_models.rs`).
+    if names.iter().any(|n| super::legacy_models::OLD_THROTTLE.contains(n)) {
+        let oldest = Releases::range(Release::V0_6_4, Release::V0_6_4);
+        let why = format!("{} (the old write throttle's parameters: 0.6.2 or before)", at(&s.file, s.first_line));
+        return Some(Clue { allows: oldest, why });
+    }
     let whole = in_every_release().iter().all(|n| names.contains(n));
     let linux = !matches!(p.style.as_str(), "freebsd_sysctl" | "macos_sysctl");
     let present: Vec<Releases> = names.iter().filter_map(|n| having(n)).collect();

@@ -326,7 +326,10 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         Some((v, n)) => Some(bytes(v, n, "size")?.saturating_mul(jobs)),
         None => None,
     };
-    // fio's rate and rate_iops are per job.
+    // fio's rate and rate_iops are per job; rate wins when both are given.
+    if let (Some(_), Some((_, n))) = (get(options, &["rate"]), get(options, &["rate_iops"])) {
+        out.notes.push(format!("line {n}: [{name}] rate_iops is ignored: rate is given too, and the lab takes rate"));
+    }
     let rate = |write: bool, block: u64| -> Result<u64, String> {
         if let Some((v, n)) = get(options, &["rate"]) {
             return Ok(bytes(part(v, write), n, "rate")?.saturating_mul(jobs));
@@ -341,12 +344,18 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         (None, Some((v, n))) => 100 - count(v, n, "rwmixwrite", 100)?.min(100),
         (None, None) => 50,
     };
+    // One value caps the job's traffic, split by the mix; a `read,write` pair gives the
+    // writes their own cap, already theirs alone.
+    let own_cap = get(options, &["rate"]).or(get(options, &["rate_iops"])).is_some_and(|(v, _)| v.contains(','));
     if writes && reads {
+        let split = if own_cap {
+            "the writers at their own rate".to_string()
+        } else {
+            format!("the rate split {}/{}", 100 - mix_read, mix_read)
+        };
         out.notes.push(format!(
-            "line {}: [{name}] rw={rw}: each job mixes reads and writes; the lab runs {threads} writer and {threads} reader threads, the rate split {}/{}",
-            job.line,
-            100 - mix_read,
-            mix_read
+            "line {}: [{name}] rw={rw}: each job mixes reads and writes; the lab runs {threads} writer and {threads} reader threads, {split}",
+            job.line
         ));
     }
     if let Some((v, n)) = get(options, &["direct"]) {
@@ -363,12 +372,17 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
     let share = |total: u64, percent: u64| if total == 0 { 0 } else { (total.saturating_mul(percent) / 100).max(1) };
     if writes {
         let block = bs(true)?;
-        let total = share(rate(true, block)?, if reads { 100 - mix_read } else { 100 });
+        let total = share(rate(true, block)?, if reads && !own_cap { 100 - mix_read } else { 100 });
         let sync = get(options, &["sync"]).is_some_and(|(v, _)| v != "0" && v != "none");
         let fsync = match get(options, &["fsync", "fdatasync"]) {
             Some((v, n)) => Some(count(v, n, "fsync", 1 << 30)?),
             None => None,
         };
+        if let Some((_, n)) = get(options, &["buffer_compress_percentage"]).filter(|_| sync || fsync.is_some()) {
+            out.notes.push(format!(
+                "line {n}: [{name}] buffer_compress_percentage is not modelled for sync writers; ignored"
+            ));
+        }
         let mut w = match (sync, fsync) {
             (true, _) => json!({"kind": "sync_write", "sync": "dsync"}),
             (false, Some(every)) => {

@@ -59,6 +59,14 @@ fn sync_fsync_rates_and_mixes_follow_fio() {
     assert_eq!(mix.workloads[0]["rate"], (10u64 << 20) * 30 / 100);
     assert_eq!(mix.workloads[1]["kind"], "random_read");
     assert_eq!(mix.workloads[1]["block_size"], 4 << 10);
+    // fio's `read,write` pair: the second value caps the writes alone, so the mix does not
+    // cut it again; rate wins over rate_iops, and the one left out is said.
+    let own = translate("[m]\nrw=randrw\nrwmixread=70\nbs=8k\nrate=,5m\nrate_iops=100\n").expect("reads");
+    assert_eq!(own.workloads[0]["rate"], 5 << 20);
+    assert!(own.notes.iter().any(|n| n.starts_with("line 6: [m] rate_iops is ignored")), "{:?}", own.notes);
+    assert!(own.notes.iter().any(|n| n.ends_with("the writers at their own rate")), "{:?}", own.notes);
+    let fsync = translate("[f]\nrw=write\nfsync=1\nbuffer_compress_percentage=50\n").expect("reads");
+    assert!(fsync.notes.iter().any(|n| n.starts_with("line 4: [f] buffer_compress_percentage is not modelled")));
     let zvol = translate("[z]\nrw=randwrite\nbs=4k\nfilename=/dev/zvol/tank/vm\n").expect("reads");
     assert_eq!(zvol.workloads[0]["zvol"], true);
     let read = translate("[r]\nrw=read\nbs=1m\nsize=10g\n").expect("reads");

@@ -27,6 +27,10 @@ pub struct Status {
     /// The lines under `config:` (the `NAME STATE READ WRITE CKSUM` table), as printed,
     /// for the layout reader (`scenario::zpool_layout`).
     pub config: Vec<String>,
+    /// The input's line number of `config`'s first line, so that what the layout reader
+    /// finds wrong names the line as the user has it.
+    #[serde(skip)]
+    pub config_line: usize,
     pub errors: Option<String>,
     /// `status:` (its continuation lines joined by a space).
     pub status: Option<String>,
@@ -219,7 +223,12 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Status> {
             Cont::Status => append(&mut st.status, t, " "),
             Cont::Action => append(&mut st.action, t, " "),
             Cont::Errors => append(&mut st.errors, t, "\n"),
-            Cont::Config => st.config.push(line.text.to_string()),
+            Cont::Config => {
+                if st.config.is_empty() {
+                    st.config_line = line.no;
+                }
+                st.config.push(line.text.to_string());
+            }
             Cont::Extra => st.extra.push(t.to_string()),
             Cont::Scan => {
                 if let Some((scan, _)) = scans.last_mut() {

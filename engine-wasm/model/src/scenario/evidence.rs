@@ -280,10 +280,14 @@ fn pool(import: &Import, b: &mut Builder) {
     for (s, body) in import.bodies() {
         let Body::Status(st) = body else { continue };
         if !st.config.is_empty() {
-            match zpool_layout::parse(&st.config.join("\n")).and_then(|l| l.lab_settings()) {
-                Ok(settings) => {
+            let read = zpool_layout::parse_status_evidence(&st.config.join("\n"), st.config_line);
+            match read.and_then(|(l, left_out)| Ok((l.lab_settings()?, left_out))) {
+                Ok((settings, left_out)) => {
                     for (id, v) in settings {
                         b.set(id, v, format!("{}: zpool status config of {}", at(&s.file, s.first_line), st.pool));
+                    }
+                    for e in left_out {
+                        b.note(format!("{}: pool {}: {e}", s.file, st.pool));
                     }
                 }
                 Err(e) => b.note(format!("{}: pool {}: {e}", s.file, st.pool)),

@@ -44,9 +44,23 @@ pub fn parse(text: &str) -> Result<Layout, String> {
         let mut w = l.split_whitespace();
         matches!((w.next(), w.next()), (Some("NAME"), Some("STATE")))
     });
-    let layout = if is_status { from_status(text)? } else { from_create(text)? };
+    let layout = if is_status { from_status(text, 1, &mut None)? } else { from_create(text)? };
     check(&layout)?;
     Ok(layout)
+}
+
+/// Reads a `zpool status` listing pasted as evidence, whose first line is line
+/// `first_line` of the paste: a top-level vdev it cannot take (a cut paste's last mirror
+/// with one disk) is left out, with what is wrong with it, and the rest kept.
+pub fn parse_status_evidence(text: &str, first_line: usize) -> Result<(Layout, Vec<String>), String> {
+    let mut left_out = Some(Vec::new());
+    let layout = from_status(text, first_line, &mut left_out)?;
+    if layout.data.is_empty() {
+        let why = left_out.unwrap_or_default().join("; ");
+        return Err(if why.is_empty() { "zpool status: no data vdev".to_string() } else { why });
+    }
+    check(&layout)?;
+    Ok((layout, left_out.unwrap_or_default()))
 }
 
 /// A group's type keyword: its parity (0 for a mirror) and, for dRAID, what its
@@ -232,7 +246,9 @@ struct Entry<'a> {
     line: usize,
 }
 
-fn from_status(text: &str) -> Result<Layout, String> {
+/// The `config:` tree's layout; line numbers count from `first_line`. With `left_out`, a
+/// top-level vdev `zpool create` would refuse is said there and left out, not an error.
+fn from_status(text: &str, first_line: usize, left_out: &mut Option<Vec<String>>) -> Result<Layout, String> {
     let mut entries = Vec::new();
     let mut started = false;
     for (n, l) in text.lines().enumerate() {
@@ -247,17 +263,26 @@ fn from_status(text: &str) -> Result<Layout, String> {
         }
         // Tabs to eight columns, as a terminal shows them.
         let indent = l.chars().take_while(|c| c.is_whitespace()).map(|c| if c == '\t' { 8 } else { 1 }).sum();
-        entries.push(Entry { indent, name, line: n + 1 });
+        entries.push(Entry { indent, name, line: n + first_line });
     }
     let Some(pool) = entries.first() else { return Err("zpool status: no pool under NAME STATE".into()) };
     let mut layout = Layout::default();
     let mut class = Class::Data;
     let mut top: Option<StatusTop> = None;
     let mut top_indent = None;
-    let finish = |layout: &mut Layout, class, top: &mut Option<StatusTop>| match top.take() {
-        Some(StatusTop { group: Some(g), children, name, .. }) => add(layout, class, children, Some(g), &name),
-        Some(t) => add(layout, class, 1, None, &t.name),
-        None => Ok(()),
+    let mut finish = |layout: &mut Layout, class, top: &mut Option<StatusTop>| {
+        let added = match top.take() {
+            Some(StatusTop { group: Some(g), children, name, .. }) => add(layout, class, children, Some(g), &name),
+            Some(t) => add(layout, class, 1, None, &t.name),
+            None => Ok(()),
+        };
+        match (added, left_out.as_mut()) {
+            (Err(e), Some(list)) => {
+                list.push(format!("{e}: left out"));
+                Ok(())
+            }
+            (added, _) => added,
+        }
     };
     for e in &entries[1..] {
         if e.indent <= pool.indent {

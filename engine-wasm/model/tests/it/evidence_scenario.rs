@@ -103,6 +103,17 @@ fn evidence_of_a_release_before_0_6_3_runs_the_legacy_models() {
     assert_eq!(value(&implied(&[("both", &both)]), "throttle_model"), None);
 }
 
+/// A cut paste's last mirror shows one disk: it is left out, named by its line in the
+/// paste, and the mirrors before it are kept.
+#[test]
+fn a_zpool_status_vdev_that_cannot_be_read_is_left_out_and_the_rest_kept() {
+    let f = implied(&[("st", &sample("zpool-status-get/gh7537-snajpa-resilver-0.8dev.txt"))]);
+    assert_eq!(value(&f, "top_level_vdevs").map(|v| v.0), Some("2"));
+    assert_eq!(value(&f, "mirror").map(|v| v.0), Some("2"));
+    let note = "st: pool vz: line 21 'mirror-2': a mirror needs at least 2 devices, it has 1: left out";
+    assert!(f.notes.iter().any(|n| n == note), "{:?}", f.notes);
+}
+
 /// An override's release that lacks tunables the evidence gave (2.x names on a macOS dump)
 /// leaves them aside, by name: a link with them would be refused.
 #[test]

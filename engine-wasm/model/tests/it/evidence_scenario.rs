@@ -114,6 +114,20 @@ fn a_zpool_status_vdev_that_cannot_be_read_is_left_out_and_the_rest_kept() {
     assert!(f.notes.iter().any(|n| n == note), "{:?}", f.notes);
 }
 
+/// Reads without their latency cannot be turned into readers; said, not dropped.
+#[test]
+fn reads_without_a_latency_are_said_not_dropped() {
+    let f = implied(&[("v", &sample("zpool-iostat-v/gh11001-collinsl03-raidz2-heavy-read.txt"))]);
+    assert_eq!(value(&f, "readers"), None);
+    assert!(
+        f.notes
+            .iter()
+            .any(|n| n.starts_with("v: zpool iostat shows 3450 reads/s") && n.contains("readers stay as set")),
+        "{:?}",
+        f.notes
+    );
+}
+
 /// An override's release that lacks tunables the evidence gave (2.x names on a macOS dump)
 /// leaves them aside, by name: a link with them would be refused.
 #[test]

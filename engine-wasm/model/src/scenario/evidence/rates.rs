@@ -109,6 +109,12 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
                 u64::try_from(readers).unwrap_or(u64::MAX).max(1),
                 format!("{}: {read_ops} reads/s x total_wait read {lat} ns (Little's law), {what}", s.file),
             );
+        } else {
+            // Reads the lab cannot size without their latency: said, not dropped.
+            b.note(format!(
+                "{}: zpool iostat shows {read_ops} reads/s, {what}, but no read latency (-l's total_wait) to tell how many readers wait on them (Little's law): readers stay as set",
+                s.file
+            ));
         }
     }
 }

@@ -94,7 +94,7 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
         let mut workloads = jobs.workloads;
         // The scenario's dataset keeps its recordsize: the job's writes go into its records.
         if let Some(record) = dataset_record_size(&value) {
-            for w in workloads.iter_mut().filter(|w| w["kind"] == "async_write" && w.get("record_size").is_some()) {
+            for w in workloads.iter_mut().filter(|w| is_writer(w) && w.get("record_size").is_some()) {
                 let block = w["block_size"].as_u64().unwrap_or(0);
                 w["record_size"] = record.max(block).into();
             }
@@ -138,9 +138,15 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     }))
 }
 
-/// The `record_size` of the scenario's first buffered writer, if it gives one.
+/// A workload that writes into records: a buffered or a sync writer.
+fn is_writer(w: &serde_json::Value) -> bool {
+    w["kind"] == "async_write" || w["kind"] == "sync_write"
+}
+
+/// The `record_size` of the scenario's first writer that gives one, if any.
 fn dataset_record_size(scenario: &serde_json::Value) -> Option<u64> {
-    let writer = scenario["workloads"].as_array()?.iter().find(|w| w["kind"] == "async_write")?;
+    let workloads = scenario["workloads"].as_array()?;
+    let writer = workloads.iter().find(|w| is_writer(w) && w.get("record_size").is_some())?;
     match &writer["record_size"] {
         serde_json::Value::Number(n) => n.as_u64(),
         serde_json::Value::String(text) => {

@@ -510,18 +510,18 @@ schema! {
     Recordsize {
         name: "recordsize", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "The dataset's recordsize, or a zvol's volblocksize: a buffered write dirties its whole record (at least the write's size); a database uses its page size.",
+        meaning: "The dataset's recordsize, or a zvol's volblocksize: a write, buffered or sync, dirties its whole record (at least the write's size), and a sync write logged indirectly has its whole record written in place (dmu_sync); a database uses its page size.",
     }
     Dataset {
         name: "dataset", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "What the buffered writers write to: a file system's file (recordsize), or a zvol, whose blocks are its volblocksize: recordsize left at its default takes the release's default volblocksize (8 KiB, 16 KiB from 2.2; ZVOL_DEFAULT_BLOCKSIZE).",
+        meaning: "What the writers write to: a file system's file (recordsize), or a zvol, whose blocks are its volblocksize: recordsize left at its default takes the release's default volblocksize (8 KiB, 16 KiB from 2.2; ZVOL_DEFAULT_BLOCKSIZE).",
         choices: &["filesystem", "zvol"],
     }
     FileSize {
         name: "file_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 100 * GIB, min: 4 * KIB, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "The file the buffered writers cover (fio size); random writes rewrite its records, freeing their old copies.",
+        meaning: "The file the writers cover (fio size); random writes rewrite its records, freeing their old copies; each sync writer thread streams its own part of it.",
     }
     AsyncPattern {
         name: "async_pattern", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
@@ -557,7 +557,7 @@ schema! {
     SyncBlockSize {
         name: "sync_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 8 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Bytes per synchronous write.",
+        meaning: "Bytes per synchronous write, into records of recordsize (at least the write's size) as a buffered write's. Without a log device one of 32 KiB or more is logged indirectly, its whole record written in place; from 2.4 an O_DSYNC write under half its record is copied into the log instead (zil_write_state()).",
     }
     FsyncEvery {
         name: "fsync_every", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,

@@ -126,7 +126,7 @@ pub fn check(t: &Tunables) -> Checked {
     // A filesystem's records: the recordsize, or the write when larger (the lab's record).
     let largest = max_recordsize(release);
     if t.get(Id::Dataset) == 0 {
-        for id in [Id::Recordsize, Id::AsyncBlockSize] {
+        for id in [Id::Recordsize, Id::AsyncBlockSize, Id::SyncBlockSize] {
             if t.get(id) > largest {
                 let message = messages::record_above_release_max(id, t.get(id), largest, release_name(release));
                 out.errors.push(problem(&[id], message));
@@ -172,6 +172,16 @@ mod tests {
         let c = check(&with(&[(Id::Special, 1), (Id::Release, 2)]));
         assert!(c.errors[0].message.contains("not in 0.7"), "{}", c.errors[0].message);
         assert!(check(&with(&[(Id::Special, 1), (Id::Release, 3)])).errors.is_empty());
+    }
+
+    /// `zfs_max_recordsize` (`dsl_dataset.c`): 1 MiB until 2.1. A sync write, as a
+    /// buffered one, makes a record at least its size, so one past it is refused.
+    #[test]
+    fn a_sync_write_larger_than_the_releases_largest_record_is_refused() {
+        let v2_1 = Id::Release.spec().choices.iter().position(|c| *c == "2.1").unwrap_or(0) as u64;
+        let c = check(&with(&[(Id::Release, v2_1), (Id::SyncWriters, 1), (Id::SyncBlockSize, 2 << 20)]));
+        assert_eq!(c.errors[0].tunables, ["sync_block_size"]);
+        assert!(check(&with(&[(Id::Release, v2_1), (Id::SyncBlockSize, 1 << 20)])).errors.is_empty());
     }
 
     /// `spa_sync()` at zfs-0.7.0: `mg_max_alloc_queue_depth = max_active * pct / 100`, and

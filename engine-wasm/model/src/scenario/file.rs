@@ -247,6 +247,13 @@ file_struct! {
         rate: Quantity<Bytes>,
         /// The dataset's `logbias`: `latency` (the default) or `throughput`.
         logbias: Logbias,
+        /// The records written into, as a buffered writer's (`async_write`).
+        record_size: Quantity<Bytes>,
+        pattern: Pattern,
+        region: Quantity<Bytes>,
+        cache_hit: Quantity<Percent>,
+        zvol: bool,
+        volblocksize: Quantity<Bytes>,
     }
 }
 

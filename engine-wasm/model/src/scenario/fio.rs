@@ -7,7 +7,7 @@
 //!
 //! - `rw=write` / `randwrite`: buffered writers (`async_write`), or with `sync=1` an
 //!   O_DSYNC writer and with `fsync=N` / `fdatasync=N` an fsync every N writes
-//!   (`sync_write`); `rw=randread`: random readers (`random_read`); `rw=read`: sequential
+//!   (`sync_write`), either into the records of the file or zvol below; `rw=randread`: random readers (`random_read`); `rw=read`: sequential
 //!   readers with the DMU prefetcher (`sequential_read`); `rw=rw` / `randrw`: a writer
 //!   and a reader of `rwmixread` percent.
 //! - `numjobs` threads. `iodepth` adds none for writes: OpenZFS completes a write inside
@@ -15,9 +15,10 @@
 //!   queued), so `libaio`'s `io_submit()` returns with it done, and `io_uring` hands a
 //!   file's buffered writes to its workers one at a time; reads through `io_uring` are its
 //!   workers' to run side by side, `iodepth` of them a job. `bs` (fio's default 4 KiB;
-//!   `bs=r,w` pairs); buffered writes go into records of the default `recordsize` (128 KiB,
-//!   `zfs_prop.c`), or of the write's size when larger (a scenario's dataset may say
-//!   otherwise: `run --fio` keeps its `record_size`);
+//!   `bs=r,w` pairs); writes, buffered or sync, go into records of the default
+//!   `recordsize` (128 KiB, `zfs_prop.c`), or of the write's size when larger (a
+//!   scenario's dataset may say otherwise: `run --fio` keeps its `record_size`), or into
+//!   a zvol's blocks for a `filename` under `/dev/zvol/`;
 //!   `buffer_compress_percentage` as the records' compressible share;
 //!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed, as the region
 //!   written or the working set read; `runtime` as the run's duration.
@@ -76,6 +77,8 @@ impl FioJobs {
                     out.extend(n("block_size").map(|b| (Id::SyncBlockSize, b)));
                     out.push((Id::FsyncEvery, n("fsync_every").unwrap_or(0)));
                     out.push((Id::SyncWait, 0));
+                    out.extend(n("region").map(|r| (Id::FileSize, r)));
+                    out.push((Id::Dataset, u64::from(w["zvol"] == true)));
                 }
                 _ => {
                     out.push((Id::Readers, threads));
@@ -389,16 +392,7 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
                 json!({"kind": "sync_write", "sync": "fsync", "fsync_every": every.saturating_mul(block)})
             }
             (false, None) => {
-                let mut w = json!({"kind": "async_write", "pattern": if random { "random" } else { "sequential" }});
-                if let Some(s) = size {
-                    w["region"] = json!(s.max(block));
-                }
-                // A zvol's device node: its blocks are the release's default volblocksize.
-                if get(options, &["filename"]).is_some_and(|(f, _)| f.starts_with("/dev/zvol/")) {
-                    w["zvol"] = json!(true);
-                } else {
-                    w["record_size"] = json!(block.max(DEFAULT_RECORDSIZE));
-                }
+                let mut w = json!({"kind": "async_write"});
                 if let Some((v, n)) = get(options, &["buffer_compress_percentage"]) {
                     let percent = v.parse::<u64>().ok().filter(|p| *p <= 100);
                     let message = || format!("line {n}: buffer_compress_percentage '{}' is not 0 to 100", shown(v));
@@ -407,6 +401,17 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
                 w
             }
         };
+        // A sync job writes its file as a buffered one does (zfs_write()), into records.
+        w["pattern"] = json!(if random { "random" } else { "sequential" });
+        if let Some(s) = size {
+            w["region"] = json!(s.max(block));
+        }
+        // A zvol's device node: its blocks are the release's default volblocksize.
+        if get(options, &["filename"]).is_some_and(|(f, _)| f.starts_with("/dev/zvol/")) {
+            w["zvol"] = json!(true);
+        } else {
+            w["record_size"] = json!(block.max(DEFAULT_RECORDSIZE));
+        }
         w["threads"] = json!(threads);
         w["block_size"] = json!(block);
         w["rate"] = json!(total);

@@ -213,9 +213,15 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             (_, every) => SyncMode::Fsync { every: every.max(block_size) },
         };
         let logbias_throughput = get(Id::Logbias) == 1;
+        // The same dataset as the buffered writers': each thread streams its own part of
+        // the file, its records in the ARC when partly written.
         out.push(Workload::SyncWrite {
             threads: threads(Id::SyncWriters),
             block_size,
+            record_size: block_size.max(get(Id::Recordsize)),
+            sequential: true,
+            region: get(Id::FileSize).max(block_size),
+            cache_hit: 100,
             sync,
             rate: 0,
             logbias_throughput,

@@ -122,6 +122,23 @@ pub enum ZilIssue {
     NotParallel,
 }
 
+/// Which writes `zfs_log_write()` logs indirectly (WR_INDIRECT: `dmu_sync()` writes the
+/// file's whole block in place and the log holds a pointer), on a pool whose log has no
+/// device of its own and with `logbias=latency` (`logbias=throughput` logs every write
+/// indirectly, a log device none of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogIndirect {
+    /// 0.6.x: more than `zfs_immediate_write_sz` and no more than the block
+    /// (`resid > immediate_write_sz && resid <= zp->z_blksz`).
+    AboveImmediate,
+    /// 0.7 to 2.3: `zfs_immediate_write_sz` or more, whatever the block.
+    Immediate,
+    /// 2.4 on (`zil_write_state()`): `zfs_immediate_write_sz` or more and, for a write
+    /// committed at once (O_SYNC / O_DSYNC), at least half its block: a smaller one is
+    /// copied into the log, so that its next neighbour does not write the block again.
+    HalfBlockIfCommitted,
+}
+
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
@@ -256,6 +273,18 @@ impl Release {
             r if r < Release::V2_2 => ZilIssue::Timeout,
             Release::V2_2 => ZilIssue::FirstFast,
             _ => ZilIssue::NotParallel,
+        }
+    }
+
+    /// Which writes are logged indirectly ([`LogIndirect`]): `zfs_log.c` `zfs_log_write()`
+    /// at zfs-0.6.4 and zfs-0.6.5 (`resid > immediate_write_sz`, `resid <= zp->z_blksz`),
+    /// zfs-0.7.0 to zfs-2.3.0 (`resid >= zfs_immediate_write_sz`, no block test), and
+    /// `zil.c` `zil_write_state()` from zfs-2.4.0 (`size >= blocksize / 2 || !commit`).
+    pub fn log_indirect(self) -> LogIndirect {
+        match self {
+            r if r < Release::V0_7 => LogIndirect::AboveImmediate,
+            r if r < Release::V2_4 => LogIndirect::Immediate,
+            _ => LogIndirect::HalfBlockIfCommitted,
         }
     }
 

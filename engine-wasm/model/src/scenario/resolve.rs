@@ -7,7 +7,7 @@ use super::file::{
     BudgetFile, Logbias, ModelsFile, Pattern, RunUntil, ScenarioFile, SteadyFile, Summaries, SyncKind, WorkloadFile,
 };
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
-use super::quantity::TunableText;
+use super::quantity::{Bytes, Quantity, TunableText};
 use super::read::{field, text, value, value32, FieldError};
 use super::release::Release;
 use super::resolve_pool::pool;
@@ -189,6 +189,51 @@ fn steady(s: SteadyFile) -> Result<SteadySpec, FieldError> {
     })
 }
 
+/// A writer's dataset as a workload gives it: a file system's `record_size`, or a zvol
+/// (`zvol`, or a `volblocksize` given).
+struct Dataset {
+    record_size: Option<Quantity<Bytes>>,
+    zvol: Option<bool>,
+    volblocksize: Option<Quantity<Bytes>>,
+}
+
+/// The size of the records (a zvol's blocks) a writer of `block_size` bytes at `at` writes
+/// into: `record_size` (the write's size unless given) for a file system, at most the
+/// release's `zfs_max_recordsize`; for a zvol its `volblocksize`, the release's default
+/// unless given. Each write must fit in one.
+fn records(at: &str, d: Dataset, block_size: u64, release: Release) -> Result<u64, FieldError> {
+    let path = |key| field(at, key);
+    let zvol = d.zvol.unwrap_or(false) || d.volblocksize.is_some();
+    let record_size = if zvol {
+        if d.record_size.is_some() {
+            return Err(FieldError::at(&path("record_size"), "a zvol has a volblocksize, not a record_size"));
+        }
+        // zfs_prop.c: the default volblocksize, ZVOL_DEFAULT_BLOCKSIZE of the release.
+        value(d.volblocksize, &path("volblocksize"), release.default_volblocksize(), 512, 128 * KIB)?
+    } else {
+        value(d.record_size, &path("record_size"), block_size, 512, 16 * MIB)?
+    };
+    if record_size < block_size && zvol {
+        let message =
+            format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one block");
+        return Err(FieldError::at(&path("volblocksize"), message));
+    }
+    if record_size < block_size {
+        let message = format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one record (one transaction)");
+        return Err(FieldError::at(&path("record_size"), message));
+    }
+    let largest = crate::tunable_releases::max_recordsize(release.index());
+    if !zvol && record_size > largest {
+        let message = format!(
+            "{record_size}: a record of OpenZFS {} is at most {largest} bytes (models.release; zfs_max_recordsize)",
+            release.name()
+        );
+        let key = if d.record_size.is_some() { "record_size" } else { "block_size" };
+        return Err(FieldError::at(&path(key), message));
+    }
+    Ok(record_size)
+}
+
 /// A workload and the tenant (zone) it runs in.
 fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, String), FieldError> {
     let path = |key| field(at, key);
@@ -212,32 +257,8 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
     let w = match w {
         WorkloadFile::AsyncWrite(f) => {
             let block_size = block(f.block_size, 128 * KIB)?;
-            let zvol = f.zvol.unwrap_or(false) || f.volblocksize.is_some();
-            let record_size = if zvol {
-                if f.record_size.is_some() {
-                    return Err(FieldError::at(&path("record_size"), "a zvol has a volblocksize, not a record_size"));
-                }
-                // zfs_prop.c: the default volblocksize, ZVOL_DEFAULT_BLOCKSIZE of the release.
-                value(f.volblocksize, &path("volblocksize"), release.default_volblocksize(), 512, 128 * KIB)?
-            } else {
-                value(f.record_size, &path("record_size"), block_size, 512, 16 * MIB)?
-            };
-            if record_size < block_size && zvol {
-                let message = format!(
-                    "{record_size} is smaller than block_size ({block_size}): each write must fit in one block"
-                );
-                return Err(FieldError::at(&path("volblocksize"), message));
-            }
-            if record_size < block_size {
-                let message = format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one record (one transaction)");
-                return Err(FieldError::at(&path("record_size"), message));
-            }
-            let largest = crate::tunable_releases::max_recordsize(release.index());
-            if !zvol && record_size > largest {
-                let message = format!("{record_size}: a record of OpenZFS {} is at most {largest} bytes (models.release; zfs_max_recordsize)", release.name());
-                let key = if f.record_size.is_some() { "record_size" } else { "block_size" };
-                return Err(FieldError::at(&path(key), message));
-            }
+            let dataset = Dataset { record_size: f.record_size, zvol: f.zvol, volblocksize: f.volblocksize };
+            let record_size = records(at, dataset, block_size, release)?;
             let burst = match f.burst {
                 Some(b) => Some(Burst {
                     on_ns: value(b.on, &field(&path("burst"), "on"), S, 1_000_000, DAY)?,
@@ -271,9 +292,14 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
                 }
             };
             let logbias_throughput = f.logbias == Some(Logbias::Throughput);
+            let dataset = Dataset { record_size: f.record_size, zvol: f.zvol, volblocksize: f.volblocksize };
             Workload::SyncWrite {
                 threads: threads(f.threads)?,
                 block_size,
+                record_size: records(at, dataset, block_size, release)?,
+                sequential: f.pattern.unwrap_or(Pattern::Sequential) == Pattern::Sequential,
+                region: value(f.region, &path("region"), 100 << 30, block_size, 1 << 50)?,
+                cache_hit: value(f.cache_hit, &path("cache_hit"), 100, 0, 100)?,
                 sync,
                 rate: rate(f.rate)?,
                 logbias_throughput,

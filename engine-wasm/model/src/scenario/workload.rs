@@ -50,9 +50,23 @@ pub enum Workload {
         /// the write (read-modify-write). 100: always cached.
         cache_hit: u64,
     },
+    /// Writers that make their data durable (O_DSYNC, fsync, or by waiting for the txg).
+    /// Their writes go through the same `dmu_write()` path as buffered ones: into records
+    /// of `record_size`, read first when partly written and not cached, each record dirtied
+    /// whole (`dbuf_dirty`).
     SyncWrite {
         threads: u32,
         block_size: u64,
+        /// The dataset's recordsize (a zvol's volblocksize): also the block size
+        /// `zfs_log_write()` chooses each write's log record by, and the block
+        /// `dmu_sync()` writes whole for one logged indirectly.
+        record_size: u64,
+        /// Sequential (each thread its own part of `region`) or random over `region`.
+        sequential: bool,
+        region: u64,
+        /// Percent of partly written records found in the ARC; the others are read before
+        /// the write (read-modify-write). 100: always cached.
+        cache_hit: u64,
         sync: SyncMode,
         rate: u64,
         /// The dataset's `logbias=throughput`: every record is logged indirectly, its data

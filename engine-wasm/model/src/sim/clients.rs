@@ -1,6 +1,8 @@
 //! Client threads, described the way fio describes jobs: buffered and synchronous writers
 //! and random readers, calling `write()`, `fsync()` and `read()` (`zfs_vnops.c`). Each
-//! client write is one transaction of one record.
+//! client write is one transaction of one record. A synchronous writer's write is a
+//! buffered one (`zfs_write()` holds, reads and dirties the record alike whatever the
+//! open flags) followed by its commit.
 
 use super::client_waits::WaitCause;
 use super::vdev_queue::Class;
@@ -9,9 +11,9 @@ use super::zio::Parent;
 use super::{Ev, Sim};
 use crate::scenario::{Burst, SyncMode, Workload};
 
-/// What a buffered writer's calls read of its workload, copied from the scenario once at
-/// the start (a run's scenario never changes), so that each write does not match on the
-/// workload again.
+/// What a writer's calls read of its workload (a buffered or a synchronous writer's: both
+/// write through `dmu_write()`), copied from the scenario once at the start (a run's
+/// scenario never changes), so that each write does not match on the workload again.
 #[derive(Clone, Copy)]
 pub(super) struct AsyncShape {
     pub(super) block_size: u64,
@@ -65,13 +67,15 @@ pub(super) struct Client {
     pub(super) wait_since: u64,
     /// A writer thread (buffered or synchronous), whose time the series splits by cause.
     pub(super) writer: bool,
-    /// A sync writer: its writes are committed through the ZIL.
+    /// A sync writer: its writes are committed through the ZIL, or wait for their txg.
     commits: bool,
+    /// Its writes are logged for `zil_commit()` (O_DSYNC or fsync): each makes an itx.
+    logs: bool,
     /// The workload's pacing, copied at the start: the interval between a thread's calls
     /// at its rate (0: as fast as admitted), and its on/off pattern.
     pace_ns: u64,
     burst: Option<Burst>,
-    /// A buffered writer's workload figures (`None` for other threads).
+    /// A writer's workload figures (`None` for readers).
     pub(super) shape: Option<AsyncShape>,
     /// An fsync writer's bytes between `fsync()` calls.
     fsync_every: Option<u64>,
@@ -82,11 +86,6 @@ impl Client {
     /// last.
     fn fsync_due(&self) -> bool {
         self.fsync_every.is_some_and(|every| self.since_fsync >= every)
-    }
-
-    /// Does this thread commit its writes through the ZIL (O_DSYNC or fsync)?
-    pub(super) fn commits(&self) -> bool {
-        self.commits
     }
 }
 
@@ -101,19 +100,25 @@ impl Sim {
                 Workload::Scrub { .. } | Workload::Resilver { .. } | Workload::SyncTask { .. } => continue,
             };
             let slice = match *workload {
-                Workload::AsyncWrite { region, sequential: true, .. } | Workload::SequentialRead { region, .. } => {
-                    region / u64::from(threads.max(1))
-                }
+                Workload::AsyncWrite { region, sequential: true, .. }
+                | Workload::SyncWrite { region, sequential: true, .. }
+                | Workload::SequentialRead { region, .. } => region / u64::from(threads.max(1)),
                 _ => 0,
             };
             // A random workload's threads share one object; a sequential thread has its own.
-            let (first, sequential) =
-                (self.clients.len() as u32, matches!(*workload, Workload::AsyncWrite { sequential: true, .. }));
+            let sequential = matches!(
+                *workload,
+                Workload::AsyncWrite { sequential: true, .. } | Workload::SyncWrite { sequential: true, .. }
+            );
+            let first = self.clients.len() as u32;
             let (pace_ns, burst) = pacing(workload);
             let shape = match *workload {
                 Workload::AsyncWrite {
                     block_size, record_size, sequential, region, cache_hit, compressible, ..
                 } => Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible }),
+                Workload::SyncWrite { block_size, record_size, sequential, region, cache_hit, .. } => {
+                    Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible: 0 })
+                }
                 _ => None,
             };
             for t in 0..threads {
@@ -145,6 +150,10 @@ impl Sim {
                     wait_since: 0,
                     writer: matches!(*workload, Workload::AsyncWrite { .. } | Workload::SyncWrite { .. }),
                     commits: matches!(*workload, Workload::SyncWrite { .. }),
+                    logs: matches!(
+                        *workload,
+                        Workload::SyncWrite { sync: SyncMode::Dsync | SyncMode::Fsync { .. }, .. }
+                    ),
                     pace_ns,
                     burst: burst.clone(),
                     shape,
@@ -203,12 +212,12 @@ impl Sim {
     /// The call itself, once any pacing and zone delay are past.
     fn client_call(&mut self, c: u32) {
         let cl = &self.clients[c as usize];
-        // A buffered writer (the common call) goes straight to its write.
+        if cl.fsync_due() {
+            self.fsync(c);
+            return;
+        }
+        // A writer (the common call) goes straight to its write.
         if cl.shape.is_none() {
-            if cl.fsync_due() {
-                self.fsync(c);
-                return;
-            }
             match self.scenario.workloads[cl.workload] {
                 Workload::RandomRead { block_size, working_set, cache_hit, .. } => {
                     // The ARC serves its share (the draw only when it serves any, so that
@@ -290,7 +299,8 @@ impl Sim {
 
     /// Dirty bytes the committed transaction adds to `txg`, the record's and its new
     /// metadata's (`dbuf.rs`): a whole record the first time it is dirtied in that txg
-    /// (`dr_accounted = db_size`), by this thread or any other, nothing after.
+    /// (`dr_accounted = db_size`), by this thread or any other, nothing after; a sync
+    /// writer's as a buffered one's.
     pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> (u64, u64) {
         let cl = &self.clients[c as usize];
         match cl.shape {
@@ -318,23 +328,31 @@ impl Sim {
         wrlog_bytes(self.scenario.models.release, &write)
     }
 
-    /// The block size of client `c`'s file, whether it commits each write at once, and
-    /// whether its dataset has `logbias=throughput`.
+    /// The block size of client `c`'s file (`z_blksz`: its record size), whether it
+    /// commits each write at once, and whether its dataset has `logbias=throughput`.
     pub(super) fn log_block(&self, c: u32) -> Option<(u64, bool, bool)> {
         let cl = &self.clients[c as usize];
-        if let Some(AsyncShape { record_size, .. }) = cl.shape {
-            return Some((record_size, false, false));
+        let block = cl.shape?.record_size;
+        if !cl.commits {
+            return Some((block, false, false));
         }
         match self.scenario.workloads[cl.workload] {
-            Workload::SyncWrite { block_size, ref sync, logbias_throughput, .. } => {
-                Some((block_size, *sync == SyncMode::Dsync, logbias_throughput))
+            Workload::SyncWrite { ref sync, logbias_throughput, .. } => {
+                Some((block, *sync == SyncMode::Dsync, logbias_throughput))
             }
-            _ => None,
+            _ => Some((block, false, false)),
         }
     }
 
-    /// The identity of the record client `c` last wrote, for a buffered writer: the same
-    /// key for the same record of the same file, so a rewrite frees the old copy.
+    /// Whether client `c` logs its writes for `zil_commit()` (O_DSYNC or fsync), and if so
+    /// the block its last write went into: (object, block id).
+    pub(super) fn logged_block(&self, c: u32) -> Option<(u64, u64)> {
+        let cl = self.clients.get(c as usize)?;
+        cl.logs.then_some((cl.object, cl.blkid))
+    }
+
+    /// The identity of the record client `c` last wrote, for a writer: the same key for
+    /// the same record of the same file, so a rewrite frees the old copy.
     pub(super) fn record_key(&self, c: u32) -> Option<u64> {
         let cl = self.clients.get(c as usize)?;
         cl.shape.is_some().then_some(((cl.workload as u64) << 48) | cl.record)

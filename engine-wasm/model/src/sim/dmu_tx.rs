@@ -191,6 +191,9 @@ impl Sim {
             let bytes = self.log_record_bytes(c);
             self.wrlog_count(txg, bytes);
         }
+        // zfs_log_write() → zil_itx_assign(): the write's log record joins its txg's, for
+        // the writer's next commit.
+        self.zil_itx_assign(c, txg);
         if self.legacy_throttle() {
             self.legacy_commit(c, txg);
         }

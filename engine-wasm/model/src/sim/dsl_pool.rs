@@ -27,10 +27,9 @@ impl Sim {
             let cl = self.clients.get(client as usize);
             let compressible = cl.and_then(|c| c.shape).map_or(0, |shape| shape.compressible);
             let psize = super::zio_compress::psize(record, compressible);
-            if cl.is_some_and(|cl| cl.commits()) {
-                self.txg.unlogged.entry(client).or_default().push((txg, self.txg.records[s].len()));
-            }
-            self.txg.records[s].push(Record { client, size: record, psize, logged: false, taken: false, key });
+            let index = self.txg.records[s].len();
+            self.txg.records[s].push(Record { size: record, psize, taken: false, key });
+            self.zil_record_dirtied(client, txg, index);
         }
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.

@@ -54,15 +54,11 @@ impl Sim {
     pub(super) fn start_sync(&mut self) {
         let Some(txg) = self.txg.quiesced.take() else { return };
         let s = slot(txg);
-        // Records written in place by dmu_sync() are skipped; the clients' lists of
-        // unlogged records drop this txg's.
+        // Records written in place by dmu_sync() are skipped; the txg's log records not
+        // yet committed would arrive late to a commit.
         let mut taken = std::mem::take(&mut self.txg.records[s]);
         taken.retain(|r| !r.taken);
-        for list in self.txg.unlogged.values_mut() {
-            list.retain(|&(t, _)| t != txg);
-        }
-        let late: Vec<(u32, u64, bool)> = taken.iter().map(|r| (r.client, r.size, r.logged)).collect();
-        self.zil_txg_syncing(&late);
+        self.zil_txg_syncing(txg);
         let writes = taken.len();
         self.txg.syncing = Some(Syncing {
             txg,

@@ -70,15 +70,13 @@ pub(super) enum Phase {
     FlushingLabels(u32),
 }
 
-/// A record dirtied in a txg: whose, how large, and whether the ZIL already logged a copy.
+/// A record dirtied in a txg: how large, and whether `dmu_sync()` wrote it.
 #[derive(Clone, Copy)]
 pub(super) struct Record {
-    pub(super) client: u32,
     pub(super) size: u64,
     /// What the device sees once compressed (`zio_compress.rs`).
     pub(super) psize: u64,
-    pub(super) logged: bool,
-    /// Written in place by `dmu_sync()`: the txg's sync skips it.
+    /// Written in place by `dmu_sync()` since it was last dirtied: the txg's sync skips it.
     pub(super) taken: bool,
     /// Which record of which file, for copy-on-write frees (buffered writers only).
     pub(super) key: Option<u64>,
@@ -123,10 +121,6 @@ pub(super) struct TxgState {
     pub(super) quiesce_waiting_cause: SyncCause,
     /// Writers in `txg_wait_open()`: (client, the txg they wait for).
     pub(super) open_waiters: Vec<(u32, u64)>,
-    /// Each committing client's records neither logged nor taken yet, as (txg, index in
-    /// the txg's records): what its next commit logs (the itxs of `zil_itxg_t`), found
-    /// without a walk through every record of the txg.
-    pub(super) unlogged: std::collections::BTreeMap<u32, Vec<(u64, usize)>>,
 }
 
 pub(super) fn slot(txg: u64) -> usize {
@@ -153,7 +147,6 @@ impl TxgState {
             quiesce_waiting: 0,
             quiesce_waiting_cause: SyncCause::default(),
             open_waiters: Vec::new(),
-            unlogged: Default::default(),
             last_sync_start: 0,
         }
     }
@@ -181,51 +174,6 @@ impl Sim {
     /// A timeout of 0 makes the sync thread look again at once: it never sleeps.
     pub(super) fn schedule_sync_timer(&mut self) {
         self.events.push(self.txg.last_sync_start + self.k.txg_timeout_ns, Ev::SyncTimer);
-    }
-
-    /// The open, quiescing and quiesced txgs: those whose records are not yet being written.
-    pub(super) fn txgs_not_syncing(&self) -> Vec<u64> {
-        let t = &self.txg;
-        [t.quiesced, t.quiescing, Some(t.open)].into_iter().flatten().collect()
-    }
-
-    /// Takes client `c`'s records of at least `min` bytes out of `txgs` (written in place
-    /// by `dmu_sync()`, so the txg skips them; their dirty data is retired when it syncs).
-    pub(super) fn take_records(&mut self, c: u32, txgs: &[u64], min: u64) -> Vec<u64> {
-        let mut taken = Vec::new();
-        for (txg, i) in self.unlogged_of(c, txgs) {
-            if let Some(r) = self.txg.records[slot(txg)].get_mut(i).filter(|r| r.size >= min && !r.taken) {
-                r.taken = true;
-                taken.push(r.size);
-            }
-        }
-        taken
-    }
-
-    /// Client `c`'s records under `max` bytes in `txgs` not yet logged: marked logged, the
-    /// data copied into the log (and written again by the txg).
-    pub(super) fn log_small_records(&mut self, c: u32, txgs: &[u64], max: u64) -> Vec<u64> {
-        let mut logged = Vec::new();
-        for (txg, i) in self.unlogged_of(c, txgs) {
-            if let Some(r) = self.txg.records[slot(txg)].get_mut(i).filter(|r| r.size < max && !r.logged && !r.taken) {
-                r.logged = true;
-                logged.push(r.size);
-            }
-        }
-        // Everything of these txgs is now logged or taken: the client's list keeps the rest.
-        if let Some(list) = self.txg.unlogged.get_mut(&c) {
-            list.retain(|(txg, _)| !txgs.contains(txg));
-        }
-        logged
-    }
-
-    /// Client `c`'s unlogged records in `txgs`, oldest txg first, in the order they were
-    /// dirtied.
-    fn unlogged_of(&self, c: u32, txgs: &[u64]) -> Vec<(u64, usize)> {
-        let mut ordered: Vec<u64> = txgs.to_vec();
-        ordered.sort_unstable();
-        let list = self.txg.unlogged.get(&c).map_or(&[][..], |l| l.as_slice());
-        ordered.iter().flat_map(|t| list.iter().filter(move |(txg, _)| txg == t).copied()).collect()
     }
 
     /// A transaction of `txg` released its hold (its data is in).

@@ -1,19 +1,28 @@
-//! The log bytes `zfs_log_write()` (`zfs_log.c`) counts against `zfs_wrlog_data_max` for
-//! one write (`dsl_pool_wrlog_count()`, 2.2+), as each release counts them.
+//! How `zfs_log_write()` (`zfs_log.c`) logs one write, as each release chooses, and the log
+//! bytes it counts against `zfs_wrlog_data_max` (`dsl_pool_wrlog_count()`, 2.2+).
 //!
-//! - **2.2 and 2.3** count the write's bytes once, when it is logged with its data
-//!   (WR_COPIED or WR_NEED_COPY), and nothing for WR_INDIRECT. The write state is chosen
-//!   in `zfs_log_write()` itself: indirect with `logbias=throughput`, or without a slog for
-//!   a write of `zfs_immediate_write_sz` or more.
-//! - **2.4 on** count every record's `itx_size` (the itx and its `lr_write_t` as
+//! - **The write state**, chosen once per write from its size, its file's block size
+//!   (`z_blksz`: the record size of a file written past its first record), whether it is
+//!   committed at once, the log's place and `logbias`: WR_INDIRECT, whose data
+//!   `dmu_sync()` writes in place as the whole block at commit (`zil.rs`), for the writes
+//!   the release picks ([`LogIndirect`]); else WR_COPIED when committed at once (O_SYNC /
+//!   O_DSYNC), WR_NEED_COPY when not (an fsync writer's): either way the data goes into
+//!   the log, and the txg writes the block again.
+//! - **Log bytes, 2.2 and 2.3**: the write's bytes once, when it is logged with its data,
+//!   and nothing for WR_INDIRECT.
+//! - **Log bytes, 2.4 on**: every record's `itx_size` (the itx and its `lr_write_t` as
 //!   `zil_itx_create()` allocates them, with the data of a WR_COPIED record inside), plus
-//!   the data of a WR_NEED_COPY record. The state comes from `zil_write_state()`
-//!   ([`indirect`]), and a copied record larger than `zil_max_copied_data()` needs a copy.
+//!   the data of a WR_NEED_COPY record; a copied record larger than
+//!   `zil_max_copied_data()` needs a copy.
 //!
-//! A lab write lies in one record, so it makes one log record.
+//! A lab write lies in one block, so it makes one log record.
 
-use super::zil::{indirect, LogOn, IMMEDIATE_WRITE_SZ};
-use crate::scenario::Release;
+use super::zil::LogOn;
+use crate::scenario::{LogIndirect, Release};
+
+/// `zfs_immediate_write_sz`: the smallest write logged indirectly (0.6.x: one byte more)
+/// [bytes].
+pub(super) const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
 
 /// `offsetof(itx_t, itx_lr)` for a 64-bit build at zfs-2.4.0 (`include/sys/zil.h`): the
 /// list node (two pointers, 16), `itx_private` (8), `itx_wr_state` (an enum, 4) and
@@ -31,7 +40,7 @@ const MAX_COPIED: u64 = 7680;
 
 /// How a write is logged (`itx_wr_state_t`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum WrState {
+pub(super) enum WrState {
     Indirect,
     Copied,
     NeedCopy,
@@ -52,10 +61,21 @@ pub(super) struct LogWrite {
     pub(super) throughput: bool,
 }
 
-/// 2.2 and 2.3 `zfs_log_write()`'s own choice (`spa_has_slogs()` is the log class: the
-/// special class takes the log only from 2.4).
-fn state_2_2(w: &LogWrite) -> WrState {
-    if w.throughput || (w.log != LogOn::Own && w.size >= IMMEDIATE_WRITE_SZ) {
+/// `zfs_log_write()`'s choice for write `w` under `release` (`zil_write_state()` from
+/// 2.4). A log of its own (`LogOn::Own`: a log device, or 2.4's special class taking the
+/// log) takes no indirect write with `logbias=latency`; `logbias=throughput` logs every
+/// write indirectly (in 0.6.x every one within its block: `zfs_immediate_write_sz` is
+/// then 0 and the other tests stand).
+pub(super) fn write_state(release: Release, w: &LogWrite) -> WrState {
+    let pool = w.log != LogOn::Own;
+    let indirect = match release.log_indirect() {
+        LogIndirect::AboveImmediate => w.size <= w.block && (w.throughput || (pool && w.size > IMMEDIATE_WRITE_SZ)),
+        LogIndirect::Immediate => w.throughput || (pool && w.size >= IMMEDIATE_WRITE_SZ),
+        LogIndirect::HalfBlockIfCommitted => {
+            w.throughput || (pool && w.size >= IMMEDIATE_WRITE_SZ && (w.size >= w.block / 2 || !w.commit))
+        }
+    };
+    if indirect {
         WrState::Indirect
     } else if w.commit {
         WrState::Copied
@@ -64,31 +84,18 @@ fn state_2_2(w: &LogWrite) -> WrState {
     }
 }
 
-/// 2.4's `zil_write_state()`, and the loop's switch of a copied record too large for one
-/// log block to WR_NEED_COPY.
-fn state_2_4(w: &LogWrite) -> WrState {
-    if indirect(w.size, w.block, w.commit, w.log, w.throughput) {
-        WrState::Indirect
-    } else if w.commit && w.size <= MAX_COPIED {
-        WrState::Copied
-    } else {
-        WrState::NeedCopy
-    }
-}
-
 /// The bytes `dsl_pool_wrlog_count()` adds for write `w` under `release`.
 pub(super) fn wrlog_bytes(release: Release, w: &LogWrite) -> u64 {
+    let state = write_state(release, w);
     if release < Release::V2_4 {
-        return match state_2_2(w) {
-            WrState::Indirect => 0,
-            WrState::Copied | WrState::NeedCopy => w.size,
-        };
+        return if state == WrState::Indirect { 0 } else { w.size };
     }
-    match state_2_4(w) {
+    match state {
         WrState::Indirect => ITX_HEADER + LR_WRITE,
         // itx_size: offsetof(itx_t, itx_lr) + P2ROUNDUP(sizeof (lr_write_t) + len, 8).
-        WrState::Copied => ITX_HEADER + (LR_WRITE + w.size).next_multiple_of(8),
-        WrState::NeedCopy => ITX_HEADER + LR_WRITE + w.size,
+        WrState::Copied if w.size <= MAX_COPIED => ITX_HEADER + (LR_WRITE + w.size).next_multiple_of(8),
+        // Too large for one log block: zfs_log_write() switches it to WR_NEED_COPY.
+        WrState::Copied | WrState::NeedCopy => ITX_HEADER + LR_WRITE + w.size,
     }
 }
 
@@ -124,5 +131,37 @@ mod tests {
             assert_eq!(wrlog_bytes(r, &write(32 << 10, true, LogOn::Pool)), 264 + (32 << 10));
             assert_eq!(wrlog_bytes(Release::V2_3, &write(32 << 10, true, LogOn::Pool)), 0);
         }
+    }
+
+    /// `zfs_log_write()` at each tag, for a write into a 128 KiB record without a log
+    /// device: 0.6.5 `resid > immediate_write_sz && resid <= z_blksz`; 0.7.0 to 2.3.0
+    /// `resid >= zfs_immediate_write_sz`; 2.4.0 `zil_write_state()`, which adds
+    /// `size >= blocksize / 2 || !commit`.
+    #[test]
+    fn which_writes_each_release_logs_indirectly() {
+        use WrState::*;
+        let (kib, record) = (1u64 << 10, 128u64 << 10);
+        let at = |r: Release, size: u64, block: u64, commit: bool| {
+            write_state(r, &LogWrite { size, block, commit, log: LogOn::Pool, throughput: false })
+        };
+        for r in [Release::V0_6_4, Release::V0_6_5] {
+            assert_eq!(at(r, 32 * kib, record, true), Copied, "0.6.x: above 32 KiB only");
+            assert_eq!(at(r, 32 * kib + 1, record, true), Indirect);
+            assert_eq!(at(r, 64 * kib, 32 * kib, false), NeedCopy, "0.6.x: within the block");
+        }
+        for r in [Release::V0_7, Release::V2_1, Release::V2_3] {
+            assert_eq!(at(r, 32 * kib, record, true), Indirect, "{r:?}: 32 KiB of a 128 KiB record");
+            assert_eq!(at(r, 32 * kib - 1, record, false), NeedCopy);
+        }
+        // 2.4: a committed write under half its block is copied; an fsync writer's is not
+        // committed at once and stays indirect; half the block or more is indirect.
+        assert_eq!(at(Release::V2_4, 32 * kib, record, true), Copied);
+        assert_eq!(at(Release::V2_4, 32 * kib, record, false), Indirect);
+        assert_eq!(at(Release::V2_4, 64 * kib, record, true), Indirect);
+        assert_eq!(at(Release::V2_4, 32 * kib, 64 * kib, true), Indirect);
+        // A log device takes every write's data unless logbias=throughput.
+        let own = LogWrite { size: record, block: record, commit: true, log: LogOn::Own, throughput: false };
+        assert_eq!(write_state(Release::V2_3, &own), Copied);
+        assert_eq!(write_state(Release::V0_6_5, &LogWrite { throughput: true, ..own }), Indirect);
     }
 }

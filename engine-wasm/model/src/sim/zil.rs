@@ -1,13 +1,12 @@
 //! The ZIL of the pool's one dataset (`zil.c` at each release's tag), in the log class when
 //! the pool has one.
 //!
-//! - **Log records.** `zfs_log_write()` makes a record of every write. Without a log
-//!   device, a write of at least `zfs_immediate_write_sz` (0.6.x: above it) is logged
-//!   indirectly (WR_INDIRECT: `dmu_sync()` writes the block in place, the txg then skips
-//!   it), from 2.4 only when it is not committed at once or covers half its block
-//!   (`zil_write_state()`); a smaller one copies its data into the log (WR_COPIED /
-//!   WR_NEED_COPY), and the txg writes it again. `logbias=throughput` logs every write
-//!   indirectly.
+//! - **Log records.** `zfs_log_write()` makes a record (an itx) of every write, logged
+//!   indirectly or with its data as the release chooses from the write's size and its
+//!   file's block size (`zfs_log.rs`). A commit writes the block of each indirect record
+//!   in place, whole (WR_INDIRECT: `dmu_sync()`; the txg then skips it), and copies the
+//!   data of the others into the log (WR_COPIED / WR_NEED_COPY; the txg writes their
+//!   blocks again): [`itx`].
 //! - **Batching.** Commits go into log write blocks (lwbs) of up to 128 KiB. When the
 //!   committing thread writes the open lwb out is the release's ([`ZilIssue`]): 2.3 on at
 //!   once when no other commit is waiting (`zil_process_commit_list()`, `zl_parallel`
@@ -25,9 +24,9 @@
 //!   before 0.8 each batch), lwbs on a log device are written in the async-write class
 //!   (`zil_lwb_write_open()` until 2.1, `zil_lwb_write_issue()` from 2.2), so a bulk of
 //!   log writes does not take the device from latency-bound ones.
-//! - **Late arrivals.** An indirect record whose txg is already syncing is written anew,
-//!   beside the sync, instead of waiting for it (`dmu_sync()` → `dmu_sync_late_arrival()`);
-//!   one whose txg has synced needs nothing.
+//! - **Late arrivals.** An indirect record whose txg is already syncing has its block
+//!   written anew, beside the sync, instead of waiting for it (`dmu_sync()` →
+//!   `dmu_sync_late_arrival()`); one whose txg has synced needs nothing.
 //! - **Log throttle** (2.2+): every write's log bytes, as its release counts them
 //!   (`zfs_log.rs`), count against `zfs_wrlog_data_max` until its txg syncs
 //!   (`dsl_pool_wrlog_count()`, `dmu_tx.rs` delays writers by it).
@@ -42,39 +41,18 @@ use super::zio::{FlushOwner, Owner};
 use super::{Ev, Sim};
 use crate::scenario::{Release, ZilIssue};
 use crate::sim::vdev_queue::Class;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 
 mod issue;
+mod itx;
 use issue::{bulk, issues_now, resets_bulk, Commit};
 
-/// `zfs_immediate_write_sz`: records this large or larger may be logged indirectly [bytes].
-pub(super) const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
 /// A write's log record in a log block without its data (`sizeof (lr_write_t)`) [bytes].
 pub(super) const RECORD_HEADER: u64 = 192;
 /// Log blocks are at least one sector-aligned 4 KiB and at most 128 KiB
 /// (`zl_max_block_size`) [bytes].
 const LOG_BLOCK_MIN: u64 = 4 << 10;
 pub(super) const LOG_BLOCK_MAX: u64 = 128 << 10;
-/// `zil_write_state()`: is a write of `size` bytes into a block of `block` bytes logged
-/// indirectly? Always with `logbias=throughput`; else never when the log has a device of
-/// its own (`LogOn::Own`): its records are copied in.
-pub(super) fn indirect(size: u64, block: u64, commit: bool, log: LogOn, throughput: bool) -> bool {
-    throughput || (log != LogOn::Own && size >= IMMEDIATE_WRITE_SZ && (size >= block / 2 || !commit))
-}
-
-/// The smallest record logged indirectly: every one with `logbias=throughput`, none when
-/// the log has its own device; else `zfs_immediate_write_sz` from 0.7 (`resid >=`), one
-/// byte more in 0.6.x (`resid > immediate_write_sz`, `zfs_log_write()` at zfs-0.6.4 and
-/// zfs-0.6.5, whose other test, `resid <= zp->z_blksz`, a lab record always passes).
-fn indirect_min(log: LogOn, throughput: bool, release: Release) -> u64 {
-    match (throughput, log) {
-        (true, _) => 0,
-        (false, LogOn::Own) => u64::MAX,
-        (false, LogOn::Pool) if release < Release::V0_7 => IMMEDIATE_WRITE_SZ + 1,
-        (false, LogOn::Pool) => IMMEDIATE_WRITE_SZ,
-    }
-}
-
 /// Where the ZIL's blocks go (`zio_alloc_zil()`), and so how records are logged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum LogOn {
@@ -116,8 +94,8 @@ pub(super) struct Zil {
     last_latency: u64,
     /// Commits not yet done (another waiting makes the ZIL "parallel").
     waiting: u32,
-    /// Records of each committing client in the txg now syncing, not yet logged [bytes].
-    pub(super) syncing: BTreeMap<u32, Vec<u64>>,
+    /// The log records not yet committed, and the records they were written into.
+    itxs: itx::Itxs,
     /// Where the next log block goes: the top-level vdevs in turn.
     next_top: usize,
     /// Lwbs opened so far: a waiter's timeout names the lwb it waited on by this count.
@@ -127,26 +105,11 @@ pub(super) struct Zil {
 }
 
 impl Sim {
-    /// `zil_commit()` for client `c`: its records join the open lwb (indirect ones written
-    /// in place now, small ones copied in), late arrivals are written anew, and the lwb is
-    /// issued at once unless other commits are waiting to share it.
+    /// `zil_commit()` for client `c`: its records join the open lwb (indirect ones' blocks
+    /// written in place now, the others' data copied in), late arrivals' blocks are written
+    /// anew, and the lwb is issued at once unless other commits are waiting to share it.
     pub(super) fn zil_log(&mut self, c: u32) {
-        let unsynced = self.txgs_not_syncing();
-        let (block, _, throughput) = self.log_block(c).unwrap_or((0, false, false));
-        let min = indirect_min(self.log_on(block).0, throughput, self.scenario.models.release);
-        let mut writes = self.take_records(c, &unsynced, min);
-        let copied = self.log_small_records(c, &unsynced, min);
-        let mut log_bytes: u64 =
-            (writes.len() as u64) * RECORD_HEADER + copied.iter().map(|s| RECORD_HEADER + s).sum::<u64>();
-        for size in self.zil.syncing.remove(&c).unwrap_or_default() {
-            // The txg holding it is syncing: dmu_sync_late_arrival() writes the block again.
-            if size >= min {
-                writes.push(size);
-                log_bytes += RECORD_HEADER;
-            } else {
-                log_bytes += RECORD_HEADER + size;
-            }
-        }
+        let (writes, log_bytes) = self.zil_commit_list(c);
         let opened = self.zil.open.is_none();
         let id = match self.zil.open {
             Some(id) => id,
@@ -349,24 +312,8 @@ impl Sim {
         }
     }
 
-    /// The txg starts syncing: the committing clients' records in it that are not logged
-    /// yet would arrive late to a commit.
-    pub(super) fn zil_txg_syncing(&mut self, records: &[(u32, u64, bool)]) {
-        for &(client, size, logged) in records {
-            let sync_writer = self.clients.get(client as usize).is_some_and(|cl| cl.commits());
-            if sync_writer && !logged {
-                self.zil.syncing.entry(client).or_default().push(size);
-            }
-        }
-    }
-
     /// The tenant lwb `id`'s I/O is counted to.
     pub(super) fn zil_tenant(&self, id: u32) -> usize {
         self.zil.lwbs.get(id).map_or(0, |l| l.tenant)
-    }
-
-    /// The txg is on disk: nothing of it needs logging any more (`dmu_sync()`: EEXIST).
-    pub(super) fn zil_txg_synced(&mut self) {
-        self.zil.syncing.clear();
     }
 }

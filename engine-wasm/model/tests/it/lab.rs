@@ -126,6 +126,28 @@ fn the_labs_workload_settings_reach_compression_read_modify_write_and_txg_waits(
 }
 
 #[test]
+fn the_labs_sync_writers_write_the_datasets_records_and_2_4_copies_small_o_dsync_writes() {
+    // 8 O_DSYNC writers of 32 KiB into 128 KiB records on the default LUN. zfs-2.3.0
+    // zfs_log_write(): WR_INDIRECT (32 KiB is zfs_immediate_write_sz), dmu_sync() writing
+    // the whole 128 KiB record per write; zfs-2.4.0 zil_write_state(): under half the
+    // block and committed, WR_COPIED, the 32 KiB in the log and the txg writing records.
+    let at = |release: &str| {
+        let r = Id::Release.spec().choices.iter().position(|c| *c == release).unwrap_or(0) as u64;
+        let w = [(Id::AsyncWriters, 0), (Id::Readers, 0), (Id::SyncWriters, 8), (Id::SyncBlockSize, 32 << 10)];
+        run(&[&w[..], &[(Id::Release, r), (Id::Duration, 10), (Id::Summaries, 1)]].concat())
+    };
+    let per_byte = |r: &Report, class: &str| {
+        r.summary.classes[class].bytes_per_s as f64 / r.summary.client_write_bytes_per_s.max(1) as f64
+    };
+    let (v2_3, v2_4) = (at("2.3"), at("2.4"));
+    assert!(per_byte(&v2_3, "sync_write") > 3.9, "{}", per_byte(&v2_3, "sync_write"));
+    assert!(per_byte(&v2_3, "async_write") < 0.05, "{}", per_byte(&v2_3, "async_write"));
+    assert!(per_byte(&v2_4, "sync_write") < 1.2, "{}", per_byte(&v2_4, "sync_write"));
+    assert!(per_byte(&v2_4, "async_write") > 0.5, "{}", per_byte(&v2_4, "async_write"));
+    assert!(v2_4.summary.client_write.count > v2_3.summary.client_write.count);
+}
+
+#[test]
 fn the_real_system_presets_are_the_systems_they_name() {
     use throttle_model::scenario::device::DeviceSpec;
     let scenario = |name: &str| {

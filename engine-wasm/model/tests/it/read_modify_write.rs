@@ -41,23 +41,50 @@ fn a_partial_write_of_an_uncached_record_reads_it_first() {
 #[test]
 fn a_zvol_writes_its_volblocksize_the_releases_default_unless_given() {
     use throttle_model::scenario::Workload;
-    let record = |release: &str, extra: serde_json::Value| {
-        let mut w = serde_json::json!({"kind": "async_write", "block_size": "4K"});
-        if let (Some(w), Some(e)) = (w.as_object_mut(), extra.as_object()) {
-            w.extend(e.clone());
-        }
-        let v = serde_json::json!({"models": {"release": release}, "workloads": [w]});
-        match Scenario::from_json(&v.to_string()).map(|s| s.workloads[0].clone()) {
-            Ok(Workload::AsyncWrite { record_size, .. }) => Ok(record_size),
-            Ok(_) => Err("not a writer".to_string()),
-            Err(e) => Err(e.to_string()),
-        }
+    // A sync writer's dataset is read as a buffered writer's.
+    for kind in ["async_write", "sync_write"] {
+        let record = |release: &str, extra: serde_json::Value| {
+            let mut w = serde_json::json!({"kind": kind, "block_size": "4K"});
+            if let (Some(w), Some(e)) = (w.as_object_mut(), extra.as_object()) {
+                w.extend(e.clone());
+            }
+            let v = serde_json::json!({"models": {"release": release}, "workloads": [w]});
+            match Scenario::from_json(&v.to_string()).map(|s| s.workloads[0].clone()) {
+                Ok(Workload::AsyncWrite { record_size, .. } | Workload::SyncWrite { record_size, .. }) => {
+                    Ok(record_size)
+                }
+                Ok(_) => Err("not a writer".to_string()),
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        assert_eq!(record("2.1", serde_json::json!({"zvol": true})), Ok(8 << 10));
+        assert_eq!(record("2.2", serde_json::json!({"zvol": true})), Ok(16 << 10));
+        assert_eq!(record("2.4", serde_json::json!({"volblocksize": "64K"})), Ok(64 << 10));
+        assert_eq!(record("2.4", serde_json::json!({})), Ok(4 << 10), "a file's records: the write's size");
+        let e = record("2.4", serde_json::json!({"zvol": true, "record_size": "128K"})).unwrap_err();
+        assert!(e.contains("a zvol has a volblocksize"), "{e}");
+        let e = record("2.4", serde_json::json!({"record_size": "2K"})).unwrap_err();
+        assert!(e.contains("each write must fit in one record"), "{e}");
+    }
+}
+
+/// One O_DSYNC writer of random 32 KiB writes into 128 KiB records over 64 GiB on one
+/// HDD, none of them cached (`cache_hit` 0).
+#[test]
+fn a_sync_writers_partial_write_of_an_uncached_record_reads_it_first() {
+    // zfs_write() at every tag holds the write with dmu_tx_hold_write() whatever the open
+    // flags, so dmu_tx_count_write() → dmu_tx_check_ioerr() reads the record as for a
+    // buffered write; a whole-record write reads nothing.
+    let run = |block: &str| {
+        let v = json!({"duration": "10s", "steady": {"summaries": "whole_run"}, "pool": {"device": {"kind": "hdd"}},
+            "workloads": [{"kind": "sync_write", "threads": 1, "block_size": block, "record_size": "128K",
+                "pattern": "random", "region": "64G", "cache_hit": 0}]});
+        report::run(Scenario::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}")))
     };
-    assert_eq!(record("2.1", serde_json::json!({"zvol": true})), Ok(8 << 10));
-    assert_eq!(record("2.2", serde_json::json!({"zvol": true})), Ok(16 << 10));
-    assert_eq!(record("2.4", serde_json::json!({"volblocksize": "64K"})), Ok(64 << 10));
-    let e = record("2.4", serde_json::json!({"zvol": true, "record_size": "128K"})).unwrap_err();
-    assert!(e.contains("a zvol has a volblocksize"), "{e}");
+    let partial = run("32K");
+    let (n, writes) = (reads(&partial), partial.summary.client_write.count);
+    assert!(writes > 20 && n >= writes && n <= writes + 1, "{n} reads, {writes} writes");
+    assert_eq!(reads(&run("128K")), 0);
 }
 
 #[test]

@@ -65,3 +65,82 @@ fn log_data_throttles_rewrites_that_dirty_little() {
     let legacy = run(&v("legacy"));
     assert_eq!(legacy.summary.throttle.counters.wrlog_delays, 0);
 }
+
+/// One sync writer of sequential 32 KiB writes into 128 KiB records, alone on a 1 ms
+/// injected leaf, under `release`: per byte written, the bytes of the sync-write class
+/// (log blocks and `dmu_sync()`'s writes in place) and of the async-write class (the
+/// txgs' writes); and the sync-write I/Os per write.
+fn small_writes(release: &str, workload: Value) -> (f64, f64, f64) {
+    let mut w = json!({"kind": "sync_write", "threads": 1, "block_size": "32K", "record_size": "128K"});
+    if let (Some(w), Some(extra)) = (w.as_object_mut(), workload.as_object()) {
+        w.extend(extra.clone());
+    }
+    // A txg a second, so that the last, unsynced one is a small share of the run.
+    let v = json!({"duration": "10s", "steady": {"summaries": "whole_run"}, "models": {"release": release},
+        "tunables": {"zfs_txg_timeout": 1},
+        "pool": {"device": {"kind": "injected", "latency": "1ms", "lanes": 4}}, "workloads": [w]});
+    let r = run(&v);
+    let s = &r.summary;
+    let written = s.client_write_bytes_per_s.max(1) as f64;
+    let per_byte = |class: &str| s.classes[class].bytes_per_s as f64 / written;
+    let ios = s.classes["sync_write"].latency.count as f64 / s.client_write.count.max(1) as f64;
+    (per_byte("sync_write"), per_byte("async_write"), ios)
+}
+
+#[test]
+fn a_small_o_dsync_write_writes_its_whole_record_until_2_3_and_is_copied_from_2_4() {
+    // zfs-2.3.0 zfs_log_write(): 32 KiB is zfs_immediate_write_sz, so WR_INDIRECT; the
+    // commit's zfs_get_data() holds the block at z_blksz and dmu_sync() writes all 128 KiB
+    // of it, the next write into it undoes that (dbuf_unoverride()) and the next commit
+    // writes it again: 128 KiB in place and a 4 KiB log block a write, and the txg writes
+    // none of the records.
+    let (sync, txg, ios) = small_writes("2.3", json!({"sync": "dsync"}));
+    assert!((4.1..4.2).contains(&sync), "{sync} bytes of sync writes per byte");
+    assert!(txg < 0.05, "{txg}");
+    assert!((1.95..2.05).contains(&ios), "{ios} sync writes per write");
+    // zfs-2.4.0 zil_write_state(): committed at once and under half its block, so
+    // WR_COPIED: a log block of 32 KiB + 192 bytes rounded to 4 KiB (36 KiB) a write, and
+    // the txg writes each record once.
+    let (sync, txg, ios) = small_writes("2.4", json!({"sync": "dsync"}));
+    assert!((1.1..1.15).contains(&sync), "{sync} bytes of sync writes per byte");
+    assert!((0.9..1.1).contains(&txg), "{txg}");
+    assert!((0.95..1.05).contains(&ios), "{ios} sync writes per write");
+    // logbias=throughput logs every write indirectly, in 2.4 too.
+    let (sync, _, _) = small_writes("2.4", json!({"sync": "dsync", "logbias": "throughput"}));
+    assert!((4.1..4.2).contains(&sync), "{sync}");
+}
+
+#[test]
+fn an_fsync_writes_each_indirect_record_in_place_once() {
+    // An fsync writer's writes are not committed at once (`commit` false), so 32 KiB ones
+    // are WR_INDIRECT in 2.3 and in 2.4 (zil_write_state(): `|| !commit`). Its fsync
+    // commits 16 of them, 4 to a record: dmu_sync() writes each record once and answers
+    // EALREADY for its other three itxs, so 512 KiB in place and one 4 KiB log block of 16
+    // pointers per 512 KiB written.
+    for release in ["2.3", "2.4"] {
+        let (sync, txg, ios) = small_writes(release, json!({"sync": "fsync", "fsync_every": "512K"}));
+        assert!((1.0..1.05).contains(&sync), "{release}: {sync} bytes of sync writes per byte");
+        assert!(txg < 0.05, "{release}: {txg}");
+        // 4 records and a log block per 16 writes.
+        assert!((0.3..0.34).contains(&ios), "{release}: {ios} sync writes per write");
+    }
+}
+
+#[test]
+fn sync_writers_dirty_whole_records_as_buffered_writers_do() {
+    // dbuf_dirty() charges a random 32 KiB write the whole 128 KiB record it dirties (and
+    // the 128 KiB indirect block above it, over 64 GiB nearly always a new one), whatever
+    // the open flags; 2.4 copies it into the log, so the txg writes the whole record. At
+    // 8 MB/s the txgs (one a second) sync in time.
+    let v = json!({"duration": "10s", "steady": {"summaries": "whole_run"}, "models": {"release": "2.4"},
+        "tunables": {"zfs_txg_timeout": 1}, "pool": {"device": {"kind": "injected", "latency": "1ms", "lanes": 4}},
+        "workloads": [{"kind": "sync_write", "threads": 4, "block_size": "32K", "record_size": "128K",
+                       "pattern": "random", "region": "64G", "rate": "8M"}]});
+    let r = run(&v);
+    let writes = r.summary.client_write.count.max(1);
+    let dirtied: u64 = r.txgs.iter().map(|t| t.ndirty).sum();
+    assert!(dirtied / writes >= 192 << 10, "{} KiB dirtied per 32 KiB write", (dirtied / writes) >> 10);
+    let s = &r.summary;
+    let txg = s.classes["async_write"].bytes_per_s as f64 / s.client_write_bytes_per_s.max(1) as f64;
+    assert!(txg > 3.5, "{txg} bytes written by the txgs per byte");
+}

@@ -38,6 +38,22 @@ export type Workload =
       kind: "sync_write";
       threads: number;
       block_size: number;
+      /**
+       * The dataset's recordsize (a zvol's volblocksize): also the block size
+       * `zfs_log_write()` chooses each write's log record by, and the block
+       * `dmu_sync()` writes whole for one logged indirectly.
+       */
+      record_size: number;
+      /**
+       * Sequential (each thread its own part of `region`) or random over `region`.
+       */
+      sequential: boolean;
+      region: number;
+      /**
+       * Percent of partly written records found in the ARC; the others are read before
+       * the write (read-modify-write). 100: always cached.
+       */
+      cache_hit: number;
       sync: SyncMode;
       rate: number;
       /**

@@ -53,6 +53,15 @@ fn sync_fsync_rates_and_mixes_follow_fio() {
     assert_eq!(jobs.workloads[0]["threads"], 2, "psync: iodepth does not count");
     assert_eq!(jobs.workloads[1]["sync"], "dsync");
     assert_eq!(jobs.workloads[1]["block_size"], 4096, "fio's default bs");
+    // A sync job writes its file's records as a buffered one does (zfs_write()).
+    assert_eq!(jobs.workloads[0]["pattern"], "random");
+    assert_eq!(jobs.workloads[1]["pattern"], "sequential");
+    assert_eq!(jobs.workloads[1]["record_size"], 128 << 10, "the default recordsize");
+    let zvol = translate("[z]\nrw=write\nsync=1\nsize=2g\nfilename=/dev/zvol/tank/v\n").expect("reads");
+    assert_eq!(zvol.workloads[0]["zvol"], true);
+    assert_eq!(zvol.workloads[0]["region"], 2u64 << 30);
+    let set = zvol.lab_settings().expect("fits the lab");
+    assert!(set.contains(&(Id::Dataset, 1)) && set.contains(&(Id::FileSize, 2 << 30)), "{set:?}");
     let mix = translate("[m]\nrw=randrw\nrwmixread=70\nbs=4k,16k\nrate=10m\n").expect("reads");
     assert_eq!(mix.workloads.len(), 2);
     assert_eq!(mix.workloads[0]["block_size"], 16 << 10);

@@ -2,7 +2,7 @@
 //! releases shows it: each behaviour the model follows per release, and each tunable's
 //! default.
 
-use super::{MinPass, Prefetch, Release, Retire, SyncKick, ZilIssue, KIB, MIB};
+use super::{LogIndirect, MinPass, Prefetch, Release, Retire, SyncKick, ZilIssue, KIB, MIB};
 use crate::schema::Id;
 
 /// One row of what differs between two releases: what, and its value in each.
@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 11] {
+    pub fn behaviour(self) -> [(&'static str, String); 12] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -54,6 +54,11 @@ impl Release {
             ZilIssue::FirstFast => "a lone first block at once, else held",
             ZilIssue::NotParallel => "at once unless commits overlap",
         };
+        let indirect = match self.log_indirect() {
+            LogIndirect::AboveImmediate => "above 32 KiB, within the block",
+            LogIndirect::Immediate => "from 32 KiB",
+            LogIndirect::HalfBlockIfCommitted => "from 32 KiB; if committed, half the block",
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -66,6 +71,7 @@ impl Release {
             ("prefetch distance", prefetch),
             ("scrub and resilver", scan.to_string()),
             ("ZIL log block", zil.to_string()),
+            ("ZIL indirect writes", indirect.to_string()),
             ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
         ]
     }

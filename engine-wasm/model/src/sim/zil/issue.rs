@@ -134,20 +134,6 @@ mod tests {
     }
 
     #[test]
-    fn a_write_of_exactly_zfs_immediate_write_sz_is_copied_in_0_6_and_indirect_from_0_7() {
-        // zfs-0.6.5 zfs_log_write(): `resid > immediate_write_sz` for WR_INDIRECT; zfs-0.7.0
-        // on: `resid >= zfs_immediate_write_sz`. A record is indirect when at least the min.
-        let min = |r| indirect_min(LogOn::Pool, false, r);
-        assert!(IMMEDIATE_WRITE_SZ < min(Release::V0_6_4) && IMMEDIATE_WRITE_SZ < min(Release::V0_6_5));
-        assert!(IMMEDIATE_WRITE_SZ + 1 >= min(Release::V0_6_5));
-        assert!(IMMEDIATE_WRITE_SZ >= min(Release::V0_7) && IMMEDIATE_WRITE_SZ >= min(Release::V2_3));
-        // logbias=throughput (0.6.x: immediate_write_sz 0, `resid > 0`): every record; a
-        // SLOG with logbias=latency: none.
-        assert_eq!(indirect_min(LogOn::Own, true, Release::V0_6_5), 0);
-        assert_eq!(indirect_min(LogOn::Own, false, Release::V0_6_5), u64::MAX);
-    }
-
-    #[test]
     fn lwbs_on_a_log_device_past_zil_slog_bulk_go_in_the_async_write_class() {
         // zil_slog_bulk: absent in zfs-0.6.5 (zil_lwb_write_start() always
         // ZIO_PRIORITY_SYNC_WRITE); 768 KiB from zfs-0.7.0; 64 MiB from zfs-2.3.0.

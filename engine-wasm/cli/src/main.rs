@@ -207,6 +207,14 @@ mod tests {
     }
 
     #[test]
+    fn releases_diff_lists_what_differs_and_says_when_nothing_does() {
+        let out = run_words(&["releases", "--diff", "0.6.5", "0.7"]).expect("lists");
+        assert!(out.lines().any(|l| l.starts_with("indirect block") && l.contains("16 KiB") && l.contains("128 KiB")));
+        let same = run_words(&["releases", "--diff", "2.1", "2.1"]).expect("lists");
+        assert_eq!(same, "2.1 and 2.1: no differences in defaults or behaviour\n");
+    }
+
+    #[test]
     fn drives_lists_each_with_its_source_and_its_sheet_beside_its_model() {
         let out = run_words(&["drives"]).expect("lists");
         for d in throttle_model::scenario::drives::drives() {

@@ -177,6 +177,10 @@ pub fn releases(diff: &[String]) -> Result<String, String> {
         [a, b] => {
             let (ra, rb) = (release(a)?, release(b)?);
             let rows = ra.differences(rb);
+            if rows.is_empty() {
+                let _ = writeln!(out, "{} and {}: no differences in defaults or behaviour", ra.name(), rb.name());
+                return Ok(out);
+            }
             // Columns as wide as their longest entry: a behaviour's text can be long.
             let width = |f: fn(&Difference) -> &str, head: &str| {
                 rows.iter().map(|d| f(d).len()).chain([head.len()]).max().unwrap_or(0)

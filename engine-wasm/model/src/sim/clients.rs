@@ -235,7 +235,7 @@ impl Sim {
     #[inline(always)]
     fn start_write(&mut self, c: u32) {
         let mut rmw = None;
-        if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, .. }) =
+        if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible }) =
             self.clients[c as usize].shape
         {
             let (offset, in_file) = if sequential {
@@ -255,7 +255,9 @@ impl Sim {
             let (object, blkid, record) = (cl.object, cl.blkid, cl.record);
             let partial = block_size < record_size && cache_hit < 100;
             if partial && !self.dbufs.is_dirty(self.txg.open, object, blkid) && self.rng.below(100) >= cache_hit {
-                rmw = Some((record, record_size));
+                // dbuf_read() → arc_read() reads the block as it lies on disk: its compressed
+                // size, which zio_read_bp_init() reads and decompresses (all releases).
+                rmw = Some((record, super::zio_compress::psize(record_size, compressible)));
             }
         }
         // dmu_tx_create(): the transaction's clock starts before the read, so the delay

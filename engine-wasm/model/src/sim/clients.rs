@@ -251,10 +251,12 @@ impl Sim {
             cl.record = offset / record_size;
             cl.blkid = in_file / record_size;
             // dmu_tx_hold_write() → dmu_tx_check_ioerr(): a write of part of a record reads
-            // the record first unless it is in memory (dirty in the open txg, or an ARC hit).
+            // the record first unless it is in memory: dirty in a txg not yet synced or
+            // written by the last sync (`dbuf.rs`), else an ARC hit by the workload's share.
             let (object, blkid, record) = (cl.object, cl.blkid, cl.record);
             let partial = block_size < record_size && cache_hit < 100;
-            if partial && !self.dbufs.is_dirty(self.txg.open, object, blkid) && self.rng.below(100) >= cache_hit {
+            let synced = self.txg.synced;
+            if partial && !self.dbufs.in_memory(synced, object, blkid) && self.rng.below(100) >= cache_hit {
                 // dbuf_read() → arc_read() reads the block as it lies on disk: its compressed
                 // size, which zio_read_bp_init() reads and decompresses (all releases).
                 rmw = Some((record, super::zio_compress::psize(record_size, compressible)));

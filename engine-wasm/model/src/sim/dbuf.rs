@@ -29,7 +29,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 
 /// `SPA_BLKPTRSHIFT`: a block pointer is 128 bytes.
-const BLKPTR_SHIFT: u32 = 7;
+pub(super) const BLKPTR_SHIFT: u32 = 7;
 /// `zfs_default_ibs` / `DN_MAX_INDBLKSHIFT`: indirect blocks of 128 KiB, in memory.
 const INDIRECT_SHIFT: u32 = 17;
 /// Block pointers per indirect block, as a shift (`epbs`): 1024.
@@ -37,8 +37,8 @@ const EPBS: u32 = INDIRECT_SHIFT - BLKPTR_SHIFT;
 /// `dn_nblkptr` of an object without a bonus buffer (`DN_MAX_NBLKPTR`).
 const NBLKPTR: u64 = 3;
 /// `DNODE_SHIFT` and `DNODE_BLOCK_SHIFT`: 512-byte dnodes in 16 KiB blocks.
-const DNODE_SHIFT: u32 = 9;
-const DNODE_BLOCK_SHIFT: u32 = 14;
+pub(super) const DNODE_SHIFT: u32 = 9;
+pub(super) const DNODE_BLOCK_SHIFT: u32 = 14;
 /// `DN_MAX_OBJECT_SHIFT`: object numbers have 48 bits.
 const MAX_OBJECT_SHIFT: u32 = 48;
 /// The smallest block written (one sector at ashift 12).
@@ -50,8 +50,14 @@ const META_DNODE: u64 = 0;
 /// enough levels to address `DN_MAX_OBJECT` dnodes up front, so that it never grows in
 /// open context: 3 block pointers of 16 KiB dnode blocks, 1024 more per level (6 levels).
 fn meta_dnode_levels() -> u32 {
+    meta_dnode_levels_at(EPBS)
+}
+
+/// The same with `epbs` block pointers per indirect block, as a shift (7 for the 16 KiB
+/// indirect blocks before 0.7).
+pub(super) fn meta_dnode_levels_at(epbs: u32) -> u32 {
     let mut levels = 1;
-    while (NBLKPTR << ((DNODE_BLOCK_SHIFT - DNODE_SHIFT) + (levels - 1) * EPBS)) < (1u64 << MAX_OBJECT_SHIFT) {
+    while (NBLKPTR << ((DNODE_BLOCK_SHIFT - DNODE_SHIFT) + (levels - 1) * epbs)) < (1u64 << MAX_OBJECT_SHIFT) {
         levels += 1;
     }
     levels
@@ -59,11 +65,16 @@ fn meta_dnode_levels() -> u32 {
 
 /// `dnode_new_blkid()`: the levels an object needs once block `maxblkid` exists.
 fn levels_for(maxblkid: u64) -> u32 {
+    levels_at(maxblkid, EPBS)
+}
+
+/// The same with `epbs` block pointers per indirect block, as a shift.
+pub(super) fn levels_at(maxblkid: u64, epbs: u32) -> u32 {
     let mut levels = 1;
     let mut span = NBLKPTR;
     while span <= maxblkid {
         levels += 1;
-        span = super::wide::saturating_mul(span, 1 << EPBS);
+        span = super::wide::saturating_mul(span, 1 << epbs);
     }
     levels
 }

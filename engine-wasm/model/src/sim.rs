@@ -10,6 +10,7 @@ mod clients;
 mod dbuf;
 pub mod device;
 mod dmu_tx;
+mod dmu_tx_hold;
 mod dmu_zfetch;
 mod dmu_zfetch_0_6;
 mod dsl_pool;

@@ -139,6 +139,22 @@ pub enum LogIndirect {
     HalfBlockIfCommitted,
 }
 
+/// What `dmu_tx_hold_write()` counts toward a write's memory estimate, the `memory` that
+/// `dmu_tx_try_assign()` hands `dsl_dir_tempreserve_space()` and so
+/// `arc_tempreserve_space()` (`dmu_tx.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteHold {
+    /// Until 0.6.5: every block the write overwrites, whole (`dn_datablksz`), and each
+    /// indirect block above it, of `1 << indirect_shift` bytes (`dmu_tx_count_twig()`, as
+    /// `txh_space_tooverwrite` or `_towrite`); and the meta-dnode's data block with one
+    /// indirect block per level below its top (`dmu_tx_count_dnode()`). `memory` is
+    /// towrite + tooverwrite + tohold.
+    Blocks { indirect_shift: u32 },
+    /// 0.7.0 on: the bytes written (`dmu_tx_count_write()`) and `DNODE_MIN_SIZE`
+    /// (`dmu_tx_count_dnode()`); `memory` is towrite + tohold.
+    Bytes,
+}
+
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
@@ -389,6 +405,19 @@ impl Release {
             16 << 10
         } else {
             8 << 10
+        }
+    }
+
+    /// What a write's transaction holds count toward its memory estimate ([`WriteHold`]).
+    /// zfs-0.6.4 and zfs-0.6.5 `dmu_tx.c` `dmu_tx_count_write()` walk the blocks the write
+    /// overwrites and count each with its indirect blocks (`DN_MAX_INDBLKSHIFT`, the default
+    /// indirect block size, is 14 there); zfs-0.7.0 rewrote it to count the bytes written
+    /// alone, as every later tag does.
+    pub fn write_hold(self) -> WriteHold {
+        if self < Release::V0_7 {
+            WriteHold::Blocks { indirect_shift: self.indirect_block_shift() }
+        } else {
+            WriteHold::Bytes
         }
     }
 

@@ -42,6 +42,8 @@ pub(super) struct Client {
     pub txg: u64,
     /// Bytes one write copies in.
     pub tx_bytes: u64,
+    /// What each write's transaction asks the ARC to reserve (`reserve_bytes()`).
+    memory: u64,
     /// The record the current write lands in: in the workload's region (the allocator's
     /// key), and in the thread's own object (`dbuf.rs`).
     record: u64,
@@ -121,6 +123,7 @@ impl Sim {
                 }
                 _ => None,
             };
+            let memory = self.write_memory(workload, bytes, threads);
             for t in 0..threads {
                 let c = self.clients.len() as u32;
                 self.clients.push(Client {
@@ -134,6 +137,7 @@ impl Sim {
                     tx_time: 0,
                     txg: 0,
                     tx_bytes: bytes,
+                    memory,
                     record: 0,
                     blkid: 0,
                     object: 1 + u64::from(if sequential { c } else { first }),
@@ -244,7 +248,7 @@ impl Sim {
     #[inline(always)]
     fn start_write(&mut self, c: u32) {
         let mut rmw = None;
-        if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, .. }) =
+        if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible }) =
             self.clients[c as usize].shape
         {
             let (offset, in_file) = if sequential {
@@ -260,11 +264,15 @@ impl Sim {
             cl.record = offset / record_size;
             cl.blkid = in_file / record_size;
             // dmu_tx_hold_write() → dmu_tx_check_ioerr(): a write of part of a record reads
-            // the record first unless it is in memory (dirty in the open txg, or an ARC hit).
+            // the record first unless it is in memory: dirty in a txg not yet synced or
+            // written by the last sync (`dbuf.rs`), else an ARC hit by the workload's share.
             let (object, blkid, record) = (cl.object, cl.blkid, cl.record);
             let partial = block_size < record_size && cache_hit < 100;
-            if partial && !self.dbufs.is_dirty(self.txg.open, object, blkid) && self.rng.below(100) >= cache_hit {
-                rmw = Some((record, record_size));
+            let synced = self.txg.synced;
+            if partial && !self.dbufs.in_memory(synced, object, blkid) && self.rng.below(100) >= cache_hit {
+                // dbuf_read() → arc_read() reads the block as it lies on disk: its compressed
+                // size, which zio_read_bp_init() reads and decompresses (all releases).
+                rmw = Some((record, super::zio_compress::psize(record_size, compressible)));
             }
         }
         // dmu_tx_create(): the transaction's clock starts before the read, so the delay
@@ -309,14 +317,29 @@ impl Sim {
         }
     }
 
-    /// What client `c`'s transaction reserves in the ARC (`dmu_tx_count_write()`): its
-    /// bytes, and the whole record when it writes part of one.
+    /// What client `c`'s transaction reserves in the ARC (`dmu_tx_try_assign()`'s
+    /// `memory`), the same for each of its writes.
     pub(super) fn reserve_bytes(&self, c: u32) -> u64 {
-        let cl = &self.clients[c as usize];
-        match cl.shape {
-            Some(AsyncShape { record_size, .. }) if cl.tx_bytes < record_size => cl.tx_bytes + record_size,
-            _ => cl.tx_bytes,
+        self.clients[c as usize].memory
+    }
+
+    /// What each write of a workload's `threads` threads of `bytes`-byte writes reserves
+    /// in the ARC: as its release counts the holds (`dmu_tx_hold.rs`), in a file of the
+    /// region's records (each sequential thread's share of it). The legacy models keep
+    /// their own estimate: the bytes written, and the whole record when a write covers
+    /// only part of one.
+    fn write_memory(&self, workload: &Workload, bytes: u64, threads: u32) -> u64 {
+        let (record, file_records) = match *workload {
+            Workload::AsyncWrite { record_size, sequential, region, .. } => {
+                let file = if sequential { region / u64::from(threads.max(1)) } else { region };
+                (record_size, (file / record_size.max(1)).max(1))
+            }
+            _ => (bytes, 1),
+        };
+        if self.legacy_throttle() {
+            return if bytes < record { bytes + record } else { bytes };
         }
+        super::dmu_tx_hold::write_memory(self.scenario.models.release.write_hold(), bytes, record, file_records)
     }
 
     /// The log bytes `zfs_log_write()` counts for client `c`'s write, as the release counts

@@ -26,16 +26,16 @@
 //! at least 4 KiB, counting the pointers of a sequential file up to its highest block.
 
 use super::txg::slot;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 
 /// `SPA_BLKPTRSHIFT`: a block pointer is 128 bytes.
-const BLKPTR_SHIFT: u32 = 7;
+pub(super) const BLKPTR_SHIFT: u32 = 7;
 /// `dn_nblkptr` of an object without a bonus buffer (`DN_MAX_NBLKPTR`).
 const NBLKPTR: u64 = 3;
 /// `DNODE_SHIFT` and `DNODE_BLOCK_SHIFT`: 512-byte dnodes in 16 KiB blocks.
-const DNODE_SHIFT: u32 = 9;
-const DNODE_BLOCK_SHIFT: u32 = 14;
+pub(super) const DNODE_SHIFT: u32 = 9;
+pub(super) const DNODE_BLOCK_SHIFT: u32 = 14;
 /// `DN_MAX_OBJECT_SHIFT`: object numbers have 48 bits.
 const MAX_OBJECT_SHIFT: u32 = 48;
 /// The smallest block written (one sector at ashift 12).
@@ -47,7 +47,7 @@ const META_DNODE: u64 = 0;
 /// enough levels to address `DN_MAX_OBJECT` dnodes up front, so that it never grows in
 /// open context: 3 block pointers of 16 KiB dnode blocks, `2^epbs` more per level (6
 /// levels of 128 KiB blocks, 7 of 16 KiB).
-fn meta_dnode_levels(epbs: u32) -> u32 {
+pub(super) fn meta_dnode_levels(epbs: u32) -> u32 {
     let mut levels = 1;
     while (NBLKPTR << ((DNODE_BLOCK_SHIFT - DNODE_SHIFT) + (levels - 1) * epbs)) < (1u64 << MAX_OBJECT_SHIFT) {
         levels += 1;
@@ -56,7 +56,7 @@ fn meta_dnode_levels(epbs: u32) -> u32 {
 }
 
 /// `dnode_new_blkid()`: the levels an object needs once block `maxblkid` exists.
-fn levels_for(maxblkid: u64, epbs: u32) -> u32 {
+pub(super) fn levels_for(maxblkid: u64, epbs: u32) -> u32 {
     let mut levels = 1;
     let mut span = NBLKPTR;
     while span <= maxblkid {
@@ -81,14 +81,25 @@ pub(super) struct MetaBlock {
 /// 16 KiB indirect blocks and 2^64 blocks).
 const DNODE_STEP: u32 = 16;
 
+/// The run of consecutive records an object dirtied in `txg`, from its first write in that
+/// txg; txg 0 before any.
+#[derive(Clone, Copy)]
+struct Run {
+    txg: u64,
+    first: u64,
+    last: u64,
+}
+
 /// What the hot path remembers of one object: `dn_maxblkid` and the levels it needs, the
 /// last L1 it dirtied (and in which txg), and the last txg its dnode was dirtied in. A
 /// write under an L1 already dirty in its txg has every block above it dirty too, and a
 /// dnode dirty in the txg has its path dirty: the common write then costs one set lookup.
 ///
 /// Records are tracked the same way: the run of consecutive records an object dirtied
-/// first in a txg (a sequential writer's) is kept as a range, and only records outside it
-/// go to the set (`in_set` says whether any did in that txg).
+/// first in a txg (a sequential writer's) is kept as a range, one per txg slot so that the
+/// runs of the quiescing, syncing and last synced txgs are still known (the open txg is at
+/// most three past the last synced), and only records outside it go
+/// to the map of records (`in_set` says whether any did in that txg).
 ///
 /// Txgs start at `TXG_INITIAL` (4), so txg 0 stands for "none" (no L1, no run): the state
 /// stays small enough to update in place.
@@ -101,27 +112,17 @@ struct ObjectState {
     l1_txg: u64,
     l1: u64,
     dnode_txg: u64,
-    /// (txg, first, last) of the run of records dirtied from the object's first write in
-    /// that txg; txg 0 before any.
-    run_txg: u64,
-    run_first: u64,
-    run_last: u64,
-    /// The last txg in which a record of the object went to the set.
+    /// Each txg slot's run of records.
+    runs: [Run; 4],
+    /// The last txg in which a record of the object went to the map of records.
     in_set: u64,
 }
 
+const NO_RUN: Run = Run { txg: 0, first: 0, last: 0 };
+
 /// An object nothing was written to yet.
-const NEW_OBJECT: ObjectState = ObjectState {
-    maxblkid: 0,
-    levels: 1,
-    l1_txg: 0,
-    l1: 0,
-    dnode_txg: 0,
-    run_txg: 0,
-    run_first: 0,
-    run_last: 0,
-    in_set: 0,
-};
+const NEW_OBJECT: ObjectState =
+    ObjectState { maxblkid: 0, levels: 1, l1_txg: 0, l1: 0, dnode_txg: 0, runs: [NO_RUN; 4], in_set: 0 };
 
 /// The dirty buffers of the open and syncing txgs.
 pub(super) struct Dbufs {
@@ -131,9 +132,15 @@ pub(super) struct Dbufs {
     epbs: u32,
     /// The meta-dnode's levels, `meta_dnode_levels(epbs)`.
     meta_levels: u32,
-    /// `(object, level, blkid)` of each buffer dirty in a txg, by txg slot (membership
-    /// only, never iterated: a hash set keeps the per-write cost constant).
+    /// `(object, level, blkid)` of each indirect block and dnode block dirty in a txg, by
+    /// txg slot (membership only, never iterated: a hash set keeps the per-write cost
+    /// constant).
     dirty: [FxHashSet<(u64, u32, u64)>; 4],
+    /// `(object, blkid)` of each record dirtied outside its object's run, with the last
+    /// txg that dirtied it: one lookup says whether it is dirty in the open txg, or in
+    /// memory (`in_memory()`). Entries of txgs before the last synced are dropped as each
+    /// txg syncs.
+    records: FxHashMap<(u64, u64), u64>,
     /// Each txg's dirty metadata blocks, in the order they were dirtied.
     meta: [Vec<MetaBlock>; 4],
     /// The syncing txg's metadata blocks not yet written, in the order of their steps.
@@ -159,6 +166,7 @@ impl Dbufs {
             epbs,
             meta_levels: meta_dnode_levels(epbs),
             dirty: Default::default(),
+            records: FxHashMap::default(),
             meta: Default::default(),
             writing: VecDeque::new(),
             objects: Vec::new(),
@@ -175,21 +183,22 @@ impl Dbufs {
             self.objects.resize(i + 1, NEW_OBJECT);
         }
         let state = &mut self.objects[i];
-        if state.run_txg == txg {
-            if (state.run_first..=state.run_last).contains(&blkid) {
+        let run = &mut state.runs[s];
+        if run.txg == txg {
+            if (run.first..=run.last).contains(&blkid) {
                 return (0, 0);
             }
-            if blkid == state.run_last + 1 && state.in_set != txg {
-                state.run_last = blkid;
+            if blkid == run.last + 1 && state.in_set != txg {
+                run.last = blkid;
             } else {
-                if !self.dirty[s].insert((object, 0, blkid)) {
+                if self.records.insert((object, blkid), txg) == Some(txg) {
                     return (0, 0);
                 }
                 state.in_set = txg;
             }
         } else {
             // The object's first record in this txg: nothing of it is dirty yet.
-            (state.run_txg, state.run_first, state.run_last) = (txg, blkid, blkid);
+            *run = Run { txg, first: blkid, last: blkid };
         }
         if blkid > state.maxblkid {
             state.maxblkid = blkid;
@@ -217,13 +226,25 @@ impl Dbufs {
         (record, meta)
     }
 
-    /// Whether record `blkid` of `object` is dirty in `txg` (and so in memory).
-    pub(super) fn is_dirty(&self, txg: u64, object: u64, blkid: u64) -> bool {
+    /// Whether record `blkid` of `object` was dirtied in txg `synced` (the last synced) or
+    /// later, and so is in memory. Dirty in a txg not yet synced (the open one, or one
+    /// quiescing or syncing), its dbuf holds it (`dbuf_dirty()` gives an older txg its own
+    /// copy, `dbuf_fix_old_data()`). Written by the last sync, it is the newest buffer in
+    /// the ARC (`arc_write_done()` → `arc_access()` puts a written block in the MRU list),
+    /// whose eviction takes the oldest first, and one txg's dirty data is a fraction of the
+    /// ARC; what older syncs wrote is what a workload's `cache_hit` share stands for.
+    pub(super) fn in_memory(&self, synced: u64, object: u64, blkid: u64) -> bool {
         let in_run = self
             .objects
             .get((object.max(1) - 1) as usize)
-            .is_some_and(|o| o.run_txg == txg && (o.run_first..=o.run_last).contains(&blkid));
-        in_run || self.dirty[slot(txg)].contains(&(object, 0, blkid))
+            .is_some_and(|o| o.runs.iter().any(|r| r.txg >= synced && (r.first..=r.last).contains(&blkid)));
+        in_run || self.records.get(&(object, blkid)).is_some_and(|&t| t >= synced)
+    }
+
+    /// Txg `txg` is synced: the records of the txgs before it no longer count as in memory
+    /// (`in_memory()`), and need no remembering.
+    pub(super) fn synced(&mut self, txg: u64) {
+        self.records.retain(|_, t| *t >= txg);
     }
 
     /// Dirties the indirect blocks above block `blkid` at `level`, up to the object's top
@@ -351,6 +372,7 @@ mod tests {
         };
         let mut d = Dbufs::new(shift);
         let mut cursor = [0u64; 41];
+        let mut previous: std::collections::HashSet<(u64, u32, u64)> = Default::default();
         for txg in 4..16 {
             let mut plain = Plain::new(shift);
             // Each object's highest block carries over from txg to txg.
@@ -365,10 +387,23 @@ mod tests {
                     cursor[object as usize] += next(3);
                     cursor[object as usize]
                 };
-                assert_eq!(d.is_dirty(txg, object, blkid), plain.set.contains(&(object, 0, blkid)));
+                let dirty = plain.set.contains(&(object, 0, blkid));
+                let before = previous.contains(&(object, 0, blkid));
+                assert_eq!(d.in_memory(txg, object, blkid), dirty, "txg {txg}");
+                assert_eq!(d.in_memory(txg - 1, object, blkid), dirty || before, "txg {txg}");
                 assert_eq!(d.dirty(txg, object, blkid, 1 << 17), plain.dirty(object, blkid, 1 << 17));
             }
+            // Every record of the txg before, runs and map alike, is in memory while that
+            // txg is the last synced or later.
+            for &(object, level, blkid) in previous.iter().filter(|b| b.0 != META_DNODE && b.1 == 0) {
+                let dirty = plain.set.contains(&(object, level, blkid));
+                assert!(d.in_memory(txg - 1, object, blkid));
+                assert_eq!(d.in_memory(txg, object, blkid), dirty);
+            }
             d.start_writing(txg, MetaBlock { charged: 0, physical: 4096, step: u32::MAX });
+            // Txg `txg - 1` syncs while `txg + 1` opens.
+            d.synced(txg - 1);
+            previous = plain.set;
         }
     }
 

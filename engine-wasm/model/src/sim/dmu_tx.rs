@@ -142,7 +142,7 @@ impl Sim {
     /// `arc_tempreserve_space()`'s answer for client `c`'s transaction (see
     /// `reserve_and_assign()`): whether it refuses, counted by why.
     pub(super) fn arc_refuses(&mut self, c: u32) -> bool {
-        // The write's bytes, and the whole record held for a partial one (dmu_tx_count_write()).
+        // What the transaction's holds count (dmu_tx_try_assign()'s memory, dmu_tx_hold.rs).
         let reserve = self.reserve_bytes(c);
         let arc = self.k.arc_max;
         let anon = self.txg.dirty_total;

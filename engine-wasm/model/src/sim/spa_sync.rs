@@ -265,6 +265,7 @@ impl Sim {
             self.rec.invariants.txg_out_of_order += 1;
         }
         self.txg.synced = s.txg;
+        self.dbufs.synced(s.txg);
         self.txg_waiters_synced(s.txg);
         self.zones.txg_synced(self.now);
         self.placement_synced(s.txg);

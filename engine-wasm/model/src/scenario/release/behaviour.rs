@@ -2,7 +2,7 @@
 //! releases shows it: each behaviour the model follows per release, and each tunable's
 //! default.
 
-use super::{LogIndirect, MinPass, Prefetch, Release, Retire, SyncKick, ZilIssue, KIB, MIB};
+use super::{LogIndirect, MinPass, Prefetch, Release, Retire, SyncKick, WriteHold, ZilIssue, KIB, MIB};
 use crate::schema::Id;
 
 /// One row of what differs between two releases: what, and its value in each.
@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 12] {
+    pub fn behaviour(self) -> [(&'static str, String); 13] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -59,6 +59,12 @@ impl Release {
             LogIndirect::Immediate => "from 32 KiB",
             LogIndirect::HalfBlockIfCommitted => "from 32 KiB; if committed, half the block",
         };
+        let reserve = match self.write_hold() {
+            WriteHold::Blocks { indirect_shift } => {
+                format!("whole records, {} KiB indirect blocks, the dnode's path", (1u64 << indirect_shift) / KIB)
+            }
+            WriteHold::Bytes => "the bytes written and a dnode".to_string(),
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -73,6 +79,7 @@ impl Release {
             ("ZIL log block", zil.to_string()),
             ("ZIL indirect writes", indirect.to_string()),
             ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
+            ("a write's ARC reserve", reserve),
         ]
     }
 

@@ -1,0 +1,78 @@
+//! What a write's transaction holds count toward the memory it asks the ARC for
+//! (`dmu_tx.c`): `dmu_tx_hold_write()` counts the write (`dmu_tx_count_write()`) and its
+//! dnode (`dmu_tx_count_dnode()`), and `dmu_tx_try_assign()` adds up the holds' counts as
+//! `memory`, the `lsize` that `dsl_dir_tempreserve_space()` hands to
+//! `arc_tempreserve_space()`. The worst-case allocated size (`asize`, the counts inflated
+//! by `spa_get_asize()`) goes only to the dataset's quota and free-space check, which the
+//! lab does not model; the ARC sees the counts as they are.
+//!
+//! What is counted changed in 0.7.0 ([`WriteHold`]): before, each block the write
+//! overwrites, whole, with every indirect block above it and the meta-dnode's path; from
+//! then on, only the bytes written and a dnode.
+//!
+//! Simplified: the lab's files exist at their full size (a partial write reads its record
+//! first), so each write overwrites one record; a file has the 3 block pointers of
+//! `dbuf.rs`'s objects. A synchronous writer's file has no shape in the lab (its dirty
+//! data carries no indirect blocks either): it counts as one record.
+
+use super::dbuf::{levels_for, meta_dnode_levels, BLKPTR_SHIFT, DNODE_BLOCK_SHIFT, DNODE_SHIFT};
+use crate::scenario::WriteHold;
+
+/// `DNODE_MIN_SIZE` (0.7.0 on): what `dmu_tx_count_dnode()` counts, one 512-byte dnode.
+const DNODE_MIN_SIZE: u64 = 1 << DNODE_SHIFT;
+
+/// The memory a write of `len` bytes into one record of `record` bytes counts, in a file
+/// of `file_records` records.
+pub(super) fn write_memory(hold: WriteHold, len: u64, record: u64, file_records: u64) -> u64 {
+    match hold {
+        WriteHold::Bytes => len + DNODE_MIN_SIZE,
+        WriteHold::Blocks { indirect_shift } => {
+            let epbs = indirect_shift - BLKPTR_SHIFT;
+            // dmu_tx_count_twig(): the record, then one indirect block per level above it
+            // up to the object's top (`level >= dn_nlevels` ends the walk).
+            let levels = levels_for(file_records.saturating_sub(1), epbs);
+            let object = record + (u64::from(levels - 1) << indirect_shift);
+            // dmu_tx_count_dnode(): `mdn->dn_datablksz + ((mdn->dn_nlevels - 1) <<
+            // mdn->dn_indblkshift)`, the meta-dnode's levels as dmu_objset_create_impl()
+            // set them for `DN_MAX_OBJECT` dnodes.
+            let dnode = (1 << DNODE_BLOCK_SHIFT) + (u64::from(meta_dnode_levels(epbs) - 1) << indirect_shift);
+            object + dnode
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIB: u64 = 1 << 10;
+    const OLD: WriteHold = WriteHold::Blocks { indirect_shift: 14 };
+
+    /// zfs-0.7.0 to zfs-2.4.0 `dmu_tx_count_write()`: `txh_space_towrite += len`, and
+    /// `dmu_tx_count_dnode()` adds `DNODE_MIN_SIZE`; the record does not count, partial or
+    /// whole.
+    #[test]
+    fn from_0_7_a_write_counts_its_bytes_and_a_dnode() {
+        assert_eq!(write_memory(WriteHold::Bytes, 4 * KIB, 128 * KIB, 8192), 4 * KIB + 512);
+        assert_eq!(write_memory(WriteHold::Bytes, 128 * KIB, 128 * KIB, 8192), 128 * KIB + 512);
+    }
+
+    /// zfs-0.6.5 `dmu_tx_count_write()` → `dmu_tx_count_twig()` for an overwrite inside a
+    /// 1 GiB file of 128 KiB records (`dn_maxblkid` 8191: 3, then 384, then 49,152 blocks
+    /// addressed, 3 levels of 16 KiB indirect blocks), and `dmu_tx_count_dnode()` for a
+    /// meta-dnode of 7 levels (`3 << (14 + 6 x 7)` bytes of dnodes reach 2^48 dnodes of
+    /// 512 bytes): the record, two indirect blocks, the dnode block and six more.
+    #[test]
+    fn until_0_6_5_a_write_counts_its_record_its_indirect_blocks_and_the_dnode_path() {
+        assert_eq!(meta_dnode_levels(7), 7);
+        let path = 16 * KIB + 6 * 16 * KIB;
+        assert_eq!(write_memory(OLD, 4 * KIB, 128 * KIB, 8192), 128 * KIB + 2 * 16 * KIB + path);
+        // A whole record counts the same: the walk does not look at the length.
+        assert_eq!(write_memory(OLD, 128 * KIB, 128 * KIB, 8192), 128 * KIB + 2 * 16 * KIB + path);
+        // A file of one record (`dn_maxblkid == 0`) has no indirect block; of three, still
+        // none; of four, one.
+        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 1), 128 * KIB + path);
+        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 3), 128 * KIB + path);
+        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 4), 128 * KIB + 16 * KIB + path);
+    }
+}

@@ -29,7 +29,7 @@ pub use file::ScenarioFile;
 pub use models::{Era, Models, SchedulerModel, ThrottleModel};
 pub use pool::{AuxClass, Pool, Retire, TopVdev};
 pub use read::FieldError;
-pub use release::{LogIndirect, MinPass, Prefetch, Release, ScanSuspend, SyncKick, WriteHold, ZilIssue};
+pub use release::{DittoApart, LogIndirect, MinPass, Prefetch, Release, ScanSuspend, SyncKick, WriteHold, ZilIssue};
 pub use steady::SteadySpec;
 pub use tenants::{Tenants, GLOBAL};
 pub use workload::{Burst, SyncMode, Workload};

@@ -11,6 +11,7 @@ mod dbuf;
 pub mod device;
 mod dmu_tx;
 mod dmu_tx_hold;
+mod dmu_write_policy;
 mod dmu_zfetch;
 mod dmu_zfetch_0_6;
 mod dsl_pool;
@@ -21,6 +22,7 @@ pub mod events;
 mod knobs;
 pub mod metaslab;
 mod metaslab_alloc;
+mod metaslab_ditto;
 mod metaslab_load;
 mod metaslab_offset;
 mod metaslab_size;
@@ -136,6 +138,8 @@ pub struct Sim {
     /// (`zio::Sim::device_output` gives it back).
     spare_completed: Vec<u32>,
     logicals: Slab<Logical>,
+    /// Blocks written with several copies, until every copy is (`vdev_mirror.rs`).
+    blocks: Slab<vdev_mirror::Block>,
     /// The prefetcher's streams and blocks (`dmu_zfetch.rs`).
     zfetch: dmu_zfetch::Zfetch,
     /// RAID-Z reads waiting for their columns.
@@ -181,6 +185,7 @@ impl Sim {
             leaf_ios: Slab::default(),
             spare_completed: Vec::new(),
             logicals: Slab::default(),
+            blocks: Slab::default(),
             column_reads: Slab::default(),
             zfetch: Default::default(),
             aggs: Slab::default(),

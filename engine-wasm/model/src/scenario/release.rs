@@ -69,6 +69,17 @@ pub enum Prefetch {
     MinThenEighths { min: u64, max: u64 },
 }
 
+/// How far from a block's other copies on the same top-level vdev a further copy goes
+/// (`Release::ditto_apart`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DittoApart {
+    /// Until 0.7: at least an eighth of the vdev away, half as far again from a metaslab
+    /// nothing was allocated from.
+    Eighth,
+    /// 0.8 on: in any other metaslab.
+    OtherMetaslab,
+}
+
 /// `vdev_queue_class_to_issue()`'s first pass, over the classes below their minimum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MinPass {
@@ -396,6 +407,31 @@ impl Release {
                 (aliquot * disks / class.len().max(1) as u64).max(aliquot)
             }
         }
+    }
+
+    /// Where a block's further copy (a ditto block) goes on a top-level vdev that already
+    /// holds one of its copies (`metaslab.c` `metaslab_group_alloc()`, activating a
+    /// secondary metaslab for it). Until 0.7, a metaslab far from the others: at least
+    /// `vdev_asize >> 3` (`metaslab_alloc_dva()`'s first `dshift`), half as far again for a
+    /// metaslab nothing was allocated from (`target_distance`, zfs-0.6.4 and zfs-0.7.0).
+    /// From 0.8, any other metaslab (`metaslab_is_unique()`, zfs-0.8.0 to zfs-2.4.0): on a
+    /// fresh vdev, the next one by weight.
+    pub fn ditto_apart(self) -> DittoApart {
+        if self < Release::V0_8 {
+            DittoApart::Eighth
+        } else {
+            DittoApart::OtherMetaslab
+        }
+    }
+
+    /// Whether a block's further copies count towards the rotor's aliquot. Until 2.3 every
+    /// DVA allocated adds its size to `mca_aliquot` and moves the rotor past its own vdev
+    /// once that reaches the vdev's `mg_aliquot` (`metaslab_alloc_dva()` at zfs-0.6.4 to
+    /// zfs-2.3.0). From 2.4 only an allocation on the rotor's own vdev counts
+    /// (`metaslab_class_rotate()` returns when `mca_rotor != mg`: copies follow the previous
+    /// copy's vdev, not the rotor).
+    pub fn copies_turn_rotor(self) -> bool {
+        self < Release::V2_4
     }
 
     /// `ZVOL_DEFAULT_BLOCKSIZE` (`include/sys/fs/zfs.h`): a zvol's default volblocksize,

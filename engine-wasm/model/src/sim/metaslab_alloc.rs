@@ -38,23 +38,38 @@ impl Sim {
     /// its top-level vdevs gets its `mg_aliquot` of allocated bytes (`Top::aliquot`), then
     /// the next.
     pub(super) fn alloc_in(&mut self, class: AllocClass, psize: u64) -> (usize, u64) {
+        let (first, _) = self.classes.range(class);
+        let top = first + self.rotor[usize::from(class == AllocClass::Special)].0;
+        let size = self.tops[top].asize(psize);
+        self.rotor_count(class, top, size);
+        (top, self.cursor_alloc(top, size))
+    }
+
+    /// `size` allocated bytes on `top` in `class` count towards the rotor's aliquot
+    /// (`metaslab_alloc_dva()`): once the bytes given reach the vdev's `mg_aliquot`, the
+    /// rotor moves on to the vdev after it. A block's first copy is on the rotor's vdev;
+    /// a further copy follows the copy before it, and counts only in releases where every
+    /// DVA does (`Release::copies_turn_rotor`).
+    pub(super) fn rotor_count(&mut self, class: AllocClass, top: usize, size: u64) {
         let (first, n) = self.classes.range(class);
         let r = usize::from(class == AllocClass::Special);
-        let (mut top, mut given) = self.rotor[r];
-        if given >= self.tops[first + top].aliquot && n > 1 {
-            top = (top + 1) % n;
-            given = 0;
+        let (at, given) = self.rotor[r];
+        if first + at != top && !self.scenario.models.release.copies_turn_rotor() {
+            return;
         }
-        let size = self.tops[first + top].asize(psize);
-        self.rotor[r] = (top, given + size);
-        let top = first + top;
+        let given = given + size;
+        self.rotor[r] = if given >= self.tops[top].aliquot && n > 1 { ((top - first + 1) % n, 0) } else { (at, given) };
+    }
+
+    /// The next `size` bytes of `top`'s data area, from its cursor.
+    pub(super) fn cursor_alloc(&mut self, top: usize, size: u64) -> u64 {
         let t = &mut self.tops[top];
         if t.data_cursor + size > t.capacity / 10 * 9 {
             t.data_cursor = 0; // The data area is full: reuse it from the start.
         }
         let offset = t.data_cursor;
         t.data_cursor += size;
-        (top, offset)
+        offset
     }
 
     /// Where the next ZIL block of `top` goes: a log area at the end of the vdev.
@@ -104,16 +119,30 @@ impl Sim {
             return self.alloc_in(class, size);
         }
         let (top, cursor_offset) = self.alloc_data(size);
+        (top, self.place_on(top, size, cursor_offset, key, txg))
+    }
+
+    /// Where a block of the normal class goes on `top`, once the vdev is chosen: its
+    /// allocator's offset when the scenario models one (the cursor's if it is full), else
+    /// the cursor's.
+    pub(super) fn place_on(&mut self, top: usize, size: u64, cursor_offset: u64, key: Option<u64>, txg: u64) -> u64 {
         let size = self.tops[top].asize(size);
-        let Some(p) = self.placement.as_mut() else { return (top, cursor_offset) };
-        // The rotor chose the vdev; its allocator the offset (the cursor if it is full).
+        let Some(p) = self.placement.as_mut() else { return cursor_offset };
         let offset = p.tops[top].alloc(size, &mut p.work).unwrap_or(cursor_offset);
         if let Some(k) = key {
             if let Some((old_top, old_offset, old_size)) = p.blocks.insert(k, (top, offset, size)) {
                 p.deferred.push_back((txg, old_top, old_offset, old_size));
             }
         }
-        (top, offset)
+        offset
+    }
+
+    /// A further copy of a block on `top`, where `near` are the offsets of its earlier
+    /// copies: by the vdev's allocator when the scenario models one
+    /// (`Allocator::alloc_apart`), else `None`.
+    pub(super) fn place_apart(&mut self, top: usize, asize: u64, k: usize, near: &[u64]) -> Option<u64> {
+        let p = self.placement.as_mut()?;
+        p.tops.get_mut(top)?.alloc_apart(asize, k, near, &mut p.work)
     }
 
     /// Txg `synced` is on disk: frees deferred long enough become free space.

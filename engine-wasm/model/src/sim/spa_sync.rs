@@ -9,6 +9,7 @@
 //! as on a real pool: on a leaf that charges per I/O, ~40 small writes cost ~40 I/Os.
 
 use super::dbuf::MetaBlock;
+use super::dmu_write_policy::{metadata_copies, Objset};
 use super::record::TxgRow;
 use super::txg::{slot, Phase, Syncing};
 use super::vdev_queue::Class;
@@ -109,16 +110,20 @@ impl Sim {
         let blocks: Vec<_> = writing.drain(..n).collect();
         s.phase = Phase::Metadata(n as u32);
         for b in blocks {
-            self.write_meta_block(b.physical, b.charged, txg);
+            self.write_meta_block(b.physical, b.charged, txg, Objset::Dataset);
         }
     }
 
-    /// A metadata block of the sync, retiring `charged` dirty bytes when written. Placed
-    /// apart from the one before it: the allocator's cursors by block alignment and the
-    /// data allocated between keep metadata blocks from being contiguous, so each is an
-    /// I/O of its own, as the reference's ~40 tail writes were.
-    fn write_meta_block(&mut self, physical: u64, charged: u64, txg: u64) {
-        self.allocating_write((physical, MOS_BLOCK), None, txg, charged, Owner::TxgMeta);
+    /// A metadata block of `objset`, retiring `charged` dirty bytes when written, in as
+    /// many copies as `dmu_write_policy()` gives it (`dmu_write_policy.rs`): two for a
+    /// dataset's, three for the MOS's, each its own allocation and write
+    /// (`metaslab_ditto.rs`), the block written when all are. A copy among the data is
+    /// placed apart from the one before it: the allocator's cursors by block alignment and
+    /// the data allocated between keep metadata blocks from being contiguous there, so each
+    /// is an I/O of its own.
+    fn write_meta_block(&mut self, physical: u64, charged: u64, txg: u64, objset: Objset) {
+        let copies = metadata_copies(objset);
+        self.allocating_write((physical, MOS_BLOCK), (None, copies), txg, charged, Owner::TxgMeta);
     }
 
     /// Pass `pass` of the MOS sync: its blocks are dirtied, then written; after the last,
@@ -138,7 +143,7 @@ impl Sim {
         }
         self.dirty_syncing(txg, blocks.iter().sum());
         for &charged in *blocks {
-            self.write_meta_block(MOS_BLOCK, charged, txg);
+            self.write_meta_block(MOS_BLOCK, charged, txg, Objset::Mos);
         }
     }
 

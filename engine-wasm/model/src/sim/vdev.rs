@@ -37,6 +37,9 @@ pub(super) struct Top {
     pub(super) data_cursor: u64,
     /// Next free offset for ZIL blocks, in the last tenth of the vdev.
     pub(super) zil_cursor: u64,
+    /// Bytes of the second and third copies of blocks placed so far in their own areas,
+    /// without an allocator (`metaslab_ditto.rs`).
+    pub(super) ditto_used: [u64; 2],
     /// The child being resilvered, which normal reads avoid.
     pub(super) resilvering: Option<usize>,
 }
@@ -127,6 +130,7 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
             aliquot,
             data_cursor: 0,
             zil_cursor: capacity / 10 * 9,
+            ditto_used: [0; 2],
             resilvering: None,
         });
     }

@@ -62,6 +62,9 @@ pub(super) enum Owner {
     /// Metadata written by the sync: what `dbuf_dirty()` charged for it (`dbuf.rs`), or
     /// nothing for blocks dirtied in syncing context (the objset block, the MOS).
     TxgMeta,
+    /// One copy of a metadata block of the sync written with several (`vdev_mirror.rs`):
+    /// the block's id among the blocks being written.
+    Copy(u32),
     /// A ZIL log write block's write (a log block or an indirect record).
     Zil(u32),
     /// The uberblock that ends a sync.

@@ -5,19 +5,24 @@
 //! A sync does not hand its whole txg to the vdev queues: an async write that allocates
 //! (the txg's data and metadata; not the ZIL, the uberblocks or repair writes) first
 //! reserves its share of the class's allocation queue, and waits in the allocator's queue
-//! while that is full. Each top-level vdev write done gives its reservation back and
-//! dispatches the writes waiting. The limit, by release:
+//! while that is full. A block of several copies (a metadata block, `dmu_write_policy.rs`)
+//! reserves its share once per copy (`zio_io_to_allocate()` passes `zp_copies`), and each
+//! copy's write to its top-level vdev gives one share back when done
+//! (`zio_dva_throttle_done()` runs per top-level vdev child), then dispatches the writes
+//! waiting. The limit, by release:
 //!
-//! - **2.4 on**: bytes. A write reserves its size while the allocator holds at most
-//!   `mc_alloc_max` = 4 x the sum of the top-level vdevs' `mg_aliquot`
+//! - **2.4 on**: bytes. A write reserves its size per copy while the allocator holds at
+//!   most `mc_alloc_max` = 4 x the sum of the top-level vdevs' `mg_aliquot`
 //!   (`metaslab_class_balance()`, `Release::mg_aliquot()`), checked before adding, so one
 //!   write may pass it.
 //! - **0.7 to 2.3**: I/Os. Each top-level vdev has up to `zfs_vdev_queue_depth_pct` % of
 //!   `zfs_vdev_async_write_max_active` slots (`mg_max_alloc_queue_depth`), the class
-//!   their sum (`mc_alloc_max_slots`); a write holds one while `slots + 1 <= max`. In 0.7
-//!   every vdev has them all from the start. From 0.8 each sync starts every vdev at
-//!   `zfs_vdev_def_queue_depth` (32) slots (`spa_sync_adjust_vdev_max_queue_depth()`),
-//!   and each of its writes that completes adds one while the vdev is below the maximum
+//!   their sum (`mc_alloc_max_slots`); a write of `copies` DVAs takes as many while
+//!   `slots + copies <= max` (a maximum below a block's copies stalls it, as in the
+//!   kernel). In 0.7 every vdev has them all from the start. From 0.8 each sync starts
+//!   every vdev at `zfs_vdev_def_queue_depth` (32) slots
+//!   (`spa_sync_adjust_vdev_max_queue_depth()`), and each of its writes that completes
+//!   adds one to its vdev while that is below the maximum
 //!   (`metaslab_group_increment_qdepth()`): a sync ramps up instead of flooding the queue.
 //!   The start is not capped by the maximum: a maximum below 32 leaves a vdev at 32. And
 //!   the start is summed over the special (and dedup) class's vdevs too, one sum that
@@ -32,7 +37,7 @@
 use super::txg::Record;
 use super::vdev::AllocClass;
 use super::vdev_queue::Class;
-use super::zio::Owner;
+use super::zio::{Logical, Owner};
 use super::Sim;
 use crate::scenario::Release;
 use crate::schema::Id;
@@ -48,12 +53,14 @@ struct Waiting {
     txg: u64,
     accounted: u64,
     owner: Owner,
+    /// `zp_copies`: the DVAs it allocates (`dmu_write_policy.rs`).
+    copies: u8,
 }
 
 impl Waiting {
     /// A record of the syncing `txg`: its compressed size allocated, its logical size retired.
     fn record(r: &Record, txg: u64) -> Self {
-        Waiting { size: r.psize, gap: 0, key: r.key, txg, accounted: r.size, owner: Owner::TxgData }
+        Waiting { size: r.psize, gap: 0, key: r.key, txg, accounted: r.size, owner: Owner::TxgData, copies: 1 }
     }
 }
 
@@ -129,6 +136,14 @@ impl DvaThrottle {
         self.next == self.queued && self.waiting.is_empty()
     }
 
+    /// The copies of the write that has waited longest (1 if none waits).
+    fn head_copies(&self) -> u8 {
+        if self.next < self.queued {
+            return 1;
+        }
+        self.waiting.front().map_or(1, |w| w.copies)
+    }
+
     /// The write that has waited longest.
     fn pop(&mut self) -> Option<Waiting> {
         if self.next < self.queued {
@@ -174,12 +189,13 @@ impl DvaThrottle {
         }
     }
 
-    /// `metaslab_class_throttle_reserve()`: bytes while what is held is at most the limit
-    /// (one write may pass it), a slot while one more fits.
-    fn room(&self) -> bool {
+    /// `metaslab_class_throttle_reserve()` for a write of `copies` DVAs, which reserves its
+    /// share once per copy: bytes while what is held is at most the limit (one write may
+    /// pass it, 2.4), slots while all its copies' fit (`reserved + slots <= max`, 0.7 to 2.3).
+    fn room(&self, copies: u8) -> bool {
         match (self.limit, self.max()) {
             (Some((Unit::Bytes, _)), Some(max)) => self.reserved <= max,
-            (_, Some(max)) => self.reserved < max,
+            (_, Some(max)) => self.reserved + u64::from(copies) <= max,
             _ => true,
         }
     }
@@ -196,16 +212,18 @@ impl Sim {
 
     /// `zio_dva_throttle()`: an allocating async write of the syncing txg allocates and is
     /// issued now if the allocator has room, else it waits for a write to finish.
+    /// A write of `copies` DVAs reserves once per copy (`zio_io_to_allocate()` passes
+    /// `zp_copies` to `metaslab_class_throttle_reserve()`).
     pub(super) fn allocating_write(
         &mut self,
         (size, gap): (u64, u64),
-        key: Option<u64>,
+        (key, copies): (Option<u64>, u8),
         txg: u64,
         accounted: u64,
         owner: Owner,
     ) {
-        let w = Waiting { size, gap, key, txg, accounted, owner };
-        if self.dva.nothing_waits() && self.dva.room() {
+        let w = Waiting { size, gap, key, txg, accounted, owner, copies };
+        if self.dva.nothing_waits() && self.dva.room(copies) {
             self.allocate_and_issue(w);
         } else {
             self.dva.waiting.push_back(w);
@@ -224,7 +242,7 @@ impl Sim {
             let Some(w) = self.dva.records.get(i).map(|r| Waiting::record(r, txg)) else { break };
             // A write finishing at once (a device with no latency) may take queued ones
             // meanwhile, as it would from the queue: only those before this one are in it.
-            if self.dva.nothing_waits() && self.dva.room() {
+            if self.dva.nothing_waits() && self.dva.room(1) {
                 (self.dva.next, self.dva.queued) = (i + 1, i + 1);
                 self.allocate_and_issue(w);
             } else {
@@ -238,12 +256,26 @@ impl Sim {
         // The special class has a throttle of its own (`mc_alloc_max` per class), which
         // the lab leaves out: its metadata and small blocks are few.
         let share = if class == AllocClass::Normal { self.dva.share(w.size) } else { 0 };
-        self.dva.reserved += share;
-        let (top, offset) = self.place_block(w.size + w.gap, w.key, w.txg, class);
-        let id = self.write_logical((top, offset), w.size, Class::AsyncWrite, w.txg, w.accounted, w.owner);
-        if let Some(l) = self.logicals.get_mut(id) {
-            l.reserved = share;
+        self.dva.reserved += share * u64::from(w.copies.max(1));
+        if w.copies > 1 {
+            // Each copy its own allocation (`metaslab_alloc()` → `metaslab_alloc_dva()` per
+            // DVA) and its own write, which gives back one copy's share when done.
+            let dvas = self.place_copies(w.size, w.gap, w.copies, w.txg, class);
+            self.write_copies(dvas.as_slice(), w.size, w.txg, w.accounted, share);
+            return;
         }
+        let (top, offset) = self.place_block(w.size + w.gap, w.key, w.txg, class);
+        let l = Logical {
+            children: 0,
+            left: 0,
+            txg: w.txg,
+            accounted: w.accounted,
+            retired: 0,
+            owner: w.owner,
+            reserved: share,
+            top: top as u32,
+        };
+        self.issue_logical((top, offset), w.size, Class::AsyncWrite, l, None);
     }
 
     /// A sync starts: the vdevs' slots go back to their starting depth.
@@ -251,13 +283,13 @@ impl Sim {
         self.dva.sync_started();
     }
 
-    /// `zio_dva_throttle_done()`: a write to top-level vdev `top` gives back its
-    /// reservation (and, 0.8-2.3, adds a slot), and `zio_allocate_dispatch()` lets the
-    /// waiting writes allocate while there is room.
+    /// `zio_dva_throttle_done()`: a write to top-level vdev `top` (one copy of a block)
+    /// gives back its reservation (and, 0.8-2.3, adds a slot to that vdev), and
+    /// `zio_allocate_dispatch()` lets the waiting writes allocate while there is room.
     pub(super) fn dva_unreserve(&mut self, share: u64, top: usize) {
         self.dva.reserved = self.dva.reserved.saturating_sub(share);
         self.dva.completed(top);
-        while self.dva.room() {
+        while self.dva.room(self.dva.head_copies()) {
             let Some(w) = self.dva.pop() else { break };
             self.allocate_and_issue(w);
         }
@@ -278,6 +310,25 @@ mod tests {
     }
 
     #[test]
+    fn a_block_reserves_once_per_copy() {
+        // zio.c zio_io_to_allocate() passes zp_copies to metaslab_class_throttle_reserve(),
+        // which (metaslab.c, zfs-0.8.0 to zfs-2.3.0) takes the slots only while
+        // count + slots <= max: with 32 slots and 30 held, a block of two copies fits, of
+        // three does not.
+        let mut t = DvaThrottle::new(Release::V2_1, (1, 0), 0, 1000, 10);
+        t.reserved = 30;
+        assert!(t.room(2));
+        assert!(!t.room(3));
+        // zfs-2.4.0 counts bytes and checks before adding copies * io_size: any block may
+        // pass while what is held is at most the limit.
+        let mut t = DvaThrottle::new(Release::V2_4, (1, 0), 8, 1000, 10);
+        t.reserved = 32;
+        assert!(t.room(3));
+        t.reserved = 33;
+        assert!(!t.room(1));
+    }
+
+    #[test]
     fn from_0_8_a_sync_starts_at_32_slots_a_vdev_and_each_completed_write_adds_one() {
         let mut t = DvaThrottle::new(Release::V2_1, (2, 0), 0, 1000, 10);
         for _ in 0..100 {
@@ -286,9 +337,9 @@ mod tests {
         t.completed(1);
         assert_eq!(t.max(), Some(100 + 33), "vdev 0 at its maximum of 100, vdev 1 at 33");
         t.reserved = 132;
-        assert!(t.room());
+        assert!(t.room(1));
         t.reserved = 133;
-        assert!(!t.room(), "a slot only while one more fits");
+        assert!(!t.room(1), "a slot only while one more fits");
         t.sync_started();
         assert_eq!(t.max(), Some(64));
     }

@@ -8,6 +8,7 @@ mod architecture;
 mod compression;
 mod curves;
 mod devices;
+mod ditto;
 mod drives;
 mod engine_invariants;
 mod evidence_dbgmsg;

@@ -2,7 +2,7 @@
 //! releases shows it: each behaviour the model follows per release, and each tunable's
 //! default.
 
-use super::{LogIndirect, MinPass, Prefetch, Release, Retire, SyncKick, WriteHold, ZilIssue, KIB, MIB};
+use super::{DittoApart, LogIndirect, MinPass, Prefetch, Release, Retire, SyncKick, WriteHold, ZilIssue, KIB, MIB};
 use crate::schema::Id;
 
 /// One row of what differs between two releases: what, and its value in each.
@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 13] {
+    pub fn behaviour(self) -> [(&'static str, String); 15] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -65,6 +65,10 @@ impl Release {
             }
             WriteHold::Bytes => "the bytes written and a dnode".to_string(),
         };
+        let ditto = match self.ditto_apart() {
+            DittoApart::Eighth => "1/8 of the vdev away at least",
+            DittoApart::OtherMetaslab => "in another metaslab",
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -74,6 +78,8 @@ impl Release {
             ("I/O scheduler", scheduler.to_string()),
             ("indirect block", format!("{} KiB", (1u64 << self.indirect_block_shift()) / KIB)),
             ("metaslab_aliquot", format!("{} KiB", self.metaslab_aliquot() / KIB)),
+            ("ditto copies in the aliquot", yes(self.copies_turn_rotor())),
+            ("ditto copy on the same vdev", ditto.to_string()),
             ("prefetch distance", prefetch),
             ("scrub and resilver", scan.to_string()),
             ("ZIL log block", zil.to_string()),

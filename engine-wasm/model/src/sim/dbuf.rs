@@ -81,6 +81,15 @@ pub(super) struct MetaBlock {
 /// 16 KiB indirect blocks and 2^64 blocks).
 const DNODE_STEP: u32 = 16;
 
+impl MetaBlock {
+    /// An indirect block of an object's own tree, not of the meta-dnode's: the kernel
+    /// allocates it as soon as its own object's records are, so among the other objects'
+    /// data (`spa_sync.rs`).
+    pub(super) fn in_object_tree(&self) -> bool {
+        self.step < DNODE_STEP
+    }
+}
+
 /// The run of consecutive records an object dirtied in `txg`, from its first write in that
 /// txg; txg 0 before any.
 #[derive(Clone, Copy)]

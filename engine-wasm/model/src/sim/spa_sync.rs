@@ -6,7 +6,15 @@
 //! `spa_sync_iterate_to_convergence()`); what the writes did not retire retired; the
 //! scan's phase; the disks' caches flushed, the uberblocks written into the four labels
 //! of each leaf and flushed; and the `txgs` kstat row recorded. The tail holds the device
-//! as on a real pool: on a leaf that charges per I/O, ~40 small writes cost ~40 I/Os.
+//! as on a real pool: on a leaf that charges per I/O, each small write the vdev queue
+//! does not merge costs an I/O.
+//!
+//! Simplified: a block's write waits for its children's writes. The kernel's waits only
+//! for their allocation (`zio_write_compress()` waits for the children to be ready, at
+//! every tag): an indirect block is issued while its object's records are being written,
+//! and the levels of the meta-dnode follow each other within moments, so their copies,
+//! end to end, can merge. The lab's tree is written level by level after the records,
+//! and each level's copies merge only among themselves.
 
 use super::dbuf::MetaBlock;
 use super::dmu_write_policy::{metadata_copies, Objset};
@@ -30,8 +38,10 @@ const OBJSET_BLOCK: u64 = 4 << 10;
 /// each write allocates, so the space maps change and pass 2 rewrites what they dirtied;
 /// from pass `zfs_sync_pass_rewrite` (2) blocks are rewritten in place without allocating,
 /// so the MOS converges in a third, smaller pass. Each pass ends with the MOS objset block,
-/// dirtied in syncing context without a dbuf (no charge). So a sync of one dataset on one
-/// leaf ends with the ~40 metadata writes the reference measured.
+/// dirtied in syncing context without a dbuf (no charge). The list was sized, when each
+/// block was written once and apart, so that a sync of one dataset on one leaf ended with
+/// the ~40 metadata writes the reference measured; each block is now written three times
+/// (`dmu_write_policy.rs`), the copies of a pass merged where they lie end to end.
 const MOS_PASSES: [&[u64]; 3] = [
     &[16 << 10, 16 << 10, 128 << 10, 128 << 10, 128 << 10, 128 << 10, 0],
     &[16 << 10, 128 << 10, 128 << 10, 128 << 10, 0],
@@ -39,6 +49,9 @@ const MOS_PASSES: [&[u64]; 3] = [
 ];
 /// MOS blocks on disk [bytes].
 const MOS_BLOCK: u64 = 4 << 10;
+/// What the kernel allocates between two indirect blocks of objects' trees, the other
+/// objects' data, stood for by a sector left free after each [bytes].
+const AMONG_DATA: u64 = 4 << 10;
 /// `SPA_SYNC_MIN_VDEVS`: with an unchanged config, the uberblock goes to this many
 /// top-level vdevs (from a random one on), all their leaves.
 const SYNC_MIN_VDEVS: usize = 3;
@@ -110,20 +123,28 @@ impl Sim {
         let blocks: Vec<_> = writing.drain(..n).collect();
         s.phase = Phase::Metadata(n as u32);
         for b in blocks {
-            self.write_meta_block(b.physical, b.charged, txg, Objset::Dataset);
+            self.write_meta_block(b.physical, b.charged, txg, (Objset::Dataset, b.in_object_tree()));
         }
     }
 
     /// A metadata block of `objset`, retiring `charged` dirty bytes when written, in as
     /// many copies as `dmu_write_policy()` gives it (`dmu_write_policy.rs`): two for a
     /// dataset's, three for the MOS's, each its own allocation and write
-    /// (`metaslab_ditto.rs`), the block written when all are. A copy among the data is
-    /// placed apart from the one before it: the allocator's cursors by block alignment and
-    /// the data allocated between keep metadata blocks from being contiguous there, so each
-    /// is an I/O of its own.
-    fn write_meta_block(&mut self, physical: u64, charged: u64, txg: u64, objset: Objset) {
+    /// (`metaslab_ditto.rs`), the block written when all are.
+    ///
+    /// An indirect block of an object's tree (`among_data`) is placed apart from the one
+    /// before it. A block allocates once its children are allocated (`zio_write_compress()`
+    /// waits for them to be ready), and the kernel's allocation queue is sorted by bookmark
+    /// (`zio_bookmark_compare()`), so an object's indirect block allocates right after its
+    /// object's records and before the next object's: other objects' data lies between two
+    /// of them. The dnode blocks, the meta-dnode's indirect blocks and the objset block
+    /// allocate after all the records, and the MOS's blocks after the whole dataset, one
+    /// after another with nothing between: their copies lie end to end, and those the
+    /// queue holds together merge.
+    fn write_meta_block(&mut self, physical: u64, charged: u64, txg: u64, (objset, among_data): (Objset, bool)) {
         let copies = metadata_copies(objset);
-        self.allocating_write((physical, MOS_BLOCK), (None, copies), txg, charged, Owner::TxgMeta);
+        let gap = if among_data { AMONG_DATA } else { 0 };
+        self.allocating_write((physical, gap), (None, copies), txg, charged, Owner::TxgMeta);
     }
 
     /// Pass `pass` of the MOS sync: its blocks are dirtied, then written; after the last,
@@ -143,7 +164,7 @@ impl Sim {
         }
         self.dirty_syncing(txg, blocks.iter().sum());
         for &charged in *blocks {
-            self.write_meta_block(MOS_BLOCK, charged, txg, Objset::Mos);
+            self.write_meta_block(MOS_BLOCK, charged, txg, (Objset::Mos, false));
         }
     }
 

@@ -40,9 +40,13 @@ fn from_0_8_each_sync_ramps_up_from_32_slots() {
     // 0.7 gives each vdev its 100 slots at once; 0.8 to 2.3 start each sync at 32 and add
     // one per completed write, so the first 68 writes of every sync wait longer to be
     // allocated and less in the leaf's queue: the queue wait falls, the throughput stays.
+    // A full sync's first 68 writes queue sum(68 - k) x 10 ms = 23 s less in all, 11 ms a
+    // write of its ~2,100; the runs' means also hold their partial first syncs and the
+    // metadata copies of each sync's tail, which wait little (0.7's second txg is mostly
+    // those), so the difference is about half that.
     let (v0_7, v2_1) = (run("0.7"), run("2.1"));
     let (a, b) = (queue_wait_s(&v0_7), queue_wait_s(&v2_1));
-    assert!(b < a && a - b > 0.01, "0.7: {a} s, 2.1: {b} s");
+    assert!(b < a && a - b > 0.004, "0.7: {a} s, 2.1: {b} s");
     let (x, y) = (v0_7.summary.backend.write_bytes_per_s as f64, v2_1.summary.backend.write_bytes_per_s as f64);
     assert!((x / y - 1.0).abs() < 0.01, "{x} vs {y}");
 }

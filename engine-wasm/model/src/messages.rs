@@ -231,9 +231,9 @@ pub(crate) fn min_pending_above_max_pending(min: u64, max: u64) -> String {
     )
 }
 
-pub(crate) fn allocation_throttle_closed(pct: u64, max_active: u64) -> String {
+pub(crate) fn allocation_throttle_closed(pct: u64, max_active: u64, slots: u64) -> String {
     format!(
-        "{} of {} is 0 slots on 0.7: the allocation throttle admits no async write, so the first txg sync never finishes, as in the kernel (0.8 starts each vdev at 32 slots)",
+        "{} of {} gives the pool {slots} slots on 0.7, under the 3 a MOS block's copies reserve together: its first txg sync never finishes, as in the kernel (0.8 starts each vdev at 32)",
         named(Id::VdevQueueDepthPct, pct),
         named(Id::AsyncWriteMaxActive, max_active)
     )

@@ -104,14 +104,17 @@ pub fn check(t: &Tunables) -> Checked {
         out.errors.push(problem(&[Id::Special, Id::Release], messages::special_before_0_8(release)));
     }
     // 0.7's allocation throttle gives each vdev `zfs_vdev_async_write_max_active *
-    // zfs_vdev_queue_depth_pct / 100` slots from the start (`spa_sync()`), and a write waits
-    // for a slot: with none, every sync hangs. From 0.8 a sync starts each at 32 anyway.
+    // zfs_vdev_queue_depth_pct / 100` slots from the start (`spa_sync()`), the class the sum,
+    // and a write reserves a slot per copy at once (`metaslab_class_throttle_reserve()`):
+    // a MOS block has 3 (`spa_max_replication()`), so with fewer every sync hangs. From 0.8
+    // a sync starts each vdev at 32 anyway.
     let v0_7 = releases.iter().position(|r| *r == "0.7").map(|i| i as u64);
     let (pct, max_active) = (t.get(Id::VdevQueueDepthPct), t.get(Id::AsyncWriteMaxActive));
-    if Some(t.get(Id::Release)) == v0_7 && max_active.saturating_mul(pct) / 100 == 0 {
+    let slots = (max_active.saturating_mul(pct) / 100).saturating_mul(t.get(Id::TopLevelVdevs));
+    if Some(t.get(Id::Release)) == v0_7 && slots < 3 {
         out.warnings.push(problem(
             &[Id::VdevQueueDepthPct, Id::AsyncWriteMaxActive],
-            messages::allocation_throttle_closed(pct, max_active),
+            messages::allocation_throttle_closed(pct, max_active, slots),
         ));
     }
     // A tunable the chosen release does not have would do nothing there: refused by name
@@ -185,15 +188,18 @@ mod tests {
     }
 
     /// `spa_sync()` at zfs-0.7.0: `mg_max_alloc_queue_depth = max_active * pct / 100`, and
-    /// `metaslab_class_throttle_reserve()` needs a slot below the class's sum of them.
+    /// `metaslab_class_throttle_reserve()` reserves a slot per copy, all at once, within the
+    /// class's sum of them: a MOS block's 3 copies need 3.
     #[test]
     fn a_closed_allocation_throttle_on_0_7_warns() {
         let at = |r: &str| Id::Release.spec().choices.iter().position(|c| *c == r).unwrap_or(0) as u64;
-        let closed = [(Id::VdevQueueDepthPct, 9), (Id::AsyncWriteMaxActive, 10)];
+        let closed = [(Id::VdevQueueDepthPct, 29), (Id::AsyncWriteMaxActive, 10)];
         let c = check(&with(&[(Id::Release, at("0.7")), closed[0], closed[1]]));
         assert_eq!(c.warnings.len(), 1, "{c:?}");
-        assert!(c.warnings[0].message.contains("never finishes"), "{c:?}");
-        assert!(check(&with(&[(Id::Release, at("0.7")), (Id::VdevQueueDepthPct, 10), closed[1]])).warnings.is_empty());
+        assert!(c.warnings[0].message.contains("2 slots") && c.warnings[0].message.contains("never finishes"), "{c:?}");
+        assert!(check(&with(&[(Id::Release, at("0.7")), (Id::VdevQueueDepthPct, 30), closed[1]])).warnings.is_empty());
+        let three_vdevs = [(Id::Release, at("0.7")), (Id::VdevQueueDepthPct, 10), closed[1], (Id::TopLevelVdevs, 3)];
+        assert!(check(&with(&three_vdevs)).warnings.is_empty(), "one slot on each of three vdevs");
         assert!(check(&with(&[(Id::Release, at("0.8")), closed[0], closed[1]])).warnings.is_empty());
     }
 

@@ -4,14 +4,18 @@
 //! the file and function are named beside it. Which tunables each release has, and its
 //! names for them, are the foundation's (`tunable_releases.rs`).
 
-use super::pool::{Retire, TopVdev};
+use super::pool::Retire;
 use crate::schema::Id;
 use crate::tunable_releases;
 use crate::tunables::Tunables;
 use serde::{Deserialize, Serialize};
 
+mod allocation;
 mod behaviour;
+mod write_path;
+pub use allocation::DittoApart;
 pub use behaviour::Difference;
+pub use write_path::{LogIndirect, WriteHold};
 
 /// An OpenZFS release, by its first tag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
@@ -69,17 +73,6 @@ pub enum Prefetch {
     MinThenEighths { min: u64, max: u64 },
 }
 
-/// How far from a block's other copies on the same top-level vdev a further copy goes
-/// (`Release::ditto_apart`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DittoApart {
-    /// Until 0.7: at least an eighth of the vdev away, half as far again from a metaslab
-    /// nothing was allocated from.
-    Eighth,
-    /// 0.8 on: in any other metaslab.
-    OtherMetaslab,
-}
-
 /// `vdev_queue_class_to_issue()`'s first pass, over the classes below their minimum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MinPass {
@@ -133,39 +126,6 @@ pub enum ZilIssue {
     NotParallel,
 }
 
-/// Which writes `zfs_log_write()` logs indirectly (WR_INDIRECT: `dmu_sync()` writes the
-/// file's whole block in place and the log holds a pointer), on a pool whose log has no
-/// device of its own and with `logbias=latency` (`logbias=throughput` logs every write
-/// indirectly, a log device none of them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LogIndirect {
-    /// 0.6.x: more than `zfs_immediate_write_sz` and no more than the block
-    /// (`resid > immediate_write_sz && resid <= zp->z_blksz`).
-    AboveImmediate,
-    /// 0.7 to 2.3: `zfs_immediate_write_sz` or more, whatever the block.
-    Immediate,
-    /// 2.4 on (`zil_write_state()`): `zfs_immediate_write_sz` or more and, for a write
-    /// committed at once (O_SYNC / O_DSYNC), at least half its block: a smaller one is
-    /// copied into the log, so that its next neighbour does not write the block again.
-    HalfBlockIfCommitted,
-}
-
-/// What `dmu_tx_hold_write()` counts toward a write's memory estimate, the `memory` that
-/// `dmu_tx_try_assign()` hands `dsl_dir_tempreserve_space()` and so
-/// `arc_tempreserve_space()` (`dmu_tx.c`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WriteHold {
-    /// Until 0.6.5: every block the write overwrites, whole (`dn_datablksz`), and each
-    /// indirect block above it, of `1 << indirect_shift` bytes (`dmu_tx_count_twig()`, as
-    /// `txh_space_tooverwrite` or `_towrite`); and the meta-dnode's data block with one
-    /// indirect block per level below its top (`dmu_tx_count_dnode()`). `memory` is
-    /// towrite + tooverwrite + tohold.
-    Blocks { indirect_shift: u32 },
-    /// 0.7.0 on: the bytes written (`dmu_tx_count_write()`) and `DNODE_MIN_SIZE`
-    /// (`dmu_tx_count_dnode()`); `memory` is towrite + tohold.
-    Bytes,
-}
-
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
@@ -216,17 +176,6 @@ impl Release {
             Release::V0_6_4 | Release::V0_6_5 | Release::V0_7 => SyncKick::PoolBytes,
             Release::V0_8 | Release::V2_0 | Release::V2_1 => SyncKick::PoolPercent,
             _ => SyncKick::TxgPercent,
-        }
-    }
-
-    /// `zfs_default_ibs`, the indirect block size as a shift (`DN_MAX_INDBLKSHIFT` in
-    /// `include/sys/dnode.h`): 16 KiB (14) in 0.6.4 and 0.6.5, 128 KiB (17) from 0.7.0.
-    /// Every dirtied indirect block is charged its full size (`dbuf_dirty()`), so 0.6.x
-    /// charges an eighth as much above each record, and its objects grow a level sooner.
-    pub fn indirect_block_shift(self) -> u32 {
-        match self {
-            Release::V0_6_4 | Release::V0_6_5 => 14,
-            _ => 17,
         }
     }
 
@@ -303,18 +252,6 @@ impl Release {
         }
     }
 
-    /// Which writes are logged indirectly ([`LogIndirect`]): `zfs_log.c` `zfs_log_write()`
-    /// at zfs-0.6.4 and zfs-0.6.5 (`resid > immediate_write_sz`, `resid <= zp->z_blksz`),
-    /// zfs-0.7.0 to zfs-2.3.0 (`resid >= zfs_immediate_write_sz`, no block test), and
-    /// `zil.c` `zil_write_state()` from zfs-2.4.0 (`size >= blocksize / 2 || !commit`).
-    pub fn log_indirect(self) -> LogIndirect {
-        match self {
-            r if r < Release::V0_7 => LogIndirect::AboveImmediate,
-            r if r < Release::V2_4 => LogIndirect::Immediate,
-            _ => LogIndirect::HalfBlockIfCommitted,
-        }
-    }
-
     /// `zil_slog_bulk` (`zil.c`): past this many log bytes committed since the ZIL last
     /// reset its count, an lwb on a log device is written in the async-write class. None
     /// until 0.6.5 (every lwb a sync write); 768 KiB from 0.7.0, 64 MiB from 2.3.0.
@@ -378,83 +315,6 @@ impl Release {
     /// its data disks, at least one byte (`vdev_get_ndisks() - vdev_get_nparity()`).
     pub fn scan_limit_per_leaf(self) -> bool {
         matches!(self, Release::V0_8 | Release::V2_0)
-    }
-
-    /// `metaslab_aliquot` (`metaslab.c`): 512 KiB until 2.1, 1 MiB in 2.2 and 2.3, 2 MiB
-    /// from 2.4.
-    pub fn metaslab_aliquot(self) -> u64 {
-        match self {
-            r if r < Release::V2_2 => 512 * KIB,
-            Release::V2_2 | Release::V2_3 => MIB,
-            _ => 2 * MIB,
-        }
-    }
-
-    /// `mg_aliquot` of top-level vdev `vdev` in a class of `class` (`metaslab.c`): the
-    /// release's `metaslab_aliquot` times its children before 2.2 (`vdev_children`, so a
-    /// 2-way mirror takes two), its data disks in 2.2 and 2.3
-    /// (`vdev_get_ndisks() - vdev_get_nparity()`, one for a mirror), and from 2.4 the
-    /// class's mean data disks (`metaslab_class_balance()`; its scaling by capacity is
-    /// nothing for vdevs alike and left out, as is the floor of four mean allocation sizes,
-    /// which stays below it).
-    pub fn mg_aliquot(self, vdev: TopVdev, class: &[TopVdev]) -> u64 {
-        let aliquot = self.metaslab_aliquot();
-        match self {
-            r if r < Release::V2_2 => aliquot * u64::from(vdev.children.max(1)),
-            Release::V2_2 | Release::V2_3 => aliquot * u64::from(vdev.data_disks().max(1)),
-            _ => {
-                let disks: u64 = class.iter().map(|v| u64::from(v.data_disks())).sum();
-                (aliquot * disks / class.len().max(1) as u64).max(aliquot)
-            }
-        }
-    }
-
-    /// Where a block's further copy (a ditto block) goes on a top-level vdev that already
-    /// holds one of its copies (`metaslab.c` `metaslab_group_alloc()`, activating a
-    /// secondary metaslab for it). Until 0.7, a metaslab far from the others: at least
-    /// `vdev_asize >> 3` (`metaslab_alloc_dva()`'s first `dshift`), half as far again for a
-    /// metaslab nothing was allocated from (`target_distance`, zfs-0.6.4 and zfs-0.7.0).
-    /// From 0.8, any other metaslab (`metaslab_is_unique()`, zfs-0.8.0 to zfs-2.4.0): on a
-    /// fresh vdev, the next one by weight.
-    pub fn ditto_apart(self) -> DittoApart {
-        if self < Release::V0_8 {
-            DittoApart::Eighth
-        } else {
-            DittoApart::OtherMetaslab
-        }
-    }
-
-    /// Whether a block's further copies count towards the rotor's aliquot. Until 2.3 every
-    /// DVA allocated adds its size to `mca_aliquot` and moves the rotor past its own vdev
-    /// once that reaches the vdev's `mg_aliquot` (`metaslab_alloc_dva()` at zfs-0.6.4 to
-    /// zfs-2.3.0). From 2.4 only an allocation on the rotor's own vdev counts
-    /// (`metaslab_class_rotate()` returns when `mca_rotor != mg`: copies follow the previous
-    /// copy's vdev, not the rotor).
-    pub fn copies_turn_rotor(self) -> bool {
-        self < Release::V2_4
-    }
-
-    /// `ZVOL_DEFAULT_BLOCKSIZE` (`include/sys/fs/zfs.h`): a zvol's default volblocksize,
-    /// 8 KiB until 2.1, 16 KiB from 2.2.
-    pub fn default_volblocksize(self) -> u64 {
-        if self >= Release::V2_2 {
-            16 << 10
-        } else {
-            8 << 10
-        }
-    }
-
-    /// What a write's transaction holds count toward its memory estimate ([`WriteHold`]).
-    /// zfs-0.6.4 and zfs-0.6.5 `dmu_tx.c` `dmu_tx_count_write()` walk the blocks the write
-    /// overwrites and count each with its indirect blocks (`DN_MAX_INDBLKSHIFT`, the default
-    /// indirect block size, is 14 there); zfs-0.7.0 rewrote it to count the bytes written
-    /// alone, as every later tag does.
-    pub fn write_hold(self) -> WriteHold {
-        if self < Release::V0_7 {
-            WriteHold::Blocks { indirect_shift: self.indirect_block_shift() }
-        } else {
-            WriteHold::Bytes
-        }
     }
 
     /// Is tunable `id` a module parameter of this release? Lab settings, legacy and zone
@@ -554,89 +414,4 @@ impl Release {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `dmu_zfetch.c` at each tag: `zfetch_block_cap = 256` at zfs-0.6.5; 0.7.0's rewrite
-    /// with `zfetch_max_distance = 8 MiB` through zfs-2.1.0; `zfetch_min_distance = 4 MiB`
-    /// and `zfetch_max_distance = 64 MiB` (not `_ILP32`) from zfs-2.2.0.
-    #[test]
-    fn each_release_prefetches_as_its_tag_does() {
-        assert_eq!(Release::V0_6_4.prefetch(), Prefetch::BlockCap);
-        assert_eq!(Release::V0_6_5.prefetch(), Prefetch::BlockCap);
-        for r in [Release::V0_7, Release::V0_8, Release::V2_0, Release::V2_1] {
-            assert_eq!(r.prefetch(), Prefetch::Doubling { max: 8 * MIB }, "{}", r.name());
-        }
-        for r in [Release::V2_2, Release::V2_3, Release::V2_4, Release::Master] {
-            assert_eq!(r.prefetch(), Prefetch::MinThenEighths { min: 4 * MIB, max: 64 * MIB }, "{}", r.name());
-        }
-    }
-
-    #[test]
-    fn names_round_trip_and_master_is_the_default() {
-        for r in Release::ALL {
-            assert_eq!(Release::from_name(r.name()), Some(r));
-            assert_eq!(Release::from_index(r.index()), r);
-        }
-        assert_eq!(Release::default(), Release::Master);
-    }
-
-    /// Values read from each tag (`git show zfs-X:module/zfs/...`), as the release ships them.
-    #[test]
-    fn the_dirty_limits_follow_ram_as_arc_init_derives_them() {
-        const GIB: u64 = 1 << 30;
-        // 0.7 on: 10% of RAM, capped at 25% of RAM and at 4 GiB.
-        assert_eq!(Release::V2_4.dirty_limits(64 * GIB, None), (4 * GIB, 4 * GIB));
-        assert_eq!(Release::V2_4.dirty_limits(16 * GIB, None), (4 * GIB, 16 * GIB / 10));
-        assert_eq!(Release::V0_7.dirty_limits(128 * GIB, None), (4 * GIB, 4 * GIB));
-        // 0.6.x: no 4 GiB cap.
-        assert_eq!(Release::V0_6_5.dirty_limits(128 * GIB, None), (32 * GIB, 128 * GIB / 10));
-        // An explicit zfs_dirty_data_max_max caps the derived maximum.
-        assert_eq!(Release::V2_4.dirty_limits(64 * GIB, Some(GIB)), (GIB, GIB));
-        assert_eq!(Release::V2_4.dirty_limits(1 << 50, None).1, 4 * GIB);
-        assert_eq!(Release::V2_4.dirty_limits(1000, None), (250, 100));
-    }
-
-    #[test]
-    fn defaults_follow_each_releases_source() {
-        let get =
-            |r: Release, id: Id| r.defaults().iter().find(|(i, _)| *i == id).map_or(id.spec().default, |(_, v)| *v);
-        assert_eq!(get(Release::V0_6_5, Id::AsyncWriteMinActive), 1);
-        assert_eq!(get(Release::V0_7, Id::AsyncWriteMinActive), 2);
-        assert_eq!(get(Release::V2_0, Id::ScrubMaxActive), 2);
-        assert_eq!(get(Release::V2_1, Id::ScrubMaxActive), 3);
-        assert_eq!(get(Release::V0_7, Id::AggregationLimit), 128 * KIB);
-        assert_eq!(get(Release::V0_8, Id::AggregationLimit), MIB);
-        assert_eq!(get(Release::V2_1, Id::ScanVdevLimit), 4 * MIB);
-        assert_eq!(get(Release::V2_2, Id::ScanVdevLimit), 16 * MIB);
-        assert_eq!(get(Release::V2_2, Id::CommitTimeoutPct), 5);
-        assert_eq!(get(Release::V2_3, Id::CommitTimeoutPct), 10);
-        assert_eq!(get(Release::V2_4, Id::ScrubMinTimeMs), 1000);
-        assert_eq!(get(Release::Master, Id::ScrubMinTimeMs), 750);
-        assert_eq!(get(Release::V2_4, Id::ResilverMinTimeMs), 3000);
-        assert_eq!(get(Release::Master, Id::ResilverMinTimeMs), 1500);
-        assert_eq!(get(Release::V0_6_4, Id::DirtyDataSync), 64 * MIB);
-    }
-
-    #[test]
-    fn behaviour_changes_at_their_release() {
-        assert_eq!(Release::V0_7.sync_kick(), SyncKick::PoolBytes);
-        assert_eq!(Release::V2_1.sync_kick(), SyncKick::PoolPercent);
-        assert_eq!(Release::V2_2.sync_kick(), SyncKick::TxgPercent);
-        assert_eq!(Release::V2_1.retire(), Retire::Physical);
-        assert_eq!(Release::V2_2.retire(), Retire::Logical);
-        assert!(!Release::V2_1.has(Id::WrlogDataMax) && Release::V2_2.has(Id::WrlogDataMax));
-        assert!(Release::V0_7.has(Id::DirtyDataSync) && !Release::V0_7.has(Id::DirtyDataSyncPercent));
-        assert_eq!(Release::V2_1.metaslab_aliquot(), 512 * KIB);
-        assert_eq!(Release::V2_0.min_pass(), MinPass::Priority);
-        assert_eq!(Release::V2_1.min_pass(), MinPass::RoundRobin);
-        assert_eq!(Release::V2_2.min_pass(), MinPass::RoundRobinResets);
-        assert!(!Release::V2_1.queue_time_buckets() && Release::V2_2.queue_time_buckets());
-        assert!(!Release::V0_7.elevator_from_end() && Release::V0_8.elevator_from_end());
-        assert!(
-            !tunable_releases::async_write_max_first(Release::V2_0.index())
-                && tunable_releases::async_write_max_first(Release::V2_1.index())
-        );
-        assert_eq!(Release::V2_4.metaslab_aliquot(), 2 * MIB);
-    }
-}
+mod tests;

@@ -1,0 +1,86 @@
+//! What each release does differently on a write's way in: the indirect block size its
+//! buffers are charged, what a transaction's holds count toward the ARC's reserve, a zvol's
+//! default block size, and which sync writes the ZIL logs indirectly.
+
+use super::Release;
+
+/// Which writes `zfs_log_write()` logs indirectly (WR_INDIRECT: `dmu_sync()` writes the
+/// file's whole block in place and the log holds a pointer), on a pool whose log has no
+/// device of its own and with `logbias=latency` (`logbias=throughput` logs every write
+/// indirectly, a log device none of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogIndirect {
+    /// 0.6.x: more than `zfs_immediate_write_sz` and no more than the block
+    /// (`resid > immediate_write_sz && resid <= zp->z_blksz`).
+    AboveImmediate,
+    /// 0.7 to 2.3: `zfs_immediate_write_sz` or more, whatever the block.
+    Immediate,
+    /// 2.4 on (`zil_write_state()`): `zfs_immediate_write_sz` or more and, for a write
+    /// committed at once (O_SYNC / O_DSYNC), at least half its block: a smaller one is
+    /// copied into the log, so that its next neighbour does not write the block again.
+    HalfBlockIfCommitted,
+}
+
+/// What `dmu_tx_hold_write()` counts toward a write's memory estimate, the `memory` that
+/// `dmu_tx_try_assign()` hands `dsl_dir_tempreserve_space()` and so
+/// `arc_tempreserve_space()` (`dmu_tx.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteHold {
+    /// Until 0.6.5: every block the write overwrites, whole (`dn_datablksz`), and each
+    /// indirect block above it, of `1 << indirect_shift` bytes (`dmu_tx_count_twig()`, as
+    /// `txh_space_tooverwrite` or `_towrite`); and the meta-dnode's data block with one
+    /// indirect block per level below its top (`dmu_tx_count_dnode()`). `memory` is
+    /// towrite + tooverwrite + tohold.
+    Blocks { indirect_shift: u32 },
+    /// 0.7.0 on: the bytes written (`dmu_tx_count_write()`) and `DNODE_MIN_SIZE`
+    /// (`dmu_tx_count_dnode()`); `memory` is towrite + tohold.
+    Bytes,
+}
+
+impl Release {
+    /// `zfs_default_ibs`, the indirect block size as a shift (`DN_MAX_INDBLKSHIFT` in
+    /// `include/sys/dnode.h`): 16 KiB (14) in 0.6.4 and 0.6.5, 128 KiB (17) from 0.7.0.
+    /// Every dirtied indirect block is charged its full size (`dbuf_dirty()`), so 0.6.x
+    /// charges an eighth as much above each record, and its objects grow a level sooner.
+    pub fn indirect_block_shift(self) -> u32 {
+        match self {
+            Release::V0_6_4 | Release::V0_6_5 => 14,
+            _ => 17,
+        }
+    }
+
+    /// `ZVOL_DEFAULT_BLOCKSIZE` (`include/sys/fs/zfs.h`): a zvol's default volblocksize,
+    /// 8 KiB until 2.1, 16 KiB from 2.2.
+    pub fn default_volblocksize(self) -> u64 {
+        if self >= Release::V2_2 {
+            16 << 10
+        } else {
+            8 << 10
+        }
+    }
+
+    /// What a write's transaction holds count toward its memory estimate ([`WriteHold`]).
+    /// zfs-0.6.4 and zfs-0.6.5 `dmu_tx.c` `dmu_tx_count_write()` walk the blocks the write
+    /// overwrites and count each with its indirect blocks (`DN_MAX_INDBLKSHIFT`, the default
+    /// indirect block size, is 14 there); zfs-0.7.0 rewrote it to count the bytes written
+    /// alone, as every later tag does.
+    pub fn write_hold(self) -> WriteHold {
+        if self < Release::V0_7 {
+            WriteHold::Blocks { indirect_shift: self.indirect_block_shift() }
+        } else {
+            WriteHold::Bytes
+        }
+    }
+
+    /// Which writes are logged indirectly ([`LogIndirect`]): `zfs_log.c` `zfs_log_write()`
+    /// at zfs-0.6.4 and zfs-0.6.5 (`resid > immediate_write_sz`, `resid <= zp->z_blksz`),
+    /// zfs-0.7.0 to zfs-2.3.0 (`resid >= zfs_immediate_write_sz`, no block test), and
+    /// `zil.c` `zil_write_state()` from zfs-2.4.0 (`size >= blocksize / 2 || !commit`).
+    pub fn log_indirect(self) -> LogIndirect {
+        match self {
+            r if r < Release::V0_7 => LogIndirect::AboveImmediate,
+            r if r < Release::V2_4 => LogIndirect::Immediate,
+            _ => LogIndirect::HalfBlockIfCommitted,
+        }
+    }
+}

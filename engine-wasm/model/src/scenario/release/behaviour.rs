@@ -85,7 +85,7 @@ impl Release {
             ("ZIL log block", zil.to_string()),
             ("ZIL indirect writes", indirect.to_string()),
             ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
-            ("a write's ARC reserve", reserve),
+            ("ARC reserve per write", reserve),
         ]
     }
 

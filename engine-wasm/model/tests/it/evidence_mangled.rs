@@ -136,6 +136,7 @@ fn a_binary_file_and_the_wrong_format_are_named() {
     let read = import(&[("notes.txt", "Dear support,\nmy pool is slow.\nThanks")]);
     assert_eq!(read.sections.len(), 0);
     assert!(read.problems[0].message.starts_with("no format the lab reads was recognised"), "{:?}", read.problems);
+    assert!(read.problems[0].message.chars().count() < 250, "room for a file's name under 300 characters");
 }
 
 #[test]

@@ -37,6 +37,8 @@ pub enum Unit {
 pub enum ParseProblem {
     Empty,
     NotANumber,
+    /// A number below zero: no tunable, size or rate has one.
+    Negative,
     UnknownSuffix(String),
     NotWhole(&'static str),
     TooLarge,
@@ -49,6 +51,7 @@ impl std::fmt::Display for ParseProblem {
         match self {
             ParseProblem::Empty => write!(f, "no value given"),
             ParseProblem::NotANumber => write!(f, "not a number"),
+            ParseProblem::Negative => write!(f, "negative (0 or more)"),
             ParseProblem::UnknownSuffix(s) => write!(f, "unknown unit '{s}'"),
             ParseProblem::NotWhole(what) => write!(f, "not a whole number of {what}"),
             ParseProblem::TooLarge => write!(f, "too large"),
@@ -85,6 +88,16 @@ struct Decimal {
 
 /// Most significant digits accepted; keeps every product below u128's range.
 const MAX_DIGITS: usize = 24;
+
+/// Refuses a leading minus sign; a negative number is said as such, since "not a number"
+/// for `-5` would send the user looking for a typo.
+fn unsigned(text: &str) -> Result<(), ParseProblem> {
+    match text.strip_prefix('-') {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') => Err(ParseProblem::Negative),
+        Some(_) => Err(ParseProblem::NotANumber),
+        None => Ok(()),
+    }
+}
 
 /// Splits `text` into a non-negative decimal number and the suffix after it.
 fn split_number(text: &str) -> Result<(Decimal, &str), ParseProblem> {
@@ -154,9 +167,7 @@ pub fn parse_value(unit: Unit, text: &str) -> Result<u64, ParseProblem> {
     if let Some(hex) = parse_hex(text) {
         return hex;
     }
-    if text.starts_with('-') {
-        return Err(ParseProblem::NotANumber);
-    }
+    unsigned(text)?;
     if unit == Unit::BytesPerSecond {
         return parse_value(Unit::Bytes, text.strip_suffix("/s").unwrap_or(text));
     }
@@ -195,9 +206,7 @@ pub fn parse_fixed(text: &str, decimals: u32, what: &'static str) -> Result<u64,
     if text.is_empty() {
         return Err(ParseProblem::Empty);
     }
-    if text.starts_with('-') {
-        return Err(ParseProblem::NotANumber);
-    }
+    unsigned(text)?;
     let (decimal, suffix) = split_number(text)?;
     if !suffix.is_empty() {
         return Err(ParseProblem::NotANumber);
@@ -275,6 +284,14 @@ mod tests {
     }
 
     #[test]
+    fn a_negative_number_is_named_so() {
+        assert_eq!(parse_value(Unit::Bytes, "-5"), Err(ParseProblem::Negative));
+        assert_eq!(parse_value(Unit::Seconds, "-1s"), Err(ParseProblem::Negative));
+        assert_eq!(parse_fixed("-.5", 2, "percent"), Err(ParseProblem::Negative));
+        assert_eq!(parse_value(Unit::Bytes, "-x"), Err(ParseProblem::NotANumber));
+    }
+
+    #[test]
     fn fractions_of_a_byte_are_refused_not_rounded() {
         assert_eq!(parse_value(Unit::Bytes, "0.1K"), Err(ParseProblem::NotWhole("bytes")));
         assert_eq!(parse_value(Unit::Bytes, "0.5K"), Ok(512));
@@ -308,7 +325,7 @@ mod tests {
     #[test]
     fn garbage_is_named() {
         assert_eq!(parse_value(Unit::Bytes, ""), Err(ParseProblem::Empty));
-        assert_eq!(parse_value(Unit::Bytes, "-1"), Err(ParseProblem::NotANumber));
+        assert_eq!(parse_value(Unit::Bytes, "-1"), Err(ParseProblem::Negative));
         assert_eq!(parse_value(Unit::Bytes, "."), Err(ParseProblem::NotANumber));
         assert_eq!(parse_value(Unit::Bytes, "1.2.3"), Err(ParseProblem::NotANumber));
         assert_eq!(parse_value(Unit::Bytes, "4X"), Err(ParseProblem::UnknownSuffix("X".into())));

@@ -27,7 +27,7 @@ describe("typed values", () => {
   it.each<[TunableName, string, string]>([
     ["zfs_dirty_data_max", "4X", "unknown unit 'X'"],
     ["zfs_dirty_data_max", "", "no value given"],
-    ["zfs_dirty_data_max", "-1G", "not a number"],
+    ["zfs_dirty_data_max", "-1G", "negative (0 or more)"],
     ["zfs_dirty_data_max", "0.1K", "not a whole number of bytes"],
     ["zfs_dirty_data_max", "2T", "out of range"],
     ["zfs_txg_timeout", "100ms", "not a whole number of seconds"],

@@ -73,8 +73,8 @@ pub struct Overrides<'a> {
 
 /// Runs the scenario; progress goes to stderr about every million events.
 pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
-    let mut value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("scenario: not valid JSON: {e}"))?;
+    let mut value =
+        throttle_model::scenario::json_value(text).map_err(|e| format!("scenario: not valid JSON: {e}"))?;
     if let Some(models) = o.models {
         if !matches!(models, "legacy" | "openzfs") {
             return Err(format!("--models takes legacy or openzfs, not '{models}'"));

@@ -22,6 +22,8 @@ mod resolve;
 mod resolve_pool;
 pub mod steady;
 pub mod tenants;
+mod unique_keys;
+pub use unique_keys::json_value;
 pub mod workload;
 pub mod zpool_layout;
 

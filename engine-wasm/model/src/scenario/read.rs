@@ -12,6 +12,7 @@
 
 use super::file::{ScenarioFile, DEVICE_KINDS, WORKLOAD_KINDS};
 use super::quantity::Quantity;
+use super::unique_keys::json_value;
 use crate::messages::{bounded, shown, MAX_MESSAGE};
 use serde_json::{Map, Value};
 use serde_path_to_error::Segment;
@@ -61,8 +62,7 @@ impl ScenarioFile {
         if text.len() > MAX_TEXT {
             return Err(FieldError::at("", "scenario larger than 1 MiB"));
         }
-        let mut value: Value =
-            serde_json::from_str(text).map_err(|e| FieldError::at("", format!("not valid JSON: {e}")))?;
+        let mut value = json_value(text).map_err(|e| FieldError::at("", format!("not valid JSON: {e}")))?;
         let Value::Object(top) = &mut value else {
             return Err(FieldError::at("", "expected an object { ... }"));
         };

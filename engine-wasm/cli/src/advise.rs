@@ -1,6 +1,7 @@
 //! `throttle-lab advise`: the tuning advisor over a share link's lab, its sweep printed as
 //! a table with the proposal, what it costs, and its links.
 
+use crate::progress::progress;
 use std::fmt::Write;
 use throttle_model::advisor::{self, Advice, Advisor, Guard, Metric, Options, Symptom, SYMPTOMS};
 use throttle_model::messages::escaped;
@@ -35,7 +36,7 @@ pub fn advise(ask: &Ask<'_>) -> Result<String, String> {
     let mut advisor = Advisor::new(&t, symptom, guards, options)?;
     while advisor.step() {
         let (done, planned) = advisor.progress();
-        eprintln!("throttle-lab: advise: {done} of about {planned} runs");
+        progress(format_args!("advise: {done} of about {planned} runs"));
     }
     let advice = advisor.advice();
     if ask.json {

@@ -1,6 +1,7 @@
 //! `throttle-lab lessons` and `throttle-lab lessons check [NAME]`: the guided lessons, and
 //! each walked without a person, every condition with its measured figure.
 
+use crate::progress::progress;
 use std::fmt::Write;
 use throttle_model::lesson::{self, ConditionCheck, LessonWalk, StepCheck};
 
@@ -34,7 +35,7 @@ pub fn check(name: Option<&str>) -> Result<Reply, String> {
     let mut out = String::new();
     let mut failed = 0;
     for l in &lessons {
-        let walked = lesson::walk(l, &mut |step| eprintln!("throttle-lab: {}: {step}", l.name));
+        let walked = lesson::walk(l, &mut |step| progress(format_args!("{}: {step}", l.name)));
         failed += usize::from(!walked.passed());
         print_walk(&mut out, &walked);
     }

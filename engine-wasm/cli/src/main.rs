@@ -7,6 +7,7 @@ mod evidence;
 #[cfg(test)]
 mod fuzz;
 mod lessons;
+mod progress;
 mod run;
 
 use args::Command;

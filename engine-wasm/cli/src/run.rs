@@ -1,5 +1,6 @@
 //! `throttle-lab run` and `throttle-lab presets`: simulate a scenario and print its report.
 
+use crate::progress::progress;
 use std::fmt::Write;
 use throttle_model::messages::escaped;
 use throttle_model::report::quantize::quantize;
@@ -46,7 +47,7 @@ pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bo
     scenario.steady.until_steady |= until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
     Ok(report::run_with_progress(scenario, &mut |now| {
-        eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)
+        progress(format_args!("{:.1} s of {total:.1} s simulated", now as f64 / 1e9))
     }))
 }
 
@@ -71,10 +72,9 @@ pub struct Overrides<'a> {
     pub fio: Option<String>,
 }
 
-/// Runs the scenario; progress goes to stderr about every million events.
+/// Runs the scenario; progress goes to a terminal on stderr about every million events.
 pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
-    let mut value =
-        throttle_model::scenario::json_value(text).map_err(|e| format!("scenario: not valid JSON: {e}"))?;
+    let mut value = throttle_model::scenario::json_value(text).map_err(|e| format!("scenario: not valid JSON: {e}"))?;
     if let Some(models) = o.models {
         if !matches!(models, "legacy" | "openzfs") {
             return Err(format!("--models takes legacy or openzfs, not '{models}'"));
@@ -134,7 +134,7 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     scenario.steady.until_steady |= o.until_steady;
     let total = scenario.duration_ns as f64 / 1e9;
     Ok(report::run_with_progress(scenario, &mut |now| {
-        eprintln!("throttle-lab: {:.1} s of {total:.1} s simulated", now as f64 / 1e9)
+        progress(format_args!("{:.1} s of {total:.1} s simulated", now as f64 / 1e9))
     }))
 }
 

@@ -79,11 +79,12 @@ zfs_dirty_data_max (85%, 60.5%), floored to whole bytes. At or above zfs_dirty_d
 delay is the zfs_delay_max_ns cap (a real writer first waits for dirty data to drain;
 --json says so with \"hard_limit\": true). --set takes any tunable by its OpenZFS name, with units
 (--set zfs_dirty_data_max=1G --set zfs_delay_scale=1ms); repeat it for several.
+Progress lines go to stderr when it is a terminal; warnings and notices always do.
 Exit status: 0 on success, 1 when lessons check finds a step that fails, 2 on bad input
 (the message names the problem).
 ";
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
     Delay,
     AsyncWrites,
@@ -174,9 +175,14 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         span: None,
     };
     let mut command = None;
+    // Every option as given, to check once the command is known: an option the command
+    // does not read would otherwise be dropped without a word.
+    let mut given: Vec<String> = Vec::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        if let Long(name) = &arg {
+            given.push(name.to_string());
+        }
         match arg {
-            Long("dirty") if out.dirty.is_some() => return Err("--dirty is given more than once".into()),
             Long("dirty") => out.dirty = Some(text(parser.value())?),
             Long("set") => out.sets.push(text(parser.value())?),
             Long("json") => out.json = true,
@@ -192,13 +198,13 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                 let seed = text(parser.value())?;
                 out.seed = Some(seed.parse().map_err(|_| format!("--seed '{seed}' is not a whole number"))?);
             }
-            Long("scenario") if command == Some(Command::Import) => out.scenario_out = Some(text(parser.value())?),
-            Long("os") if command == Some(Command::Export) => out.os = Some(text(parser.value())?),
-            Long("release") if command == Some(Command::Export) => out.release = Some(text(parser.value())?),
-            Long("ticket") if command == Some(Command::Export) => out.ticket = true,
-            Long("symptom") if command == Some(Command::Advise) => out.symptom = Some(text(parser.value())?),
-            Long("guard") if command == Some(Command::Advise) => out.guards.push(text(parser.value())?),
-            Long("span") if command == Some(Command::Advise) => {
+            Long("scenario") => out.scenario_out = Some(text(parser.value())?),
+            Long("os") => out.os = Some(text(parser.value())?),
+            Long("release") => out.release = Some(text(parser.value())?),
+            Long("ticket") => out.ticket = true,
+            Long("symptom") => out.symptom = Some(text(parser.value())?),
+            Long("guard") => out.guards.push(text(parser.value())?),
+            Long("span") => {
                 let span = text(parser.value())?;
                 out.span = Some(span.parse().map_err(|_| format!("--span '{span}' is not a whole number"))?);
             }
@@ -218,30 +224,106 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             }
             Value(word) if command == Some(Command::Releases) && out.diff.len() == 1 => out.diff.push(text(Ok(word))?),
             Value(word) if command.is_none() => {
-                command = Some(match text(Ok(word))?.as_str() {
-                    "delay" => Command::Delay,
-                    "async-writes" => Command::AsyncWrites,
-                    "tunables" => Command::Tunables,
-                    "link" => Command::Link,
-                    "run" => Command::Run,
-                    "presets" => Command::Presets,
-                    "drives" => Command::Drives,
-                    "releases" => Command::Releases,
-                    "bench" => Command::Bench,
-                    "import" => Command::Import,
-                    "export" => Command::Export,
-                    "lessons" => Command::Lessons,
-                    "advise" => Command::Advise,
-                    "help" => Command::Help,
-                    other => return Err(format!("unknown command '{other}' (try --help)")),
-                })
+                let word = text(Ok(word))?;
+                command = Some(match USAGE_WORDS.iter().find(|(_, w)| *w == word) {
+                    Some(&(c, _)) => c,
+                    None if word == "help" => Command::Help,
+                    None => return Err(format!("unknown command '{word}' (try --help)")),
+                });
             }
             other => return Err(other.unexpected().to_string()),
         }
     }
     out.command = command.unwrap_or(Command::Help);
+    check_options(&out, &given)?;
     Ok(out)
 }
+
+/// Options that take one value: a second one would silently replace the first.
+const SINGLE: [&str; 12] =
+    ["dirty", "link", "preset", "out", "models", "fio", "seed", "scenario", "os", "release", "symptom", "span"];
+
+/// The options each command reads (help and version read none and refuse none).
+fn options_of(a: &Args) -> Option<&'static [&'static str]> {
+    Some(match a.command {
+        Command::Help | Command::Version => return None,
+        Command::Delay | Command::AsyncWrites => &["dirty", "set", "json"],
+        Command::Tunables | Command::Bench => &["json"],
+        Command::Lessons if a.check => &[],
+        Command::Lessons => &["json"],
+        Command::Link => &["set"],
+        Command::Presets | Command::Drives => &[],
+        Command::Releases => &["diff"],
+        Command::Import => &["set", "json", "scenario"],
+        Command::Export if a.ticket => &["ticket", "link"],
+        Command::Export => &["os", "release", "link", "set"],
+        Command::Advise => &["link", "symptom", "guard", "span", "set", "json"],
+        Command::Run => {
+            &["preset", "fio", "models", "set", "seed", "until-steady", "histograms", "json", "out", "link", "pinned"]
+        }
+    })
+}
+
+/// Refuses an option given twice that takes one value, one the command does not read, and
+/// combinations of which one would be ignored, naming the option.
+fn check_options(a: &Args, given: &[String]) -> Result<(), String> {
+    for (i, name) in given.iter().enumerate() {
+        if SINGLE.contains(&name.as_str()) && given[..i].contains(name) {
+            return Err(format!("--{name} is given more than once"));
+        }
+    }
+    let mut names: Vec<&str> = Vec::new();
+    for s in &a.sets {
+        let name = s.split('=').next().unwrap_or("").trim();
+        if names.contains(&name) {
+            return Err(format!("--set {name} is given more than once"));
+        }
+        names.push(name);
+    }
+    let Some(allowed) = options_of(a) else { return Ok(()) };
+    let word = USAGE_WORDS.iter().find(|(c, _)| *c == a.command).map_or("", |(_, w)| w);
+    if let Some(name) = given.iter().find(|n| !allowed.contains(&n.as_str())) {
+        let takes = if allowed.is_empty() {
+            "it takes no options".to_string()
+        } else {
+            format!("it takes {}", allowed.iter().map(|o| format!("--{o}")).collect::<Vec<_>>().join(", "))
+        };
+        let what = if a.command == Command::Export && a.ticket { "export --ticket" } else { word };
+        return Err(format!("--{name} does not apply to '{what}' ({takes})"));
+    }
+    let has = |n: &str| given.iter().any(|g| g == n);
+    if a.command == Command::Run {
+        if has("pinned") && !has("link") {
+            return Err("--pinned chooses a link's pinned configuration: it needs --link".into());
+        }
+        if has("json") && has("out") {
+            return Err("--json prints the report and --out writes it to a file: give one".into());
+        }
+        if has("histograms") && (has("json") || has("out")) {
+            return Err(
+                "--histograms adds to the printed summary; the JSON report carries the histograms already".into()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Each command's word, for messages.
+const USAGE_WORDS: [(Command, &str); 13] = [
+    (Command::Delay, "delay"),
+    (Command::AsyncWrites, "async-writes"),
+    (Command::Tunables, "tunables"),
+    (Command::Link, "link"),
+    (Command::Run, "run"),
+    (Command::Presets, "presets"),
+    (Command::Drives, "drives"),
+    (Command::Releases, "releases"),
+    (Command::Bench, "bench"),
+    (Command::Import, "import"),
+    (Command::Export, "export"),
+    (Command::Lessons, "lessons"),
+    (Command::Advise, "advise"),
+];
 
 fn text(value: Result<std::ffi::OsString, lexopt::Error>) -> Result<String, String> {
     value
@@ -281,6 +363,42 @@ mod tests {
         assert_eq!((a.check, a.lesson.as_deref()), (true, Some("slog")));
         assert!(parse_words(&["lessons", "walk"]).unwrap_err().contains("'walk'"));
         assert!(parse_words(&["lessons", "check", "a", "b"]).is_err());
+    }
+
+    #[test]
+    fn an_option_the_command_does_not_read_is_refused_not_dropped() {
+        let err = parse_words(&["delay", "--dirty", "1G", "--preset", "x"]).unwrap_err();
+        assert_eq!(err, "--preset does not apply to 'delay' (it takes --dirty, --set, --json)");
+        assert!(parse_words(&["presets", "--json"]).unwrap_err().contains("it takes no options"));
+        let err = parse_words(&["export", "--ticket", "--link", "x", "--os", "linux"]).unwrap_err();
+        assert!(err.contains("'export --ticket'"), "{err}");
+        assert!(parse_words(&["export", "--os", "linux", "--release", "2.2"]).is_ok());
+        assert!(parse_words(&["lessons", "check", "--json"]).is_err());
+        // Help answers whatever else is there.
+        assert_eq!(parse_words(&["delay", "--preset", "x", "--help"]).expect("help").command, Command::Help);
+    }
+
+    #[test]
+    fn a_second_value_is_refused_where_it_would_replace_the_first() {
+        for words in [
+            &["run", "--preset", "a", "--preset", "b"][..],
+            &["run", "--seed", "1", "--seed=2"],
+            &["advise", "--span", "1", "--span", "2"],
+        ] {
+            assert!(parse_words(words).unwrap_err().contains("more than once"), "{words:?}");
+        }
+        let err = parse_words(&["link", "--set", "zfs_txg_timeout=5", "--set", " zfs_txg_timeout =6"]).unwrap_err();
+        assert_eq!(err, "--set zfs_txg_timeout is given more than once");
+        // Repeatable options stay so.
+        assert!(parse_words(&["advise", "--guard", "a", "--guard", "b"]).is_ok());
+    }
+
+    #[test]
+    fn run_refuses_combinations_of_which_one_would_be_ignored() {
+        assert!(parse_words(&["run", "--preset", "a", "--pinned"]).unwrap_err().contains("needs --link"));
+        assert!(parse_words(&["run", "--preset", "a", "--json", "--out", "f"]).unwrap_err().contains("give one"));
+        assert!(parse_words(&["run", "--preset", "a", "--json", "--histograms"]).is_err());
+        assert!(parse_words(&["run", "--link", "v=1", "--pinned", "--histograms"]).is_ok());
     }
 
     #[test]

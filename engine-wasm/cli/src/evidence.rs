@@ -20,6 +20,11 @@ pub fn import_files(
     if files.is_empty() {
         return Err("import needs at least one file (or - for stdin)".into());
     }
+    // An override the user typed that cannot be read is refused, as `run` refuses it, before
+    // any evidence is read: a note among the evidence's own would be easy to miss.
+    for o in sets {
+        throttle_model::Tunables::default().set_assignment(o).map_err(|e| format!("--set: {e}"))?;
+    }
     let mut texts = Vec::new();
     for f in files {
         let bytes = if f == "-" {

@@ -13,7 +13,7 @@
 //! allocated one after another lie end to end, and the vdev queue may merge their writes.
 //!
 //! With the allocator modelled (`metaslab.rs`), the vdev's metaslabs are searched for that
-//! place (`Allocator::alloc_apart`). Without, the second and the third copies each have an
+//! place (`Allocator::alloc_apart`, `metaslab/apart.rs`). Without, the second and the third copies each have an
 //! area of the vdev, filled from its start: the second copies' `apart` from the start of
 //! the vdev and the third copies' twice as far, where `apart` is 3/16 of the vdev until 0.7
 //! (an eighth, half again for a metaslab nothing was allocated from) and from 0.8 a

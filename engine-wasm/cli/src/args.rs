@@ -194,20 +194,14 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("out") => out.out = Some(text(parser.value())?),
             Long("models") => out.models = Some(text(parser.value())?),
             Long("fio") => out.fio = Some(text(parser.value())?),
-            Long("seed") => {
-                let seed = text(parser.value())?;
-                out.seed = Some(seed.parse().map_err(|_| format!("--seed '{seed}' is not a whole number"))?);
-            }
+            Long("seed") => out.seed = Some(whole("seed", &text(parser.value())?)?),
             Long("scenario") => out.scenario_out = Some(text(parser.value())?),
             Long("os") => out.os = Some(text(parser.value())?),
             Long("release") => out.release = Some(text(parser.value())?),
             Long("ticket") => out.ticket = true,
             Long("symptom") => out.symptom = Some(text(parser.value())?),
             Long("guard") => out.guards.push(text(parser.value())?),
-            Long("span") => {
-                let span = text(parser.value())?;
-                out.span = Some(span.parse().map_err(|_| format!("--span '{span}' is not a whole number"))?);
-            }
+            Long("span") => out.span = Some(whole("span", &text(parser.value())?)?),
             Value(word) if command == Some(Command::Import) => out.files.push(text(Ok(word))?),
             Value(word) if command == Some(Command::Lessons) && !out.check => match text(Ok(word))?.as_str() {
                 "check" => out.check = true,
@@ -325,6 +319,18 @@ const USAGE_WORDS: [(Command, &str); 13] = [
     (Command::Advise, "advise"),
 ];
 
+/// A whole-number option's value; a negative or too large one is named as such.
+fn whole<T: std::str::FromStr<Err = std::num::ParseIntError>>(option: &str, value: &str) -> Result<T, String> {
+    use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+    value.trim().parse().map_err(|e: std::num::ParseIntError| match e.kind() {
+        _ if value.trim().strip_prefix('-').is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())) => {
+            format!("--{option} '{value}' is negative (0 or more)")
+        }
+        PosOverflow | NegOverflow => format!("--{option} '{value}' is too large"),
+        _ => format!("--{option} '{value}' is not a whole number"),
+    })
+}
+
 fn text(value: Result<std::ffi::OsString, lexopt::Error>) -> Result<String, String> {
     value
         .map_err(|e| e.to_string())?
@@ -399,6 +405,18 @@ mod tests {
         assert!(parse_words(&["run", "--preset", "a", "--json", "--out", "f"]).unwrap_err().contains("give one"));
         assert!(parse_words(&["run", "--preset", "a", "--json", "--histograms"]).is_err());
         assert!(parse_words(&["run", "--link", "v=1", "--pinned", "--histograms"]).is_ok());
+    }
+
+    #[test]
+    fn a_whole_number_option_says_why_it_is_refused() {
+        assert_eq!(parse_words(&["run", "--seed", "-1"]).unwrap_err(), "--seed '-1' is negative (0 or more)");
+        assert_eq!(
+            parse_words(&["run", "--seed", "99999999999999999999"]).unwrap_err(),
+            "--seed '99999999999999999999' is too large"
+        );
+        assert_eq!(parse_words(&["advise", "--span", "1.5"]).unwrap_err(), "--span '1.5' is not a whole number");
+        assert_eq!(parse_words(&["advise", "--span", "4294967296"]).unwrap_err(), "--span '4294967296' is too large");
+        assert_eq!(parse_words(&["run", "--seed", "18446744073709551615"]).expect("u64::MAX").seed, Some(u64::MAX));
     }
 
     #[test]

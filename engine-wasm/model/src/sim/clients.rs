@@ -325,9 +325,8 @@ impl Sim {
 
     /// What each write of a workload's `threads` threads of `bytes`-byte writes reserves
     /// in the ARC: as its release counts the holds (`dmu_tx_hold.rs`), in a file of the
-    /// region's records (each sequential thread's share of it). The legacy models keep
-    /// their own estimate: the bytes written, and the whole record when a write covers
-    /// only part of one.
+    /// region's records (each sequential thread's share of it); the legacy models as their
+    /// era's code counts them (`LEGACY_HOLD`), whatever the release.
     fn write_memory(&self, workload: &Workload, bytes: u64, threads: u32) -> u64 {
         let (record, file_records) = match *workload {
             Workload::AsyncWrite { record_size, sequential, region, .. } => {
@@ -336,10 +335,12 @@ impl Sim {
             }
             _ => (bytes, 1),
         };
-        if self.legacy_throttle() {
-            return if bytes < record { bytes + record } else { bytes };
-        }
-        super::dmu_tx_hold::write_memory(self.scenario.models.release.write_hold(), bytes, record, file_records)
+        let hold = if self.legacy_throttle() {
+            super::dmu_tx_hold::LEGACY_HOLD
+        } else {
+            self.scenario.models.release.write_hold()
+        };
+        super::dmu_tx_hold::write_memory(hold, bytes, record, file_records)
     }
 
     /// The log bytes `zfs_log_write()` counts for client `c`'s write, as the release counts

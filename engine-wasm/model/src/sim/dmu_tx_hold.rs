@@ -10,6 +10,8 @@
 //! overwrites, whole, with every indirect block above it and the meta-dnode's path; from
 //! then on, only the bytes written and a dnode.
 //!
+//! The legacy models count as releases before 0.7.0 do ([`LEGACY_HOLD`]).
+//!
 //! Simplified: the lab's files exist at their full size (a partial write reads its record
 //! first), so each write overwrites one record; a file has the 3 block pointers of
 //! `dbuf.rs`'s objects. A synchronous writer's file has no shape in the lab (its dirty
@@ -20,6 +22,14 @@ use crate::scenario::WriteHold;
 
 /// `DNODE_MIN_SIZE` (0.7.0 on): what `dmu_tx_count_dnode()` counts, one 512-byte dnode.
 const DNODE_MIN_SIZE: u64 = 1 << DNODE_SHIFT;
+
+/// The legacy models' era (2008-2013) counted as 0.6.x does: zfs-0.4.9 `dmu_tx.c`
+/// `dmu_tx_count_write()` adds each overwritten block whole with
+/// `dmu_tx_count_indirects()` for the indirect blocks above it, `dmu_tx_count_dnode()` the
+/// meta-dnode's path, with `DN_MAX_INDBLKSHIFT` 14 (`dnode.h`); `dmu_tx_try_assign()`
+/// reserves that as `memory` in the ARC, and inflated (`spa_get_asize()`) against the
+/// write limit.
+pub(super) const LEGACY_HOLD: WriteHold = WriteHold::Blocks { indirect_shift: 14 };
 
 /// The memory a write of `len` bytes into one record of `record` bytes counts, in a file
 /// of `file_records` records.

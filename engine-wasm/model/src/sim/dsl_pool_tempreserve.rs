@@ -112,8 +112,9 @@ impl Sim {
     pub(super) fn legacy_try_assign(&mut self, c: u32) {
         let txg = self.txg.open;
         let s = slot(txg);
-        let asize =
-            super::wide::saturating_mul(self.clients[c as usize].tx_bytes, self.scenario.models.era.inflation());
+        // dmu_tx_try_assign() (zfs-0.4.9): `asize = spa_get_asize(towrite + tooverwrite)`,
+        // the same holds' count as the ARC's `memory` (`dmu_tx_hold::LEGACY_HOLD`), inflated.
+        let asize = super::wide::saturating_mul(self.reserve_bytes(c), self.scenario.models.era.inflation());
         // dsl_dir_tempreserve_space() (zfs-0.4.9 and zfs-0.5.2 `dsl_dir.c`) asks the ARC
         // first: arc_tempreserve_space() refuses when dirty data passes a quarter of the ARC
         // and, with this reserve, half of it. Then dsl_pool_memory_pressure() cuts the write

@@ -557,7 +557,7 @@ schema! {
     SyncBlockSize {
         name: "sync_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 8 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Bytes per synchronous write, into records of recordsize (at least the write's size) as a buffered write's. Without a log device one of 32 KiB or more is logged indirectly, its whole record written in place; from 2.4 an O_DSYNC write under half its record is copied into the log instead (zil_write_state()).",
+        meaning: "Bytes per synchronous write, into records of recordsize (at least the write's size) as a buffered write's. Without a log device one of 32 KiB or more is logged indirectly, its whole record written in place; from 2.4 an O_DSYNC write under half its record is copied into the log instead (zil_write_state()). Until 2.3 a zvol logs indirectly only a write of its whole block, and only of a volblocksize above 32 KiB (zvol_log_write()).",
     }
     FsyncEvery {
         name: "fsync_every", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,

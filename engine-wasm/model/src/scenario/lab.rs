@@ -203,6 +203,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             burst,
             compressible: get(Id::AsyncCompressible),
             cache_hit: get(Id::AsyncCacheHit),
+            zvol: get(Id::Dataset) == 1,
         });
     }
     if get(Id::SyncWriters) > 0 {
@@ -225,6 +226,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             sync,
             rate: 0,
             logbias_throughput,
+            zvol: get(Id::Dataset) == 1,
         });
     }
     if get(Id::Readers) > 0 {

@@ -197,13 +197,20 @@ struct Dataset {
     volblocksize: Option<Quantity<Bytes>>,
 }
 
+impl Dataset {
+    /// A zvol: said so, or given a `volblocksize`.
+    fn zvol(&self) -> bool {
+        self.zvol.unwrap_or(false) || self.volblocksize.is_some()
+    }
+}
+
 /// The size of the records (a zvol's blocks) a writer of `block_size` bytes at `at` writes
 /// into: `record_size` (the write's size unless given) for a file system, at most the
 /// release's `zfs_max_recordsize`; for a zvol its `volblocksize`, the release's default
 /// unless given. Each write must fit in one.
 fn records(at: &str, d: Dataset, block_size: u64, release: Release) -> Result<u64, FieldError> {
     let path = |key| field(at, key);
-    let zvol = d.zvol.unwrap_or(false) || d.volblocksize.is_some();
+    let zvol = d.zvol();
     let record_size = if zvol {
         if d.record_size.is_some() {
             return Err(FieldError::at(&path("record_size"), "a zvol has a volblocksize, not a record_size"));
@@ -258,6 +265,7 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
         WorkloadFile::AsyncWrite(f) => {
             let block_size = block(f.block_size, 128 * KIB)?;
             let dataset = Dataset { record_size: f.record_size, zvol: f.zvol, volblocksize: f.volblocksize };
+            let zvol = dataset.zvol();
             let record_size = records(at, dataset, block_size, release)?;
             let burst = match f.burst {
                 Some(b) => Some(Burst {
@@ -276,6 +284,7 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
                 burst,
                 compressible: value(f.compressible, &path("compressible"), 0, 0, 100)?,
                 cache_hit: value(f.cache_hit, &path("cache_hit"), 100, 0, 100)?,
+                zvol,
             }
         }
         WorkloadFile::SyncWrite(f) => {
@@ -293,6 +302,7 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
             };
             let logbias_throughput = f.logbias == Some(Logbias::Throughput);
             let dataset = Dataset { record_size: f.record_size, zvol: f.zvol, volblocksize: f.volblocksize };
+            let zvol = dataset.zvol();
             Workload::SyncWrite {
                 threads: threads(f.threads)?,
                 block_size,
@@ -303,6 +313,7 @@ fn workload(at: &str, w: WorkloadFile, release: Release) -> Result<(Workload, St
                 sync,
                 rate: rate(f.rate)?,
                 logbias_throughput,
+                zvol,
             }
         }
         WorkloadFile::RandomRead(f) => {

@@ -49,6 +49,10 @@ pub enum Workload {
         /// Percent of partly written records found in the ARC; the others are read before
         /// the write (read-modify-write). 100: always cached.
         cache_hit: u64,
+        /// Writes to a zvol (`record_size` its volblocksize): logged, not to be committed,
+        /// by `zvol_log_write()`, whose choice of log record differs from a file's until
+        /// 2.3, and which counts their log bytes against `zfs_wrlog_data_max` (2.2+).
+        zvol: bool,
     },
     /// Writers that make their data durable (O_DSYNC, fsync, or by waiting for the txg).
     /// Their writes go through the same `dmu_write()` path as buffered ones: into records
@@ -72,6 +76,9 @@ pub enum Workload {
         /// The dataset's `logbias=throughput`: every record is logged indirectly, its data
         /// written in place rather than into the log (`zil_write_state()`).
         logbias_throughput: bool,
+        /// Writes to a zvol (`record_size` its volblocksize): logged by `zvol_log_write()`,
+        /// which until 2.3 logs indirectly only whole blocks larger than 32 KiB.
+        zvol: bool,
     },
     /// Random reads over a working set, `cache_hit` percent of them served by the ARC.
     RandomRead { threads: u32, block_size: u64, working_set: u64, cache_hit: u64 },

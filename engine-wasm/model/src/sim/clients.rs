@@ -343,29 +343,28 @@ impl Sim {
         super::dmu_tx_hold::write_memory(hold, bytes, record, file_records)
     }
 
-    /// The log bytes `zfs_log_write()` counts for client `c`'s write, as the release counts
-    /// them (`zfs_log.rs`).
+    /// The log bytes `zfs_log_write()` (a zvol's `zvol_log_write()`) counts for client
+    /// `c`'s write, as the release counts them (`zfs_log.rs`).
     pub(super) fn log_record_bytes(&self, c: u32) -> u64 {
-        let Some((block, commit, throughput)) = self.log_block(c) else { return 0 };
-        let size = self.clients[c as usize].tx_bytes;
-        let write = LogWrite { size, block, commit, log: self.log_on(block).0, throughput };
-        wrlog_bytes(self.scenario.models.release, &write)
+        self.log_write(c).map_or(0, |w| wrlog_bytes(self.scenario.models.release, &w))
     }
 
-    /// The block size of client `c`'s file (`z_blksz`: its record size), whether it
-    /// commits each write at once, and whether its dataset has `logbias=throughput`.
-    pub(super) fn log_block(&self, c: u32) -> Option<(u64, bool, bool)> {
+    /// Client `c`'s write as the ZIL logs it: its bytes, its block size (`z_blksz`: its
+    /// record size; a zvol's volblocksize), whether it commits each write at once, whether
+    /// its dataset has `logbias=throughput`, and whether that dataset is a zvol.
+    pub(super) fn log_write(&self, c: u32) -> Option<LogWrite> {
         let cl = &self.clients[c as usize];
         let block = cl.shape?.record_size;
-        if !cl.commits {
-            return Some((block, false, false));
-        }
-        match self.scenario.workloads[cl.workload] {
-            Workload::SyncWrite { ref sync, logbias_throughput, .. } => {
-                Some((block, *sync == SyncMode::Dsync, logbias_throughput))
+        let (commit, throughput, zvol) = match self.scenario.workloads[cl.workload] {
+            Workload::SyncWrite { ref sync, logbias_throughput, zvol, .. } => {
+                (*sync == SyncMode::Dsync, logbias_throughput, zvol)
             }
-            _ => Some((block, false, false)),
-        }
+            // zfs_write() and zvol_write() log a buffered write too, not to be committed.
+            Workload::AsyncWrite { zvol, .. } => (false, false, zvol),
+            _ => (false, false, false),
+        };
+        let log = self.log_on(block).0;
+        Some(LogWrite { size: cl.tx_bytes, block, commit, log, throughput, zvol })
     }
 
     /// Whether client `c` logs its writes for `zil_commit()` (O_DSYNC or fsync), and if so

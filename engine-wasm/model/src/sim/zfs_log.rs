@@ -1,21 +1,24 @@
-//! How `zfs_log_write()` (`zfs_log.c`) logs one write, as each release chooses, and the log
-//! bytes it counts against `zfs_wrlog_data_max` (`dsl_pool_wrlog_count()`, 2.2+).
+//! How `zfs_log_write()` (`zfs_log.c`) logs one write to a file, and `zvol_log_write()`
+//! (`zvol.c`) one to a zvol, as each release chooses, and the log bytes it counts against
+//! `zfs_wrlog_data_max` (`dsl_pool_wrlog_count()`, 2.2+).
 //!
-//! - **The write state**, chosen once per write from its size, its file's block size
-//!   (`z_blksz`: the record size of a file written past its first record), whether it is
-//!   committed at once, the log's place and `logbias`: WR_INDIRECT, whose data
-//!   `dmu_sync()` writes in place as the whole block at commit (`zil.rs`), for the writes
-//!   the release picks ([`LogIndirect`]); else WR_COPIED when committed at once (O_SYNC /
-//!   O_DSYNC), WR_NEED_COPY when not (an fsync writer's): either way the data goes into
-//!   the log, and the txg writes the block again.
+//! - **The write state**, chosen once per write from its size, its block size (a file's
+//!   `z_blksz`: the record size of a file written past its first record; a zvol's
+//!   `volblocksize`), whether it is committed at once, the log's place and `logbias`:
+//!   WR_INDIRECT, whose data `dmu_sync()` writes in place as the whole block at commit
+//!   (`zil.rs`), for the writes the release picks ([`LogIndirect`], which until 2.3 differ
+//!   for a zvol); else WR_COPIED when committed at once (O_SYNC / O_DSYNC), WR_NEED_COPY
+//!   when not (an fsync writer's, a buffered one's): either way the data goes into the log,
+//!   and the txg writes the block again.
 //! - **Log bytes, 2.2 and 2.3**: the write's bytes once, when it is logged with its data,
-//!   and nothing for WR_INDIRECT.
+//!   and nothing for WR_INDIRECT (both functions alike).
 //! - **Log bytes, 2.4 on**: every record's `itx_size` (the itx and its `lr_write_t` as
 //!   `zil_itx_create()` allocates them, with the data of a WR_COPIED record inside), plus
 //!   the data of a WR_NEED_COPY record; a copied record larger than
 //!   `zil_max_copied_data()` needs a copy.
 //!
-//! A lab write lies in one block, so it makes one log record.
+//! A lab write lies in one block, so it makes one log record: both functions split only an
+//! indirect write, at block boundaries.
 
 use super::zil::LogOn;
 use crate::scenario::{LogIndirect, Release};
@@ -23,6 +26,12 @@ use crate::scenario::{LogIndirect, Release};
 /// `zfs_immediate_write_sz`: the smallest write logged indirectly (0.6.x: one byte more)
 /// [bytes].
 pub(super) const IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
+
+/// `zvol_immediate_write_sz` (`zvol.c`, zfs-0.6.4 to zfs-2.3.0): a zvol's blocks must be
+/// larger for its writes to be logged indirectly. A plain global until 2.1 and a `static
+/// const` in 2.2 and 2.3, never a module parameter, so not a tunable here; 2.4 removed it
+/// [bytes].
+const ZVOL_IMMEDIATE_WRITE_SZ: u64 = 32 << 10;
 
 /// `offsetof(itx_t, itx_lr)` for a 64-bit build at zfs-2.4.0 (`include/sys/zil.h`): the
 /// list node (two pointers, 16), `itx_private` (8), `itx_wr_state` (an enum, 4) and
@@ -46,12 +55,12 @@ pub(super) enum WrState {
     NeedCopy,
 }
 
-/// The write to log, as `zfs_log_write()` is given it.
+/// The write to log, as `zfs_log_write()` or `zvol_log_write()` is given it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct LogWrite {
     /// The write's bytes.
     pub(super) size: u64,
-    /// Its file's block size (`z_blksz`).
+    /// Its block size: its file's `z_blksz`, its zvol's `volblocksize`.
     pub(super) block: u64,
     /// It is committed at once (O_SYNC / O_DSYNC).
     pub(super) commit: bool,
@@ -59,18 +68,27 @@ pub(super) struct LogWrite {
     pub(super) log: LogOn,
     /// `logbias=throughput`.
     pub(super) throughput: bool,
+    /// Written to a zvol, so logged by `zvol_log_write()`.
+    pub(super) zvol: bool,
 }
 
-/// `zfs_log_write()`'s choice for write `w` under `release` (`zil_write_state()` from
-/// 2.4). A log of its own (`LogOn::Own`: a log device, or 2.4's special class taking the
-/// log) takes no indirect write with `logbias=latency`; `logbias=throughput` logs every
-/// write indirectly (in 0.6.x every one within its block: `zfs_immediate_write_sz` is
-/// then 0 and the other tests stand).
+/// `zfs_log_write()`'s choice for write `w` under `release`, or `zvol_log_write()`'s for a
+/// zvol's (`zil_write_state()` for both from 2.4). A log of its own (`LogOn::Own`: a log
+/// device, or 2.4's special class taking the log) takes no indirect write with
+/// `logbias=latency`; `logbias=throughput` logs every write indirectly (in 0.6.x every one
+/// within its block, for a zvol every whole block: the immediate write size is then 0 and
+/// the other tests stand).
 pub(super) fn write_state(release: Release, w: &LogWrite) -> WrState {
     let pool = w.log != LogOn::Own;
-    let indirect = match release.log_indirect() {
+    let rule = if w.zvol { release.zvol_log_indirect() } else { release.log_indirect() };
+    // zvol_log_write(): `blocksize > zvol_immediate_write_sz`. A lab write lies in one
+    // block, so one of the block's size is that whole block, aligned.
+    let large_blocks = w.block > ZVOL_IMMEDIATE_WRITE_SZ;
+    let indirect = match rule {
         LogIndirect::AboveImmediate => w.size <= w.block && (w.throughput || (pool && w.size > IMMEDIATE_WRITE_SZ)),
         LogIndirect::Immediate => w.throughput || (pool && w.size >= IMMEDIATE_WRITE_SZ),
+        LogIndirect::WholeBlockAboveImmediate => w.size >= w.block && (w.throughput || (pool && large_blocks)),
+        LogIndirect::WholeBlockOfLargeBlocks => w.throughput || (pool && w.size >= w.block && large_blocks),
         LogIndirect::HalfBlockIfCommitted => {
             w.throughput || (pool && w.size >= IMMEDIATE_WRITE_SZ && (w.size >= w.block / 2 || !w.commit))
         }
@@ -104,7 +122,7 @@ mod tests {
     use super::*;
 
     fn write(size: u64, commit: bool, log: LogOn) -> LogWrite {
-        LogWrite { size, block: 128 << 10, commit, log, throughput: false }
+        LogWrite { size, block: 128 << 10, commit, log, throughput: false, zvol: false }
     }
 
     #[test]
@@ -142,7 +160,7 @@ mod tests {
         use WrState::*;
         let (kib, record) = (1u64 << 10, 128u64 << 10);
         let at = |r: Release, size: u64, block: u64, commit: bool| {
-            write_state(r, &LogWrite { size, block, commit, log: LogOn::Pool, throughput: false })
+            write_state(r, &LogWrite { size, block, commit, log: LogOn::Pool, throughput: false, zvol: false })
         };
         for r in [Release::V0_6_4, Release::V0_6_5] {
             assert_eq!(at(r, 32 * kib, record, true), Copied, "0.6.x: above 32 KiB only");
@@ -160,8 +178,87 @@ mod tests {
         assert_eq!(at(Release::V2_4, 64 * kib, record, true), Indirect);
         assert_eq!(at(Release::V2_4, 32 * kib, 64 * kib, true), Indirect);
         // A log device takes every write's data unless logbias=throughput.
-        let own = LogWrite { size: record, block: record, commit: true, log: LogOn::Own, throughput: false };
+        let own =
+            LogWrite { size: record, block: record, commit: true, log: LogOn::Own, throughput: false, zvol: false };
         assert_eq!(write_state(Release::V2_3, &own), Copied);
         assert_eq!(write_state(Release::V0_6_5, &LogWrite { throughput: true, ..own }), Indirect);
+    }
+
+    /// `zvol_log_write()` (`zvol.c`) at each tag, for a zvol of 64 KiB blocks (and 32 KiB
+    /// and 4 KiB ones) without a log device unless said; a file's write of the same size
+    /// into the same block for contrast. 0.6.4, 0.6.5: per block, `blocksize >
+    /// immediate_write_sz && !slogging && size >= blocksize` (the threshold 0 and `slogging`
+    /// false under `logbias=throughput`); 0.7.0 to 2.3.0: `logbias == THROUGHPUT`, else
+    /// `!spa_has_slogs() && size >= blocksize && blocksize > zvol_immediate_write_sz`
+    /// (32768); 2.4.0: `zil_write_state()`, as a file's.
+    #[test]
+    fn a_zvol_logs_indirectly_only_whole_blocks_larger_than_32_kib_until_2_3() {
+        use WrState::*;
+        let kib = 1u64 << 10;
+        let zvol = |size: u64, block: u64, log: LogOn, throughput: bool| LogWrite {
+            size,
+            block,
+            commit: true,
+            log,
+            throughput,
+            zvol: true,
+        };
+        let file = |w: LogWrite| LogWrite { zvol: false, ..w };
+        for r in [Release::V0_7, Release::V0_8, Release::V2_0, Release::V2_1, Release::V2_2, Release::V2_3] {
+            let part = zvol(48 * kib, 64 * kib, LogOn::Pool, false);
+            assert_eq!(write_state(r, &part), Copied, "{r:?}: part of a block");
+            assert_eq!(write_state(r, &LogWrite { commit: false, ..part }), NeedCopy, "{r:?}");
+            assert_eq!(write_state(r, &file(part)), Indirect, "{r:?}: a file's, from 32 KiB");
+            assert_eq!(write_state(r, &zvol(64 * kib, 64 * kib, LogOn::Pool, false)), Indirect, "{r:?}");
+            // A block of 32 KiB is not larger than zvol_immediate_write_sz.
+            let small = zvol(32 * kib, 32 * kib, LogOn::Pool, false);
+            assert_eq!(write_state(r, &small), Copied, "{r:?}: a 32 KiB block");
+            assert_eq!(write_state(r, &file(small)), Indirect, "{r:?}");
+            assert_eq!(write_state(r, &zvol(64 * kib, 64 * kib, LogOn::Own, false)), Copied, "{r:?}: a slog");
+            // logbias=throughput: every write, part of a small block too.
+            assert_eq!(write_state(r, &zvol(2 * kib, 4 * kib, LogOn::Own, true)), Indirect, "{r:?}");
+        }
+        for r in [Release::V0_6_4, Release::V0_6_5] {
+            let part = zvol(48 * kib, 64 * kib, LogOn::Pool, false);
+            assert_eq!(write_state(r, &part), Copied, "{r:?}: part of a block");
+            assert_eq!(write_state(r, &file(part)), Indirect, "{r:?}: a file's, above 32 KiB");
+            assert_eq!(write_state(r, &zvol(64 * kib, 64 * kib, LogOn::Pool, false)), Indirect, "{r:?}");
+            assert_eq!(write_state(r, &zvol(32 * kib, 32 * kib, LogOn::Pool, false)), Copied, "{r:?}");
+            assert_eq!(write_state(r, &zvol(64 * kib, 64 * kib, LogOn::Own, false)), Copied, "{r:?}: a slog");
+            // logbias=throughput: any whole block, a slog or not; part of one is copied.
+            assert_eq!(write_state(r, &zvol(4 * kib, 4 * kib, LogOn::Own, true)), Indirect, "{r:?}");
+            let part = zvol(2 * kib, 4 * kib, LogOn::Own, true);
+            assert_eq!(write_state(r, &part), Copied, "{r:?}: part of a block");
+            assert_eq!(write_state(r, &file(part)), Indirect, "{r:?}");
+        }
+        // 2.4 on: zil_write_state() for both, half the block when committed at once.
+        for r in [Release::V2_4, Release::Master] {
+            for (size, block) in [(48 * kib, 64 * kib), (32 * kib, 32 * kib), (40 * kib, 128 * kib)] {
+                let w = zvol(size, block, LogOn::Pool, false);
+                assert_eq!(write_state(r, &w), write_state(r, &file(w)), "{r:?}: {size} into {block}");
+            }
+            assert_eq!(write_state(r, &zvol(48 * kib, 64 * kib, LogOn::Pool, false)), Indirect);
+            assert_eq!(write_state(r, &zvol(40 * kib, 128 * kib, LogOn::Pool, false)), Copied);
+        }
+    }
+
+    /// zfs-2.2.0 and zfs-2.3.0 `zvol_log_write()` count the write's bytes when it is
+    /// copied or to be copied, nothing when indirect, as `zfs_log_write()` does; which
+    /// writes those are differs.
+    #[test]
+    fn until_2_3_a_zvol_counts_the_log_bytes_of_a_write_a_file_logs_indirectly() {
+        let kib = 1u64 << 10;
+        for r in [Release::V2_2, Release::V2_3] {
+            let w = LogWrite {
+                size: 48 * kib,
+                block: 64 * kib,
+                commit: false,
+                log: LogOn::Pool,
+                throughput: false,
+                zvol: true,
+            };
+            assert_eq!(wrlog_bytes(r, &w), 48 * kib, "{r:?}: WR_NEED_COPY");
+            assert_eq!(wrlog_bytes(r, &LogWrite { zvol: false, ..w }), 0, "{r:?}: a file's, WR_INDIRECT");
+        }
     }
 }

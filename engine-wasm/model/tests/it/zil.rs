@@ -69,11 +69,15 @@ fn log_data_throttles_rewrites_that_dirty_little() {
 /// One sync writer of sequential 32 KiB writes into 128 KiB records, alone on a 1 ms
 /// injected leaf, under `release`: per byte written, the bytes of the sync-write class
 /// (log blocks and `dmu_sync()`'s writes in place) and of the async-write class (the
-/// txgs' writes); and the sync-write I/Os per write.
+/// txgs' writes); and the sync-write I/Os per write. A `volblocksize` in `workload` writes
+/// to a zvol of those blocks instead.
 fn small_writes(release: &str, workload: Value) -> (f64, f64, f64) {
     let mut w = json!({"kind": "sync_write", "threads": 1, "block_size": "32K", "record_size": "128K"});
     if let (Some(w), Some(extra)) = (w.as_object_mut(), workload.as_object()) {
         w.extend(extra.clone());
+        if w.contains_key("volblocksize") {
+            w.remove("record_size");
+        }
     }
     // A txg a second, so that the last, unsynced one is a small share of the run.
     let v = json!({"duration": "10s", "steady": {"summaries": "whole_run"}, "models": {"release": release},
@@ -108,6 +112,31 @@ fn a_small_o_dsync_write_writes_its_whole_record_until_2_3_and_is_copied_from_2_
     // logbias=throughput logs every write indirectly, in 2.4 too.
     let (sync, _, _) = small_writes("2.4", json!({"sync": "dsync", "logbias": "throughput"}));
     assert!((4.1..4.2).contains(&sync), "{sync}");
+}
+
+#[test]
+fn until_2_3_a_zvol_copies_into_the_log_a_write_of_part_of_its_block() {
+    // zfs-2.3.0 zvol_log_write(): WR_INDIRECT only for `size >= blocksize && blocksize >
+    // zvol_immediate_write_sz` (32768), so a 32 KiB write into a 128 KiB block is
+    // WR_COPIED where a file's is WR_INDIRECT: a 36 KiB log block a write, and the txg
+    // writes each block once.
+    let zvol = |size: &str, block: &str| json!({"sync": "dsync", "block_size": size, "volblocksize": block});
+    let (sync, txg, ios) = small_writes("2.3", zvol("32K", "128K"));
+    assert!((1.1..1.15).contains(&sync), "{sync} bytes of sync writes per byte");
+    assert!((0.9..1.1).contains(&txg), "{txg}");
+    assert!((0.95..1.05).contains(&ios), "{ios} sync writes per write");
+    // A whole 64 KiB block is WR_INDIRECT: dmu_sync() writes it in place, with a 4 KiB
+    // log block, and the txg writes nothing.
+    let (sync, txg, ios) = small_writes("2.3", zvol("64K", "64K"));
+    assert!((1.05..1.08).contains(&sync), "{sync} bytes of sync writes per byte");
+    assert!(txg < 0.05, "{txg}");
+    assert!((1.95..2.05).contains(&ios), "{ios} sync writes per write");
+    // A whole 32 KiB block is not larger than zvol_immediate_write_sz: copied.
+    let (_, txg, ios) = small_writes("2.3", zvol("32K", "32K"));
+    assert!((0.9..1.1).contains(&txg) && (0.95..1.05).contains(&ios), "{txg} {ios}");
+    // zfs-2.4.0 zvol_log_write() asks zil_write_state() as zfs_log_write() does.
+    let (zvol, file) = (small_writes("2.4", zvol("32K", "128K")), small_writes("2.4", json!({"sync": "dsync"})));
+    assert_eq!(zvol, file);
 }
 
 #[test]

@@ -33,6 +33,12 @@ export type Workload =
        * the write (read-modify-write). 100: always cached.
        */
       cache_hit: number;
+      /**
+       * Writes to a zvol (`record_size` its volblocksize): logged, not to be committed,
+       * by `zvol_log_write()`, whose choice of log record differs from a file's until
+       * 2.3, and which counts their log bytes against `zfs_wrlog_data_max` (2.2+).
+       */
+      zvol: boolean;
     }
   | {
       kind: "sync_write";
@@ -61,6 +67,11 @@ export type Workload =
        * written in place rather than into the log (`zil_write_state()`).
        */
       logbias_throughput: boolean;
+      /**
+       * Writes to a zvol (`record_size` its volblocksize): logged by `zvol_log_write()`,
+       * which until 2.3 logs indirectly only whole blocks larger than 32 KiB.
+       */
+      zvol: boolean;
     }
   | { kind: "random_read"; threads: number; block_size: number; working_set: number; cache_hit: number }
   | { kind: "sequential_read"; threads: number; block_size: number; region: number }

@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 15] {
+    pub fn behaviour(self) -> [(&'static str, String); 16] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -54,9 +54,11 @@ impl Release {
             ZilIssue::FirstFast => "a lone first block at once, else held",
             ZilIssue::NotParallel => "at once unless commits overlap",
         };
-        let indirect = match self.log_indirect() {
+        let indirect = |rule: LogIndirect| match rule {
             LogIndirect::AboveImmediate => "above 32 KiB, within the block",
             LogIndirect::Immediate => "from 32 KiB",
+            LogIndirect::WholeBlockAboveImmediate => "whole blocks above 32 KiB; throughput: whole blocks",
+            LogIndirect::WholeBlockOfLargeBlocks => "whole blocks above 32 KiB",
             LogIndirect::HalfBlockIfCommitted => "from 32 KiB; if committed, half the block",
         };
         let reserve = match self.write_hold() {
@@ -83,7 +85,8 @@ impl Release {
             ("prefetch distance", prefetch),
             ("scrub and resilver", scan.to_string()),
             ("ZIL log block", zil.to_string()),
-            ("ZIL indirect writes", indirect.to_string()),
+            ("ZIL indirect writes", indirect(self.log_indirect()).to_string()),
+            ("zvol indirect writes", indirect(self.zvol_log_indirect()).to_string()),
             ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
             ("ARC reserve per write", reserve),
         ]

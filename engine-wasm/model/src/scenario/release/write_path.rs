@@ -1,22 +1,31 @@
 //! What each release does differently on a write's way in: the indirect block size its
 //! buffers are charged, what a transaction's holds count toward the ARC's reserve, a zvol's
-//! default block size, and which sync writes the ZIL logs indirectly.
+//! default block size, and which writes the ZIL logs indirectly, to a file and to a zvol.
 
 use super::Release;
 
-/// Which writes `zfs_log_write()` logs indirectly (WR_INDIRECT: `dmu_sync()` writes the
-/// file's whole block in place and the log holds a pointer), on a pool whose log has no
-/// device of its own and with `logbias=latency` (`logbias=throughput` logs every write
-/// indirectly, a log device none of them).
+/// Which writes the ZIL logs indirectly (WR_INDIRECT: `dmu_sync()` writes the whole block
+/// in place and the log holds a pointer), on a pool whose log has no device of its own and
+/// with `logbias=latency` (`logbias=throughput` logs every write indirectly, a log device
+/// none of them, except as a variant says). A file's writes are logged by `zfs_log_write()`
+/// (`zfs_log.c`), a zvol's by `zvol_log_write()` (`zvol.c`), whose rules differ until 2.3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogIndirect {
-    /// 0.6.x: more than `zfs_immediate_write_sz` and no more than the block
+    /// A file, 0.6.x: more than `zfs_immediate_write_sz` and no more than the block
     /// (`resid > immediate_write_sz && resid <= zp->z_blksz`).
     AboveImmediate,
-    /// 0.7 to 2.3: `zfs_immediate_write_sz` or more, whatever the block.
+    /// A file, 0.7 to 2.3: `zfs_immediate_write_sz` or more, whatever the block.
     Immediate,
-    /// 2.4 on (`zil_write_state()`): `zfs_immediate_write_sz` or more and, for a write
-    /// committed at once (O_SYNC / O_DSYNC), at least half its block: a smaller one is
+    /// A zvol, 0.6.x: a whole, aligned block, of a `volblocksize` above
+    /// `zvol_immediate_write_sz`; under `logbias=throughput` that threshold is 0 and a log
+    /// device does not count, but a write of part of a block is still copied.
+    WholeBlockAboveImmediate,
+    /// A zvol, 0.7 to 2.3: a write of at least its block, of a `volblocksize` above
+    /// `zvol_immediate_write_sz`, whatever the write's own size; `logbias=throughput`
+    /// logs every write indirectly, as a file's.
+    WholeBlockOfLargeBlocks,
+    /// Both from 2.4 (`zil_write_state()`): `zfs_immediate_write_sz` or more and, for a
+    /// write committed at once (O_SYNC / O_DSYNC), at least half its block: a smaller one is
     /// copied into the log, so that its next neighbour does not write the block again.
     HalfBlockIfCommitted,
 }
@@ -80,6 +89,22 @@ impl Release {
         match self {
             r if r < Release::V0_7 => LogIndirect::AboveImmediate,
             r if r < Release::V2_4 => LogIndirect::Immediate,
+            _ => LogIndirect::HalfBlockIfCommitted,
+        }
+    }
+
+    /// Which writes to a zvol are logged indirectly ([`LogIndirect`]): `zvol.c`
+    /// `zvol_log_write()` at zfs-0.6.4 and zfs-0.6.5 decides per block of the write
+    /// (`blocksize > immediate_write_sz && !slogging && size >= blocksize && offset %
+    /// blocksize == 0`, the threshold 0 under `logbias=throughput`), at zfs-0.7.0 to
+    /// zfs-2.3.0 once per write (`logbias == THROUGHPUT`, else `!spa_has_slogs() && size >=
+    /// blocksize && blocksize > zvol_immediate_write_sz`), so the default volblocksize (8
+    /// KiB, 16 KiB from 2.2) never logs indirectly; from zfs-2.4.0 it asks
+    /// `zil_write_state()` as `zfs_log_write()` does.
+    pub fn zvol_log_indirect(self) -> LogIndirect {
+        match self {
+            r if r < Release::V0_7 => LogIndirect::WholeBlockAboveImmediate,
+            r if r < Release::V2_4 => LogIndirect::WholeBlockOfLargeBlocks,
             _ => LogIndirect::HalfBlockIfCommitted,
         }
     }

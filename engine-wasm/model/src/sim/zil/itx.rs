@@ -21,7 +21,7 @@
 //!   has synced nothing is needed (EEXIST).
 
 use super::super::txg::slot;
-use super::super::zfs_log::{write_state, LogWrite, WrState};
+use super::super::zfs_log::{write_state, WrState};
 use super::super::Sim;
 use super::RECORD_HEADER;
 use rustc_hash::FxHashMap;
@@ -66,9 +66,8 @@ impl Sim {
     /// `dmu_sync()` may have written (`dbuf_unoverride()`).
     pub(in crate::sim) fn zil_itx_assign(&mut self, c: u32, txg: u64) {
         let Some(block_id) = self.logged_block(c) else { return };
-        let Some((block, commit, throughput)) = self.log_block(c) else { return };
-        let size = self.clients[c as usize].tx_bytes;
-        let write = LogWrite { size, block, commit, log: self.log_on(block).0, throughput };
+        let Some(write) = self.log_write(c) else { return };
+        let (size, block) = (write.size, write.block);
         let indirect = write_state(self.scenario.models.release, &write) == WrState::Indirect;
         let s = slot(txg);
         let record = self.zil.itxs.records[s].get(&block_id).copied();

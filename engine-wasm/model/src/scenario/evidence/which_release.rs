@@ -129,7 +129,7 @@ pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
         return r;
     }
     let Some((allows, whys)) = combined else {
-        b.note("no version line (zfs version, modinfo zfs), and no format or parameter names that tell the release: it stays master".into());
+        b.note("no version line (zfs version, modinfo zfs), and no format or parameter names that tell the release: none is implied (master unless set)".into());
         return Release::Master;
     };
     let r = allows.newest().unwrap_or(Release::Master);

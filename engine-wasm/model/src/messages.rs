@@ -260,6 +260,16 @@ pub(crate) fn record_above_release_max(id: Id, value: u64, max: u64, release: &s
     format!("{}: {what} of OpenZFS {release} (release) is at most {}", named(id, value), id.spec().format(max))
 }
 
+pub(crate) fn write_spans_records(id: Id, write: u64, record: u64, zvol: bool) -> String {
+    let block = if zvol { "volblocksize" } else { "recordsize" };
+    format!(
+        "{} is larger than the {block} of {}: the lab writes each as one record of its size; a pool dirties {} blocks of the {block} (on RAID-Z each pays its own parity and padding)",
+        named(id, write),
+        Id::Recordsize.spec().format(record),
+        write.div_ceil(record.max(1))
+    )
+}
+
 pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
     format!(
         "the class minimums add up to {sum}, more than {}: they cannot all be served at once (before 2.1 the classes first in priority take every slot while they have I/O queued, and async writes can wait for ever; from 2.1 the classes take turns)",

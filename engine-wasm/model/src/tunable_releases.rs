@@ -135,6 +135,17 @@ pub fn max_recordsize(release: u64) -> u64 {
     }
 }
 
+/// `ZVOL_DEFAULT_BLOCKSIZE` (`include/sys/fs/zfs.h`): a zvol's default volblocksize in
+/// release `release`, 8 KiB until 2.1, 16 KiB from 2.2. Here, upstream of the scenario, so
+/// that the cross-tunable warnings can read it too.
+pub fn default_volblocksize(release: u64) -> u64 {
+    if release < at("2.2") {
+        8 << 10
+    } else {
+        16 << 10
+    }
+}
+
 /// Does release `release`'s `vdev_queue_max_async_writes()` test the high point
 /// (`dirty > max_bytes || spa_has_pending_synctask()`) before the low one? 2.1 on; until
 /// 2.0 the sync task, then `dirty < min_bytes`, then `dirty > max_bytes` (`vdev_queue.c` at

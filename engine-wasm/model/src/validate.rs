@@ -7,7 +7,7 @@
 
 use crate::messages;
 use crate::schema::{Id, Kind, CLASS_LIMITS, MAX_LEAVES};
-use crate::tunable_releases::{async_write_max_first, in_release, max_recordsize, release_name};
+use crate::tunable_releases::{async_write_max_first, default_volblocksize, in_release, max_recordsize, release_name};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
@@ -137,6 +137,19 @@ pub fn check(t: &Tunables) -> Checked {
             }
         }
     }
+    // A lab write lies in one record (`lab.rs` makes the record as large as the write): a
+    // write larger than the recordsize or volblocksize runs, but not as the pool would
+    // write it, and the user is told so.
+    // A zvol's blocks: the volblocksize given, else the release's default (as `lab.rs`).
+    let zvol = t.get(Id::Dataset) == 1;
+    let record =
+        if zvol && !t.is_given(Id::Recordsize) { default_volblocksize(release) } else { t.get(Id::Recordsize) };
+    for (writers, id) in [(Id::AsyncWriters, Id::AsyncBlockSize), (Id::SyncWriters, Id::SyncBlockSize)] {
+        if t.get(writers) > 0 && t.get(id) > record {
+            out.warnings
+                .push(problem(&[id, Id::Recordsize], messages::write_spans_records(id, t.get(id), record, zvol)));
+        }
+    }
     let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
     let total = t.get(Id::VdevMaxActive);
     if min_sum > total {
@@ -175,6 +188,32 @@ mod tests {
         let c = check(&with(&[(Id::Special, 1), (Id::Release, 2)]));
         assert!(c.errors[0].message.contains("not in 0.7"), "{}", c.errors[0].message);
         assert!(check(&with(&[(Id::Special, 1), (Id::Release, 3)])).errors.is_empty());
+    }
+
+    /// A write larger than its record runs as one record of its size, which a pool would
+    /// write as several: said, naming the blocks a pool dirties. A zvol's blocks are the
+    /// release's default volblocksize unless given (16 KiB from 2.2).
+    #[test]
+    fn a_write_larger_than_its_record_is_run_as_one_and_said_so() {
+        let c = check(&with(&[(Id::AsyncWriters, 4), (Id::AsyncBlockSize, 48 << 10), (Id::Recordsize, 16 << 10)]));
+        assert_eq!(c.warnings[0].tunables, ["async_block_size", "recordsize"]);
+        assert!(c.warnings[0].message.contains("dirties 3 blocks of the recordsize"), "{}", c.warnings[0].message);
+        let v2_2 = Id::Release.spec().choices.iter().position(|c| *c == "2.2").unwrap_or(0) as u64;
+        let zvol = |release: u64| {
+            check(&with(&[
+                (Id::Release, release),
+                (Id::Dataset, 1),
+                (Id::AsyncWriters, 0),
+                (Id::SyncWriters, 1),
+                (Id::SyncBlockSize, 12 << 10),
+            ]))
+        };
+        assert!(zvol(v2_2).warnings.is_empty(), "12K into 16K blocks: {:?}", zvol(v2_2).warnings);
+        assert!(zvol(v2_2 - 1).warnings[0].message.contains("dirties 2 blocks of the volblocksize"));
+        // No writers of that kind, nothing to say.
+        assert!(check(&with(&[(Id::AsyncWriters, 0), (Id::AsyncBlockSize, 1 << 20), (Id::Recordsize, 8 << 10)]))
+            .warnings
+            .is_empty());
     }
 
     /// `zfs_max_recordsize` (`dsl_dataset.c`): 1 MiB until 2.1. A sync write, as a

@@ -61,11 +61,7 @@ impl Release {
     /// `ZVOL_DEFAULT_BLOCKSIZE` (`include/sys/fs/zfs.h`): a zvol's default volblocksize,
     /// 8 KiB until 2.1, 16 KiB from 2.2.
     pub fn default_volblocksize(self) -> u64 {
-        if self >= Release::V2_2 {
-            16 << 10
-        } else {
-            8 << 10
-        }
+        crate::tunable_releases::default_volblocksize(self.index())
     }
 
     /// What a write's transaction holds count toward its memory estimate ([`WriteHold`]).

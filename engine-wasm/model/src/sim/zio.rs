@@ -171,7 +171,7 @@ impl Sim {
             let req = Request { id, op, offset: issue.offset, size: issue.size };
             let mut out = self.output();
             self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
-            self.device_output(leaf, out);
+            self.device_output(leaf, &mut out);
             self.complete_discarded(discarded);
         }
     }
@@ -202,7 +202,7 @@ impl Sim {
         let mut out = self.output();
         let req = Request { id, op: Op::Flush, offset: 0, size: 0 };
         self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
-        self.device_output(leaf, out);
+        self.device_output(leaf, &mut out);
     }
 
     pub(super) fn device_wake(&mut self, leaf: usize, at: u64) {
@@ -212,7 +212,7 @@ impl Sim {
         self.leaves[leaf].wake = None;
         let mut out = self.output();
         self.leaves[leaf].device.wake(self.now, &mut self.rng, &mut out);
-        self.device_output(leaf, out);
+        self.device_output(leaf, &mut out);
     }
 
     /// An empty output for a device call, with the spare list's capacity.
@@ -220,7 +220,11 @@ impl Sim {
         Output { completed: std::mem::take(&mut self.spare_completed), wake_at: None }
     }
 
-    fn device_output(&mut self, leaf: usize, mut out: Output) {
+    /// What a device call produced. `out` is passed by reference, not moved: the device
+    /// has just written its fields one by one, and a move reads them back in wider pieces,
+    /// which the processor cannot forward from its pending stores (a stall on every device
+    /// call, some 3% of a resilver's run).
+    fn device_output(&mut self, leaf: usize, out: &mut Output) {
         if out.wake_at != self.leaves[leaf].wake {
             self.leaves[leaf].wake = out.wake_at;
             if let Some(at) = out.wake_at {
@@ -242,7 +246,7 @@ impl Sim {
         }
         out.completed.clear();
         if out.completed.capacity() > self.spare_completed.capacity() {
-            self.spare_completed = out.completed;
+            self.spare_completed = std::mem::take(&mut out.completed);
         }
         if completed {
             self.issue(leaf, true);

@@ -141,7 +141,8 @@ impl Sim {
             let async_max = if openzfs { self.async_write_limit() } else { 0 };
             let l = &mut self.leaves[leaf];
             let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
-            let issue = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue);
+            let mut members = Members::new();
+            let issue = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue, &mut members);
             let discarded = l.queue.take_discarded();
             let Some(issue) = issue else {
                 self.complete_discarded(discarded);
@@ -150,13 +151,13 @@ impl Sim {
             if let Some(q) = l.queue.openzfs() {
                 self.rec.check_issue(q, issue.class, limits, async_max);
             }
-            for &m in &issue.members {
+            for &m in &members {
                 if let Some(io) = self.leaf_ios.get_mut(m) {
                     io.issued = self.now;
                 }
             }
             let op = if issue.kind == Kind::Read { Op::Read } else { Op::Write };
-            let tenant = if self.zones.active { issue.members.first().map_or(0, |&m| self.tenant_of(m)) } else { 0 };
+            let tenant = if self.zones.active { members.first().map_or(0, |&m| self.tenant_of(m)) } else { 0 };
             self.zones.io_start(self.now);
             let agg = Agg {
                 leaf,
@@ -165,7 +166,7 @@ impl Sim {
                 kind: issue.kind,
                 bytes: issue.size,
                 issued: self.now,
-                members: issue.members,
+                members,
             };
             let id = self.aggs.insert(agg);
             let req = Request { id, op, offset: issue.offset, size: issue.size };

@@ -2,7 +2,7 @@
 //! each leaf a scheduler (the OpenZFS or the legacy one, behind one interface) and a device.
 
 use super::device::AnyDevice;
-use super::vdev_queue::{Class, Issue, Limits, Queued, VdevQueue, CLASSES};
+use super::vdev_queue::{Class, Head, Limits, Members, Queued, VdevQueue, CLASSES};
 use super::vdev_queue_legacy::{priority, LegacyLimits, LegacyQueue};
 use super::{vdev_draid, vdev_raidz};
 use crate::scenario::device::DeviceSpec;
@@ -161,18 +161,20 @@ impl LeafQueue {
         }
     }
 
+    /// The next I/O to send to the device, if any, its members put in `members`.
     pub fn next(
         &mut self,
         limits: &Limits,
         async_max: u32,
         after_completion: bool,
         legacy: &LegacyLimits,
-    ) -> Option<Issue> {
+        members: &mut Members,
+    ) -> Option<Head> {
         match self {
-            LeafQueue::Openzfs(q) => q.next(limits, async_max),
+            LeafQueue::Openzfs(q) => q.next_into(limits, async_max, members),
             LeafQueue::Legacy(q) => {
                 let limit = if after_completion { legacy.max_pending } else { legacy.min_pending };
-                q.next(limit, legacy)
+                q.next_into(limit, legacy, members)
             }
         }
     }

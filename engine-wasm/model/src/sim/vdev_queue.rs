@@ -139,6 +139,24 @@ pub struct Issue {
 /// kept inline rather than allocated for every I/O.
 pub type Members = smallvec::SmallVec<[u32; 8]>;
 
+/// An [`Issue`] but for its members, which the issue path collects in a list of its own
+/// (`next_into`): an `Issue` built with them and returned by value was read back in
+/// wider pieces than its members had just been written in, which the processor cannot
+/// forward from its pending stores, a stall on every I/O issued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Head {
+    pub class: Class,
+    pub kind: Kind,
+    pub offset: u64,
+    pub size: u64,
+}
+
+impl Head {
+    pub fn with(self, members: Members) -> Issue {
+        Issue { class: self.class, kind: self.kind, offset: self.offset, size: self.size, members }
+    }
+}
+
 /// `io_timestamp >> 29`: about half-second buckets inside which LBA order rules (2.2+).
 const BUCKET_SHIFT: u32 = 29;
 
@@ -346,6 +364,13 @@ impl VdevQueue {
     /// no-data I/O left alone is taken out and discarded (`zio_vdev_io_bypass()`, then
     /// `goto again`): its id goes to `discarded`, for the caller to complete.
     pub fn next(&mut self, limits: &Limits, async_write_max: u32) -> Option<Issue> {
+        let mut members = Members::new();
+        let head = self.next_into(limits, async_write_max, &mut members)?;
+        Some(head.with(members))
+    }
+
+    /// [`Self::next`], its members put in `members` (emptied first).
+    pub fn next_into(&mut self, limits: &Limits, async_write_max: u32, members: &mut Members) -> Option<Head> {
         loop {
             let class = self.class_to_issue(limits, async_write_max)?;
             let (tree, first) = self.pick(class, limits)?;
@@ -361,7 +386,8 @@ impl VdevQueue {
             // The members are contiguous in the offset tree: each out of it and out of its
             // class queue.
             let (mut offset, mut end) = (u64::MAX, 0);
-            let mut members = Members::with_capacity(span.before + span.after + 1);
+            members.clear();
+            members.reserve(span.before + span.after + 1);
             let mut data = false;
             let Self { by_offset, fifo, sorted, queued, optional, .. } = self;
             by_offset[tree].take_span(&anchor, &span, |io| {
@@ -374,10 +400,10 @@ impl VdevQueue {
                 members.push(io.id);
             });
             if members.len() == 1 && !data {
-                self.discarded.extend(members);
+                self.discarded.extend(members.drain(..));
                 continue;
             }
-            return Some(self.issued(class, limits, first.kind, offset, end, members));
+            return Some(self.issued(class, limits, first.kind, offset, end));
         }
     }
 
@@ -387,7 +413,7 @@ impl VdevQueue {
     }
 
     /// `vdev_queue_pending_add()` and `vq_last_offset` for an I/O going to the device.
-    fn issued(&mut self, class: Class, limits: &Limits, kind: Kind, offset: u64, end: u64, members: Members) -> Issue {
+    fn issued(&mut self, class: Class, limits: &Limits, kind: Kind, offset: u64, end: u64) -> Head {
         self.last_offset = if limits.elevator_from_end { end } else { offset };
         self.active[class.index()] += 1;
         self.total_active += 1;
@@ -399,7 +425,7 @@ impl VdevQueue {
         } else if self.ia_active > 0 {
             self.nia_credit = self.nia_credit.saturating_sub(1);
         }
-        Issue { class, kind, offset, size: end - offset, members }
+        Head { class, kind, offset, size: end - offset }
     }
 
     /// `vdev_queue_io_done()`'s bookkeeping for one issued I/O of `class`.

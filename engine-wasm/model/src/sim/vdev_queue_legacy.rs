@@ -8,7 +8,7 @@
 //! issued, an I/O is the device's to reorder.
 
 use super::ordered::{Keyed, Ordered};
-use super::vdev_queue::{Class, Issue, Kind, Members, OffsetKey, Queued};
+use super::vdev_queue::{Class, Head, Issue, Kind, Members, OffsetKey, Queued};
 
 /// The legacy scheduler's tunables.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +80,13 @@ impl LegacyQueue {
     /// `vdev_queue_io_to_issue(vq, pending_limit)`: the head of the deadline queue, merged
     /// with adjacent queued I/Os of its kind, if fewer than `pending_limit` are pending.
     pub fn next(&mut self, pending_limit: u32, limits: &LegacyLimits) -> Option<Issue> {
+        let mut members = Members::new();
+        let head = self.next_into(pending_limit, limits, &mut members)?;
+        Some(head.with(members))
+    }
+
+    /// [`Self::next`], its members put in `members` (emptied first; see [`Head`]).
+    pub fn next_into(&mut self, pending_limit: u32, limits: &LegacyLimits, members: &mut Members) -> Option<Head> {
         if self.pending >= pending_limit {
             return None;
         }
@@ -100,7 +107,8 @@ impl LegacyQueue {
         let span =
             tree.span(&key, |(io, _), forward| merges && (io.class == Class::Scrub) == scan && run.takes(io, forward))?;
         let (start, end) = run.extent();
-        let mut members = Members::with_capacity(span.before + span.after + 1);
+        members.clear();
+        members.reserve(span.before + span.after + 1);
         let Self { by_offset, deadline, queued, .. } = self;
         by_offset[kind as usize].take_span(&key, &span, |(m, due)| {
             deadline.remove(&(due, m.offset, m.id));
@@ -109,7 +117,7 @@ impl LegacyQueue {
         });
         self.pending += 1;
         self.active[first.class.index()] += 1;
-        Some(Issue { class: first.class, kind, offset: start, size: end - start, members })
+        Some(Head { class: first.class, kind, offset: start, size: end - start })
     }
 
     pub fn done(&mut self, class: Class) {

@@ -141,7 +141,8 @@ impl Sim {
             let async_max = if openzfs { self.async_write_limit() } else { 0 };
             let l = &mut self.leaves[leaf];
             let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
-            let issue = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue);
+            let mut members = Members::new();
+            let issue = l.queue.next(limits, async_max, after_completion, &self.k.legacy_queue, &mut members);
             let discarded = l.queue.take_discarded();
             let Some(issue) = issue else {
                 self.complete_discarded(discarded);
@@ -150,13 +151,13 @@ impl Sim {
             if let Some(q) = l.queue.openzfs() {
                 self.rec.check_issue(q, issue.class, limits, async_max);
             }
-            for &m in &issue.members {
+            for &m in &members {
                 if let Some(io) = self.leaf_ios.get_mut(m) {
                     io.issued = self.now;
                 }
             }
             let op = if issue.kind == Kind::Read { Op::Read } else { Op::Write };
-            let tenant = if self.zones.active { issue.members.first().map_or(0, |&m| self.tenant_of(m)) } else { 0 };
+            let tenant = if self.zones.active { members.first().map_or(0, |&m| self.tenant_of(m)) } else { 0 };
             self.zones.io_start(self.now);
             let agg = Agg {
                 leaf,
@@ -165,13 +166,13 @@ impl Sim {
                 kind: issue.kind,
                 bytes: issue.size,
                 issued: self.now,
-                members: issue.members,
+                members,
             };
             let id = self.aggs.insert(agg);
             let req = Request { id, op, offset: issue.offset, size: issue.size };
             let mut out = self.output();
             self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
-            self.device_output(leaf, out);
+            self.device_output(leaf, &mut out);
             self.complete_discarded(discarded);
         }
     }
@@ -202,7 +203,7 @@ impl Sim {
         let mut out = self.output();
         let req = Request { id, op: Op::Flush, offset: 0, size: 0 };
         self.leaves[leaf].device.submit(self.now, req, &mut self.rng, &mut out);
-        self.device_output(leaf, out);
+        self.device_output(leaf, &mut out);
     }
 
     pub(super) fn device_wake(&mut self, leaf: usize, at: u64) {
@@ -212,7 +213,7 @@ impl Sim {
         self.leaves[leaf].wake = None;
         let mut out = self.output();
         self.leaves[leaf].device.wake(self.now, &mut self.rng, &mut out);
-        self.device_output(leaf, out);
+        self.device_output(leaf, &mut out);
     }
 
     /// An empty output for a device call, with the spare list's capacity.
@@ -220,7 +221,11 @@ impl Sim {
         Output { completed: std::mem::take(&mut self.spare_completed), wake_at: None }
     }
 
-    fn device_output(&mut self, leaf: usize, mut out: Output) {
+    /// What a device call produced. `out` is passed by reference, not moved: the device
+    /// has just written its fields one by one, and a move reads them back in wider pieces,
+    /// which the processor cannot forward from its pending stores (a stall on every device
+    /// call, some 3% of a resilver's run).
+    fn device_output(&mut self, leaf: usize, out: &mut Output) {
         if out.wake_at != self.leaves[leaf].wake {
             self.leaves[leaf].wake = out.wake_at;
             if let Some(at) = out.wake_at {
@@ -242,7 +247,7 @@ impl Sim {
         }
         out.completed.clear();
         if out.completed.capacity() > self.spare_completed.capacity() {
-            self.spare_completed = out.completed;
+            self.spare_completed = std::mem::take(&mut out.completed);
         }
         if completed {
             self.issue(leaf, true);

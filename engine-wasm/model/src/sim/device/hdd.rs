@@ -15,10 +15,12 @@ use super::{earliest, transfer_ns, Device, DueQueue, Op, Output, Request};
 use crate::scenario::device::HddParams;
 use crate::sim::rng::Rng;
 use by_offset::{ByOffset, Placed};
+use seek_floor::SeekFloor;
 use std::collections::VecDeque;
 
 mod by_offset;
 mod position;
+mod seek_floor;
 
 #[derive(Clone, Copy, Debug)]
 struct Job {
@@ -89,15 +91,19 @@ pub struct Hdd {
     /// Flushes waiting: (id, `next_seq` when it arrived). A flush covers the writes cached
     /// before it; writes cached after it do not hold it.
     flushes: Vec<(u32, u64)>,
-    /// A drive-managed SMR disk's media cache (`smr.rs`).
-    smr: Option<MediaCache>,
+    /// A drive-managed SMR disk's media cache (`smr.rs`). Boxed: most drives have none,
+    /// and inline it made every drive, and so every leaf's device, 88 bytes larger.
+    smr: Option<Box<MediaCache>>,
+    /// The floor under the seek by distance, for the pick (`seek_floor.rs`).
+    seek_floor: SeekFloor,
 }
 
 impl Hdd {
     pub fn new(p: HddParams) -> Self {
         let rotation_ns = 60_000_000_000 / p.rpm.max(1);
         Hdd {
-            smr: MediaCache::of(&p),
+            smr: MediaCache::of(&p).map(Box::new),
+            seek_floor: SeekFloor::new(&p),
             p,
             rotation_ns,
             head: (0, 0),

@@ -3,6 +3,7 @@
 //! and the cache, with the shortcuts that pass over candidates which cannot win.
 
 use super::{Hdd, Job};
+use crate::scenario::device::HddParams;
 
 /// A moment, and how far into a turn of the platter it falls: worked out once a pick.
 #[derive(Clone, Copy)]
@@ -11,15 +12,20 @@ pub(super) struct Moment {
     phase: u64,
 }
 
+/// The seek over `distance` bytes: the track-to-track time, and the rest of a full stroke
+/// by the square root of the fraction of the surface crossed.
+pub(super) fn seek_ns(p: &HddParams, distance: u64) -> u64 {
+    if distance == 0 {
+        return 0;
+    }
+    let fraction = (distance as f64 / p.capacity.max(1) as f64).min(1.0);
+    let span = p.full_stroke_ns.saturating_sub(p.track_to_track_ns) as f64;
+    p.track_to_track_ns + (span * fraction.sqrt()) as u64
+}
+
 impl Hdd {
     pub(super) fn seek_ns(&self, from: u64, to: u64) -> u64 {
-        let distance = from.abs_diff(to);
-        if distance == 0 {
-            return 0;
-        }
-        let fraction = (distance as f64 / self.p.capacity.max(1) as f64).min(1.0);
-        let span = self.p.full_stroke_ns.saturating_sub(self.p.track_to_track_ns) as f64;
-        self.p.track_to_track_ns + (span * fraction.sqrt()) as u64
+        seek_ns(&self.p, from.abs_diff(to))
     }
 
     /// Where in a turn the sector at `offset` passes under the head, in ns after the
@@ -86,35 +92,12 @@ impl Hdd {
         head_time + turns * period - now
     }
 
-    /// The farthest a candidate with this `overhead` may be from the head and still be
-    /// positioned within `best` ns (its overhead and seek alone no more): past it the seek
-    /// needs no square root to lose. [`Self::seek_ns`] inverted with a margin of 1e-9, far
-    /// above the rounding of its three floating-point steps, so no candidate that could win
-    /// is passed over.
-    pub(super) fn reach(&self, best: u64, overhead: u64) -> u64 {
-        let Some(within) = best.checked_sub(overhead + self.p.track_to_track_ns) else {
-            return 0; // Only a request right at the head (no seek) could still compete.
-        };
-        // Seeks of more than `within` after the track-to-track time lose: (span * sqrt(f))
-        // as u64 > within, that is span * sqrt(f) >= within + 1.
-        let span = self.p.full_stroke_ns.saturating_sub(self.p.track_to_track_ns) as f64;
-        let need = within as f64 + 1.0;
-        if need > span {
-            return u64::MAX; // Even a full stroke is short enough.
-        }
-        let fraction = (need / span) * (need / span);
-        let distance = fraction * self.p.capacity.max(1) as f64 * (1.0 + 1e-9) + 1.0;
-        if distance >= u64::MAX as f64 {
-            u64::MAX
-        } else {
-            distance as u64
-        }
-    }
-
     /// Shortest positioning time first over the queue, then the cache (ties to the queue,
-    /// then the lower index). Candidates whose overhead and seek alone exceed the best so far
-    /// are passed over: their full positioning time could only be longer, and beyond
-    /// [`Self::reach`] that is known from the distance alone.
+    /// then the lower index). Once there is a best so far, a candidate is first timed with
+    /// the floor under its seek ([`SeekFloor`](super::seek_floor::SeekFloor)): the time that
+    /// gives is no more than its own, so if even that loses the candidate is passed over,
+    /// its seek never worked out. The rotational wait makes most candidates lose by far
+    /// more than the floor is below their seek.
     pub(super) fn nearest(&self, now: u64) -> Option<(bool, usize, u64)> {
         let now = self.moment(now);
         let head = self.head.0;
@@ -155,42 +138,26 @@ impl Hdd {
         let wins = |best: Option<(bool, usize, u64)>, queued: bool, i: usize, t: u64| {
             best.map_or(true, |(bq, bi, bt)| (t, !queued, i) < (bt, !bq, bi))
         };
-        let mut reach = best.map_or(u64::MAX, |(_, _, b)| self.reach(b, self.p.overhead_ns));
         for (i, j) in self.ncq.iter().enumerate() {
-            if head.abs_diff(j.offset) > reach {
+            let distance = head.abs_diff(j.offset);
+            if best.is_some_and(|(_, _, b)| self.job_positioned_ns(now, j, self.seek_floor.at(distance)) > b) {
                 continue;
             }
-            let seek = self.seek_ns(head, j.offset);
-            if best.is_some_and(|(_, _, b)| self.p.overhead_ns + seek > b) {
-                continue;
-            }
-            let t = self.job_positioned_ns(now, j, seek);
+            let t = self.job_positioned_ns(now, j, self.seek_ns(head, j.offset));
             if wins(best, true, i, t) {
                 best = Some((true, i, t));
-                // The reach only passes over later candidates: none after the last.
-                if i + 1 < self.ncq.len() {
-                    reach = self.reach(t, self.p.overhead_ns);
-                }
             }
         }
-        if self.cache.is_empty() {
-            return best; // Reads alone (or writes with the cache off): no reach to work out.
-        }
-        reach = best.map_or(u64::MAX, |(_, _, b)| self.reach(b, 0));
         for (i, c) in self.cache.iter().enumerate() {
-            if head.abs_diff(c.offset) > reach {
+            let distance = head.abs_diff(c.offset);
+            if best.is_some_and(|(_, _, b)| {
+                self.positioned_ns(now, c.offset, c.angle, 0, self.seek_floor.at(distance)) > b
+            }) {
                 continue;
             }
-            let seek = self.seek_ns(head, c.offset);
-            if best.is_some_and(|(_, _, b)| seek > b) {
-                continue;
-            }
-            let t = self.positioned_ns(now, c.offset, c.angle, 0, seek);
+            let t = self.positioned_ns(now, c.offset, c.angle, 0, self.seek_ns(head, c.offset));
             if wins(best, false, i, t) {
                 best = Some((false, i, t));
-                if i + 1 < self.cache.len() {
-                    reach = self.reach(t, 0);
-                }
             }
         }
         best
@@ -204,33 +171,6 @@ mod tests {
     use crate::sim::rng::Rng;
 
     const MS: u64 = 1_000_000;
-
-    /// Just past the reach, overhead and seek alone already lose: checked at the boundary,
-    /// where rounding would show.
-    #[test]
-    fn past_the_reach_the_seek_alone_loses() {
-        let mut rng = Rng::new(5);
-        let mut checked = 0;
-        for _ in 0..20_000 {
-            let t2t = rng.below(2 * MS);
-            let p = HddParams {
-                capacity: 1 + rng.below(1 << 42),
-                track_to_track_ns: t2t,
-                full_stroke_ns: t2t + 1 + rng.below(20 * MS),
-                ..HddParams::enterprise_7200()
-            };
-            let d = Hdd::new(p);
-            let overhead = rng.below(300_000);
-            let best = rng.below(25 * MS);
-            let reach = d.reach(best, overhead);
-            for past in [1, 2, 3, 1 + rng.below(1000)] {
-                let Some(distance) = reach.checked_add(past) else { continue };
-                assert!(overhead + d.seek_ns(0, distance) > best, "reach {reach}, distance {distance}, best {best}");
-                checked += 1;
-            }
-        }
-        assert!(checked > 10_000);
-    }
 
     /// With no track-to-track time a seek can take 0 ns, so a cached write away from the
     /// head can tie the one at the head at 0 ns, and win by its lower index: the shortcut

@@ -92,11 +92,11 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
             eprintln!("throttle-lab: fio: {}", escaped(note, true));
         }
         let mut workloads = jobs.workloads;
-        // The scenario's dataset keeps its recordsize: the job's writes go into its records.
+        // The scenario's dataset keeps its recordsize: the job's writes go into its records
+        // (a larger write spans several).
         if let Some(record) = dataset_record_size(&value) {
             for w in workloads.iter_mut().filter(|w| is_writer(w) && w.get("record_size").is_some()) {
-                let block = w["block_size"].as_u64().unwrap_or(0);
-                w["record_size"] = record.max(block).into();
+                w["record_size"] = record.into();
             }
         }
         value["workloads"] = serde_json::Value::Array(workloads);

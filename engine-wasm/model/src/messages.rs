@@ -260,13 +260,12 @@ pub(crate) fn record_above_release_max(id: Id, value: u64, max: u64, release: &s
     format!("{}: {what} of OpenZFS {release} (release) is at most {}", named(id, value), id.spec().format(max))
 }
 
-pub(crate) fn write_spans_records(id: Id, write: u64, record: u64, zvol: bool) -> String {
-    let block = if zvol { "volblocksize" } else { "recordsize" };
+pub(crate) fn write_spans_blocks(id: Id, write: u64, block: u64) -> String {
     format!(
-        "{} is larger than the {block} of {}: the lab writes each as one record of its size; a pool dirties {} blocks of the {block} (on RAID-Z each pays its own parity and padding)",
+        "{} is larger than the zvol's volblocksize of {}: the lab writes each as one block of its size, where a pool dirties {} blocks in one transaction (on RAID-Z each pays its own parity and padding)",
         named(id, write),
-        Id::Recordsize.spec().format(record),
-        write.div_ceil(record.max(1))
+        Id::Recordsize.spec().format(block),
+        write.div_ceil(block.max(1))
     )
 }
 

@@ -510,7 +510,7 @@ schema! {
     Recordsize {
         name: "recordsize", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "The dataset's recordsize, or a zvol's volblocksize: a write, buffered or sync, dirties its whole record (at least the write's size), and a sync write logged indirectly has its whole record written in place (dmu_sync); a database uses its page size.",
+        meaning: "The dataset's recordsize, or a zvol's volblocksize: a write, buffered or sync, dirties each record it covers whole, one transaction per record (a zvol's write: one block at least the write's size), and a sync write logged indirectly has its whole record written in place (dmu_sync); a database uses its page size.",
     }
     Dataset {
         name: "dataset", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,

@@ -16,9 +16,10 @@
 //!   file's buffered writes to its workers one at a time; reads through `io_uring` are its
 //!   workers' to run side by side, `iodepth` of them a job. `bs` (fio's default 4 KiB;
 //!   `bs=r,w` pairs); writes, buffered or sync, go into records of the default
-//!   `recordsize` (128 KiB, `zfs_prop.c`), or of the write's size when larger (a
-//!   scenario's dataset may say otherwise: `run --fio` keeps its `record_size`), or into
-//!   a zvol's blocks for a `filename` under `/dev/zvol/`;
+//!   `recordsize` (128 KiB, `zfs_prop.c`; a larger write spans records, a transaction
+//!   each, as `zfs_write()` takes them; a scenario's dataset may say otherwise: `run
+//!   --fio` keeps its `record_size`), or into a zvol's blocks for a `filename` under
+//!   `/dev/zvol/`;
 //!   `buffer_compress_percentage` as the records' compressible share;
 //!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed, as the region
 //!   written or the working set read; `runtime` as the run's duration.
@@ -410,7 +411,7 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         if get(options, &["filename"]).is_some_and(|(f, _)| f.starts_with("/dev/zvol/")) {
             w["zvol"] = json!(true);
         } else {
-            w["record_size"] = json!(block.max(DEFAULT_RECORDSIZE));
+            w["record_size"] = json!(DEFAULT_RECORDSIZE);
         }
         w["threads"] = json!(threads);
         w["block_size"] = json!(block);

@@ -40,8 +40,14 @@ pub(super) struct Client {
     pub delayed: bool,
     pub tx_time: u64,
     pub txg: u64,
-    /// Bytes one write copies in.
+    /// Bytes the current transaction copies in: the call's, or its part in one record
+    /// when it spans several (`zfs_write()` takes a transaction per record).
     pub tx_bytes: u64,
+    /// Bytes of the current call still to write after this transaction, and where they
+    /// start (in the region, and in the thread's file).
+    left: u64,
+    next_offset: u64,
+    next_in_file: u64,
     /// What each write's transaction asks the ARC to reserve (`reserve_bytes()`).
     memory: u64,
     /// The record the current write lands in: in the workload's region (the allocator's
@@ -88,6 +94,12 @@ impl Client {
     /// last.
     fn fsync_due(&self) -> bool {
         self.fsync_every.is_some_and(|every| self.since_fsync >= every)
+    }
+
+    /// The bytes of the current call: a writer's whole write, however many transactions
+    /// it took; anyone else's transaction.
+    fn call_bytes(&self) -> u64 {
+        self.shape.map_or(self.tx_bytes, |s| s.block_size)
     }
 }
 
@@ -137,6 +149,9 @@ impl Sim {
                     tx_time: 0,
                     txg: 0,
                     tx_bytes: bytes,
+                    left: 0,
+                    next_offset: 0,
+                    next_in_file: 0,
                     memory,
                     record: 0,
                     blkid: 0,
@@ -251,23 +266,33 @@ impl Sim {
         if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible }) =
             self.clients[c as usize].shape
         {
-            let (offset, in_file) = if sequential {
+            let (offset, in_file, remaining) = if self.clients[c as usize].left > 0 {
+                let cl = &self.clients[c as usize];
+                (cl.next_offset, cl.next_in_file, cl.left)
+            } else if sequential {
                 let cl = &mut self.clients[c as usize];
                 let at = cl.cursor;
                 cl.cursor = if at + 2 * block_size > region { 0 } else { at + block_size };
-                (at, at.saturating_sub(cl.file_start))
+                (at, at.saturating_sub(cl.file_start), block_size)
             } else {
                 let at = self.rng.below(region / block_size) * block_size;
-                (at, at)
+                (at, at, block_size)
             };
+            // zfs_write(): one transaction for the call's bytes within one record; a call
+            // that spans records goes on with the next once this one commits.
+            let chunk = remaining.min(record_size - in_file % record_size);
             let cl = &mut self.clients[c as usize];
+            cl.tx_bytes = chunk;
+            cl.left = remaining - chunk;
+            cl.next_offset = offset + chunk;
+            cl.next_in_file = in_file + chunk;
             cl.record = offset / record_size;
             cl.blkid = in_file / record_size;
             // dmu_tx_hold_write() → dmu_tx_check_ioerr(): a write of part of a record reads
             // the record first unless it is in memory: dirty in a txg not yet synced or
             // written by the last sync (`dbuf.rs`), else an ARC hit by the workload's share.
             let (object, blkid, record) = (cl.object, cl.blkid, cl.record);
-            let partial = block_size < record_size && cache_hit < 100;
+            let partial = chunk < record_size && cache_hit < 100;
             let synced = self.txg.synced;
             if partial && !self.dbufs.in_memory(synced, object, blkid) && self.rng.below(100) >= cache_hit {
                 // dbuf_read() → arc_read() reads the block as it lies on disk: its compressed
@@ -333,6 +358,7 @@ impl Sim {
                 let file = if sequential { region / u64::from(threads.max(1)) } else { region };
                 (record_size, (file / record_size.max(1)).max(1))
             }
+            Workload::SyncWrite { record_size, .. } => (bytes.min(record_size), 1),
             _ => (bytes, 1),
         };
         let hold = if self.legacy_throttle() {
@@ -340,7 +366,8 @@ impl Sim {
         } else {
             self.scenario.models.release.write_hold()
         };
-        super::dmu_tx_hold::write_memory(hold, bytes, record, file_records)
+        // Each transaction holds one record's part of the write (`start_write()`).
+        super::dmu_tx_hold::write_memory(hold, bytes.min(record), record, file_records)
     }
 
     /// The log bytes `zfs_log_write()` (a zvol's `zvol_log_write()`) counts for client
@@ -383,6 +410,11 @@ impl Sim {
 
     /// The transaction committed: a buffered write returns; an O_DSYNC write commits the ZIL.
     pub(super) fn client_committed(&mut self, c: u32) {
+        // A call spanning records goes on with its next transaction at once.
+        if self.clients[c as usize].left > 0 {
+            self.start_write(c);
+            return;
+        }
         // A buffered write (the common case) returns at once.
         if self.clients[c as usize].commits {
             let w = self.clients[c as usize].workload;
@@ -408,9 +440,10 @@ impl Sim {
     #[inline(always)]
     fn write_returns(&mut self, c: u32) {
         let cl = &mut self.clients[c as usize];
-        cl.since_fsync += cl.tx_bytes;
+        let bytes = cl.call_bytes();
+        cl.since_fsync += bytes;
         let latency = self.now - cl.op_start;
-        self.rec.client_write(latency, cl.tx_bytes, cl.tenant);
+        self.rec.client_write(latency, bytes, cl.tenant);
         self.events.push(self.now, Ev::ClientIssue(c));
         self.client_waits(c, WaitCause::Idle);
     }
@@ -439,7 +472,7 @@ impl Sim {
             cl.since_fsync = 0;
             self.rec.client_fsync(latency);
         } else {
-            let (bytes, tenant) = (cl.tx_bytes, cl.tenant);
+            let (bytes, tenant) = (cl.call_bytes(), cl.tenant);
             self.rec.client_write(latency, bytes, tenant);
         }
         self.events.push(self.now, Ev::ClientIssue(c));

@@ -222,11 +222,28 @@ fn small_writes_dirty_whole_records_and_sequential_ones_share_them() {
     }
 }
 
+/// zfs_write() (`zfs_vnops.c` at every tag) writes a call in chunks of at most one block
+/// (`MIN(n, max_blksz - P2PHASE(woff, max_blksz))`), each its own transaction: a 128 KiB
+/// write into 32 KiB records is four transactions, and the call returns after the last.
+/// A zvol's write (`zvol_write()`) is one transaction over its blocks, which the lab does
+/// not split: a zvol block smaller than the write is refused by name.
 #[test]
-fn a_record_smaller_than_the_block_is_refused_by_name() {
+fn a_file_write_spanning_records_takes_a_transaction_per_record() {
+    let v = json!({"duration": "2s", "report_interval": "1s",
+                   "workloads": [{"kind": "async_write", "threads": 2, "block_size": "128K", "record_size": "32K",
+                                  "rate": "20M"}]});
+    let r = run(&v);
+    let calls = r.summary.client_write.count;
+    assert!(calls > 100, "{calls}");
+    // At the end each of the 2 threads may be inside a call, up to 3 transactions in.
+    let tx = r.summary.throttle.counters.transactions;
+    assert!((4 * calls..4 * calls + 8).contains(&tx), "{calls} calls, {tx} transactions");
+    // The calls' bytes, not the transactions'.
+    let bytes = r.summary.client_write_bytes_per_s as f64;
+    assert!((bytes - 20.0 * 1048576.0).abs() < 2.0e6, "{bytes}");
     let e =
-        Scenario::from_json(r#"{"workloads": [{"block_size": "128K", "record_size": "8K"}]}"#).expect_err("invalid");
-    assert!(e.to_string().starts_with("workloads[0].record_size: 8192 is smaller than block_size"), "{e}");
+        Scenario::from_json(r#"{"workloads": [{"block_size": "128K", "volblocksize": "8K"}]}"#).expect_err("invalid");
+    assert!(e.to_string().starts_with("workloads[0].volblocksize: 8192 is smaller than block_size"), "{e}");
 }
 
 #[test]

@@ -36,11 +36,14 @@ fn a_job_takes_the_global_options_and_becomes_a_workload() {
     assert_eq!(jobs.duration_s, Some(120));
     assert!(jobs.notes.iter().any(|n| n.contains("direct=1 is run buffered")), "{:?}", jobs.notes);
     assert!(jobs.notes.iter().any(|n| n.starts_with("line 13: [seqwrite] iodepth=8 with libaio")), "{:?}", jobs.notes);
-    // io_uring's workers read side by side; a write larger than a record is its own.
+    // io_uring's workers read side by side; a write larger than a record spans records.
     let jobs = translate("[r]\nrw=randread\nioengine=io_uring\niodepth=16\nnumjobs=2\n").expect("reads");
     assert_eq!(jobs.workloads[0]["threads"], 32);
     let jobs = translate("[w]\nrw=write\nbs=1m\n").expect("reads");
-    assert_eq!(jobs.workloads[0]["record_size"], 1 << 20);
+    assert_eq!(
+        (jobs.workloads[0]["block_size"].as_u64(), jobs.workloads[0]["record_size"].as_u64()),
+        (Some(1 << 20), Some(128 << 10))
+    );
 }
 
 #[test]

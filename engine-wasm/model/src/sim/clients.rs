@@ -135,7 +135,7 @@ impl Sim {
                 }
                 _ => None,
             };
-            let memory = self.write_memory(workload, bytes, threads);
+            let memory = self.workload_memory(workload, bytes, threads);
             for t in 0..threads {
                 let c = self.clients.len() as u32;
                 self.clients.push(Client {
@@ -346,28 +346,6 @@ impl Sim {
     /// `memory`), the same for each of its writes.
     pub(super) fn reserve_bytes(&self, c: u32) -> u64 {
         self.clients[c as usize].memory
-    }
-
-    /// What each write of a workload's `threads` threads of `bytes`-byte writes reserves
-    /// in the ARC: as its release counts the holds (`dmu_tx_hold.rs`), in a file of the
-    /// region's records (each sequential thread's share of it); the legacy models as their
-    /// era's code counts them (`LEGACY_HOLD`), whatever the release.
-    fn write_memory(&self, workload: &Workload, bytes: u64, threads: u32) -> u64 {
-        let (record, file_records) = match *workload {
-            Workload::AsyncWrite { record_size, sequential, region, .. } => {
-                let file = if sequential { region / u64::from(threads.max(1)) } else { region };
-                (record_size, (file / record_size.max(1)).max(1))
-            }
-            Workload::SyncWrite { record_size, .. } => (bytes.min(record_size), 1),
-            _ => (bytes, 1),
-        };
-        let hold = if self.legacy_throttle() {
-            super::dmu_tx_hold::LEGACY_HOLD
-        } else {
-            self.scenario.models.release.write_hold()
-        };
-        // Each transaction holds one record's part of the write (`start_write()`).
-        super::dmu_tx_hold::write_memory(hold, bytes.min(record), record, file_records)
     }
 
     /// The log bytes `zfs_log_write()` (a zvol's `zvol_log_write()`) counts for client

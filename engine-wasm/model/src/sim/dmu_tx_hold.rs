@@ -18,7 +18,8 @@
 //! data carries no indirect blocks either): it counts as one record.
 
 use super::dbuf::{levels_for, meta_dnode_levels, BLKPTR_SHIFT, DNODE_BLOCK_SHIFT, DNODE_SHIFT};
-use crate::scenario::WriteHold;
+use super::Sim;
+use crate::scenario::{Workload, WriteHold};
 
 /// `DNODE_MIN_SIZE` (0.7.0 on): what `dmu_tx_count_dnode()` counts, one 512-byte dnode.
 const DNODE_MIN_SIZE: u64 = 1 << DNODE_SHIFT;
@@ -48,6 +49,26 @@ pub(super) fn write_memory(hold: WriteHold, len: u64, record: u64, file_records:
             let dnode = (1 << DNODE_BLOCK_SHIFT) + (u64::from(meta_dnode_levels(epbs) - 1) << indirect_shift);
             object + dnode
         }
+    }
+}
+
+impl Sim {
+    /// What each write of a workload's `threads` threads of `bytes`-byte writes reserves
+    /// in the ARC: as its release counts the holds (`dmu_tx_hold.rs`), in a file of the
+    /// region's records (each sequential thread's share of it); the legacy models as their
+    /// era's code counts them (`LEGACY_HOLD`), whatever the release.
+    pub(super) fn workload_memory(&self, workload: &Workload, bytes: u64, threads: u32) -> u64 {
+        let (record, file_records) = match *workload {
+            Workload::AsyncWrite { record_size, sequential, region, .. } => {
+                let file = if sequential { region / u64::from(threads.max(1)) } else { region };
+                (record_size, (file / record_size.max(1)).max(1))
+            }
+            Workload::SyncWrite { record_size, .. } => (bytes.min(record_size), 1),
+            _ => (bytes, 1),
+        };
+        let hold = if self.legacy_throttle() { LEGACY_HOLD } else { self.scenario.models.release.write_hold() };
+        // Each transaction holds one record's part of the write (`clients.rs` `start_write()`).
+        write_memory(hold, bytes.min(record), record, file_records)
     }
 }
 

@@ -13,7 +13,7 @@ export const messages = {
     `This link asks for a work budget of ${asked} events, above the default ${cap}: a run may take that much longer. It runs with ${cap} until you choose.`,
   budgetConfirm: (asked: string) => `Run with ${asked} events`,
   budgetKeep: "Keep the default",
-  warnings: "Advised against by the OpenZFS source, but allowed:",
+  warnings: "Allowed, but worth knowing:",
   hardLimit: "hard limit: writers wait for dirty data to drain",
   noDelay: "no delay",
   refused: (reason: string) => `Refused: ${reason}`,

@@ -1,6 +1,6 @@
 //! Checks across tunables: combinations that cannot work are errors; combinations the
-//! OpenZFS source comments advise against, or that the kernel handles in a way worth
-//! knowing, are warnings.
+//! OpenZFS source comments advise against, that the kernel handles in a way worth
+//! knowing, or that the lab runs otherwise than a pool would, are warnings.
 //!
 //! Current OpenZFS checks none of this (plain module parameters); FreeBSD 12's sysctl
 //! handlers enforced some of it. Ranges of single values are enforced by [`Tunables`].

@@ -125,14 +125,13 @@ pub(super) type Writes = smallvec::SmallVec<[(usize, u64, u64, bool); 16]>;
 /// (`vdev_raidz_map_alloc_write()`, to spare the child's queue lock), and only a column
 /// with no data gets the optional write (2.2 `vdev_raidz_io_start_write()`, 2.4
 /// `raidz_start_skip_writes()`).
-pub(super) fn with_padding(mut writes: Writes, skips: impl Iterator<Item = (usize, u64)>, in_column: bool) -> Writes {
+pub(super) fn with_padding(writes: &mut Writes, skips: impl Iterator<Item = (usize, u64)>, in_column: bool) {
     for (leaf, at) in skips {
         match writes.iter_mut().find(|w| w.0 == leaf && w.1 + w.2 == at) {
             Some(w) if in_column => w.2 += 1 << SECTOR_SHIFT,
             _ => writes.push((leaf, at, 1 << SECTOR_SHIFT, true)),
         }
     }
-    writes
 }
 
 /// A RAID-Z read of several columns: those not yet done, and who waits for the whole block.
@@ -170,15 +169,18 @@ impl Sim {
     /// with real sectors of its own: both get the columns alone.
     pub(super) fn raidz_writes(&self, top: usize, offset: u64, size: u64) -> Writes {
         let t = &self.tops[top];
-        let cols: Writes =
-            self.raidz_columns(top, offset, size, true).into_iter().map(|(l, o, s)| (l, o, s, false)).collect();
+        // Built once, in place: a list of 16 writes is half a kilobyte, and each copy of it
+        // from one list type to another was a memcpy per block written.
+        let mut writes: Writes =
+            t.columns(offset, size).iter().map(|c| (t.leaves[c.child as usize], c.offset, c.size, false)).collect();
         let legacy = t.leaves.first().is_some_and(|&l| self.leaves[l].queue.openzfs().is_none());
         if t.draid.is_some() || legacy {
-            return cols;
+            return writes;
         }
         let skips = skips(offset, size, t.leaves.len() as u64, u64::from(t.parity));
         let leaf_skips = skips.into_iter().map(|(child, at)| (t.leaves[child as usize], at));
-        with_padding(cols, leaf_skips, self.scenario.models.release.raidz_padding_in_column())
+        with_padding(&mut writes, leaf_skips, self.scenario.models.release.raidz_padding_in_column());
+        writes
     }
 
     /// Issues a block's column reads; `parent` hears once, when all are done.
@@ -222,17 +224,19 @@ mod tests {
         // the padding sector is child 3's second row, just past its column.
         let cols: Writes = map(0, 5 * K, 4, 1).iter().map(|c| (c.child as usize, c.offset, c.size, false)).collect();
         let sk = || skips(0, 5 * K, 4, 1).into_iter().map(|(c, at)| (c as usize, at));
-        let old = with_padding(cols.clone(), sk(), false);
+        let mut old = cols.clone();
+        with_padding(&mut old, sk(), false);
         assert_eq!(old.len(), 5);
         assert_eq!(old[4], (3, K, K, true));
-        let new = with_padding(cols.clone(), sk(), true);
+        let mut new = cols;
+        with_padding(&mut new, sk(), true);
         assert_eq!(new.len(), 4);
         assert_eq!(new[3], (3, 0, 2 * K, false));
         // 8 KiB on RAID-Z2 of 6: children 4 and 5 hold no data, so 2.2 on still writes
         // their padding as optional I/Os.
-        let cols: Writes = map(0, 2 * K, 6, 2).iter().map(|c| (c.child as usize, c.offset, c.size, false)).collect();
+        let mut new: Writes = map(0, 2 * K, 6, 2).iter().map(|c| (c.child as usize, c.offset, c.size, false)).collect();
         let sk = skips(0, 2 * K, 6, 2).into_iter().map(|(c, at)| (c as usize, at));
-        let new = with_padding(cols, sk, true);
+        with_padding(&mut new, sk, true);
         assert_eq!(new.iter().filter(|w| w.3).map(|w| (w.0, w.1)).collect::<Vec<_>>(), vec![(4, 0), (5, 0)]);
     }
 

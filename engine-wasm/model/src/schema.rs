@@ -647,6 +647,16 @@ schema! {
         default: 600_000, min: 1_000, max: S, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "SSD flash page program (write) time, per die.",
     }
+    SsdGcPerMillion {
+        name: "ssd_gc_per_million", kind: Kind::Lab, group: POOL, unit: Unit::Count,
+        default: 0, min: 0, max: 1_000_000, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "SSD garbage collection: of every million page programs, how many first wait for their die to move valid pages and erase a block (ssd_gc_stall each); the latency variance of a drive under sustained writes. 0: none.",
+    }
+    SsdGcStall {
+        name: "ssd_gc_stall", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
+        default: 0, min: 0, max: 10 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "How long one garbage collection holds its die, and every program queued behind it there.",
+    }
     LunBandwidth {
         name: "lun_bandwidth", kind: Kind::Lab, group: POOL, unit: Unit::BytesPerSecond,
         default: 100_000_000, min: MIB, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
@@ -656,6 +666,16 @@ schema! {
         name: "lun_latency", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
         default: 5 * MS, min: 0, max: S, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "The LUN's fixed latency per I/O, on top of its transfer time.",
+    }
+    LunStallPerMillion {
+        name: "lun_stall_per_million", kind: Kind::Lab, group: POOL, unit: Unit::Count,
+        default: 0, min: 0, max: 1_000_000, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The LUN's latency variance: of every million I/Os, how many are held up lun_stall beyond lun_latency (a network retransmission, a replica's hiccup, the array's housekeeping). 0: every I/O takes its latency.",
+    }
+    LunStall {
+        name: "lun_stall", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
+        default: 0, min: 0, max: 10 * S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "How long a held-up I/O waits beyond lun_latency; it does not hold up the I/Os behind it.",
     }
     DiskCapacity {
         name: "disk_capacity", kind: Kind::Lab, group: POOL, unit: Unit::Bytes,

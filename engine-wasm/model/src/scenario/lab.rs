@@ -54,8 +54,18 @@ pub fn effective(t: &Tunables) -> Tunables {
         tunables.derive(Id::Device, kind as u64);
         let figures = match &d.spec {
             DeviceSpec::Hdd(p) => vec![(Id::HddRpm, p.rpm), (Id::HddQueueDepth, u64::from(p.queue_depth))],
-            DeviceSpec::Ssd(p) => vec![(Id::SsdRead, p.read_ns), (Id::SsdProgram, p.program_ns)],
-            DeviceSpec::Lun(p) => vec![(Id::LunBandwidth, p.bandwidth), (Id::LunLatency, p.base_latency_ns)],
+            DeviceSpec::Ssd(p) => vec![
+                (Id::SsdRead, p.read_ns),
+                (Id::SsdProgram, p.program_ns),
+                (Id::SsdGcPerMillion, p.stall_per_million),
+                (Id::SsdGcStall, p.stall_ns),
+            ],
+            DeviceSpec::Lun(p) => vec![
+                (Id::LunBandwidth, p.bandwidth),
+                (Id::LunLatency, p.base_latency_ns),
+                (Id::LunStallPerMillion, p.stall_per_million),
+                (Id::LunStall, p.stall_ns),
+            ],
             DeviceSpec::Injected(_) => Vec::new(),
         };
         for (id, v) in figures {
@@ -149,6 +159,8 @@ fn pool(t: &Tunables) -> Pool {
         (1, base) => DeviceSpec::Ssd(SsdParams {
             read_ns: t.get(Id::SsdRead),
             program_ns: t.get(Id::SsdProgram),
+            stall_per_million: t.get(Id::SsdGcPerMillion),
+            stall_ns: t.get(Id::SsdGcStall),
             ..match base {
                 Some(DeviceSpec::Ssd(p)) => p,
                 _ => SsdParams::datacenter(),
@@ -157,6 +169,8 @@ fn pool(t: &Tunables) -> Pool {
         (_, base) => DeviceSpec::Lun(LunParams {
             bandwidth: t.get(Id::LunBandwidth),
             base_latency_ns: t.get(Id::LunLatency),
+            stall_per_million: t.get(Id::LunStallPerMillion),
+            stall_ns: t.get(Id::LunStall),
             ..match base {
                 Some(DeviceSpec::Lun(p)) => p,
                 _ => LunParams::array_100mbs(),

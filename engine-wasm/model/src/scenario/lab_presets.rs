@@ -142,7 +142,7 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         name: "ceph-rbd",
         title: "Writes stuck far below a distant LUN's bandwidth",
         source: "Ceph Reef RBD figures (ceph.com, 2023)",
-        description: "One vdev on a Ceph RBD image: 10 ms mean latency and a tail of rare 7 ms stalls, 16 writers as fast as admitted and 4 readers. The write throttle sees a slow but deep backend.",
+        description: "One vdev on a Ceph RBD image: 10 ms mean latency and a tail of rare 7 ms stalls (lun_stall_per_million and lun_stall set the variance), 16 writers as fast as admitted and 4 readers. The write throttle sees a slow but deep backend.",
         link: "v=1&drive=ceph-rbd&lun_latency=10ms&async_writers=16&async_rate=0&readers=4",
     },
     LabPreset {

@@ -122,3 +122,34 @@ fn the_labs_drive_setting_offers_every_named_drive_and_sets_what_it_leaves_at_de
     let e = effective(&t);
     assert_eq!((e.get(Id::Device), e.get(Id::SsdRead), e.get(Id::SsdProgram)), (1, 20_000, 6_000));
 }
+
+#[test]
+fn a_drives_latency_variance_is_a_setting_of_the_lab_too() {
+    use throttle_model::scenario::lab::{effective, scenario_from_settings};
+    use throttle_model::{Id, Tunables};
+    let index = |name: &str| Id::Drive.spec().choices.iter().position(|c| *c == name).unwrap() as u64;
+    // Left at their defaults, the drive's own stalls: Ceph RBD's rare 7 ms, an SSD's
+    // collections.
+    let mut t = Tunables::default();
+    t.set(Id::Drive, index("ceph-rbd")).expect("in range");
+    let e = effective(&t);
+    assert_eq!((e.get(Id::LunStallPerMillion), e.get(Id::LunStall)), (200, 7_000_000));
+    // A 10 ms LUN where one I/O in ten waits 30 ms more: the device runs it so.
+    t.set(Id::LunLatency, 10_000_000).expect("in range");
+    t.set(Id::LunStallPerMillion, 100_000).expect("in range");
+    t.set(Id::LunStall, 30_000_000).expect("in range");
+    let s = scenario_from_settings(&t).expect("valid");
+    let DeviceSpec::Lun(p) = &s.pool.device else { panic!("a LUN") };
+    assert_eq!((p.base_latency_ns, p.stall_per_million, p.stall_ns), (10_000_000, 100_000, 30_000_000));
+    let m = run(&s.pool.device, Op::Read, 4096, 4, false, 20_000).latency;
+    let (p50, p95) = (m.quantile(0.5) as f64, m.quantile(0.95) as f64);
+    assert!(near(p50, 10e6, 0.05) && near(p95, 40e6, 0.05), "p50 {p50} ns, p95 {p95} ns");
+    // An SSD's garbage collection, likewise.
+    let mut t = Tunables::default();
+    t.set(Id::Drive, index("sata-s4500")).expect("in range");
+    t.set(Id::SsdGcPerMillion, 5_000).expect("in range");
+    t.set(Id::SsdGcStall, 2_000_000).expect("in range");
+    let s = scenario_from_settings(&t).expect("valid");
+    let DeviceSpec::Ssd(p) = &s.pool.device else { panic!("an SSD") };
+    assert_eq!((p.stall_per_million, p.stall_ns), (5_000, 2_000_000));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyText, applyToward, applyValue } from "./lab-state";
+import { applyText, applyToward, applyValue, syncKickBytes } from "./lab-state";
 import type { TunableName } from "../engine/engine";
 import { loadEngineSync } from "../engine/load-node";
 
@@ -59,5 +59,25 @@ describe("lab state changes", () => {
     const values = [...engine.defaults];
     values[i("zfs_delay_scale")] = 4294967295;
     expect(applyToward(engine, values, i("zfs_delay_scale"), 4294967296).status).toBe("refused");
+  });
+});
+
+describe("the txg sync kick drawn", () => {
+  const at = (link: string) => {
+    const r = engine.applyLink(engine.defaults, link);
+    if (r.status !== "ok") throw new Error(r.message);
+    return syncKickBytes(engine, r.value.values);
+  };
+  const MIB = 2 ** 20;
+
+  it("is the absolute zfs_dirty_data_sync before 0.8, whatever the RAM", () => {
+    // zfs-0.6.5 dsl_pool.c: zfs_dirty_data_sync = 64 MB; the limit is 10% of 128 GiB.
+    expect(at("v=1&release=0.6.5&ram=128G")).toBe(64 * MIB);
+    expect(at("v=1&release=0.6.4&ram=2G&zfs_dirty_data_sync=32M")).toBe(32 * MIB);
+  });
+
+  it("is zfs_dirty_data_sync_percent of the dirty limit from 0.8", () => {
+    expect(at("v=1&release=2.2&zfs_dirty_data_max=1G")).toBe(0.2 * 1024 * MIB);
+    expect(at("v=1&release=0.8&zfs_dirty_data_max=1G&zfs_dirty_data_sync_percent=50")).toBe(512 * MIB);
   });
 });

@@ -1,7 +1,7 @@
 // Pure state transitions of the lab: a change is applied only if the engine accepts the
 // resulting combination; otherwise the previous values stay and the reason is returned.
 
-import { withValue, type Engine, type Values } from "../engine/engine";
+import { withValue, type Engine, type TunableName, type Values } from "../engine/engine";
 import { messages } from "../messages";
 
 export type Change =
@@ -70,6 +70,21 @@ export function applyText(engine: Engine, values: Values, index: number, text: s
 export function warningsOf(engine: Engine, values: Values): string[] {
   const checked = engine.check(values);
   return checked.status === "ok" ? checked.value.warnings.map((w) => w.message) : [checked.message];
+}
+
+/**
+ * The dirty data at which the settings' release kicks a txg sync [bytes]: from 0.8 the
+ * `zfs_dirty_data_sync_percent` of `zfs_dirty_data_max`; before, the absolute
+ * `zfs_dirty_data_sync`, the release's only sync setting (`txg_sync_thread()`, 0.6.x-0.7).
+ */
+export function syncKickBytes(engine: Engine, values: Values): number {
+  const effective = engine.effectiveValues(values);
+  const absent = engine.absentTunables(values);
+  if (effective.status !== "ok" || absent.status !== "ok") return 0;
+  const at = (name: TunableName) => effective.value[engine.indexOf(name)] ?? 0;
+  return absent.value.includes("zfs_dirty_data_sync_percent")
+    ? at("zfs_dirty_data_sync")
+    : (at("zfs_dirty_data_max") * at("zfs_dirty_data_sync_percent")) / 100;
 }
 
 /** What the controls edit: the values, each control's refusal or limit, the copy status. */

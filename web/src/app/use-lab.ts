@@ -13,7 +13,7 @@ import type { DirtyLevels } from "../views/DirtyPanel";
 import type { RunView } from "../views/runs";
 import { messages } from "../messages";
 import { comparisonFor, differenceLines } from "./comparison";
-import { editReducer, warningsOf } from "./lab-state";
+import { editReducer, syncKickBytes, warningsOf } from "./lab-state";
 import type { Lesson, View } from "../engine/types";
 import { lessonNamed, openingOf, stepStart } from "./lesson-state";
 import { createHistoryWriter, fragmentFor, linkFor, linkQuery, readLink, type Initial } from "./url-state";
@@ -194,10 +194,10 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   const asyncMinPercent = at("zfs_vdev_async_write_active_min_dirty_percent");
   const asyncMaxPercent = at("zfs_vdev_async_write_active_max_dirty_percent");
   const delayMinPercent = at("zfs_delay_min_dirty_percent");
-  const syncPercent = at("zfs_dirty_data_sync_percent");
+  const syncBytes = useMemo(() => syncKickBytes(engine, values), [engine, values]);
   const levels: DirtyLevels = useMemo(
-    () => ({ dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncPercent }),
-    [dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncPercent],
+    () => ({ dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncBytes }),
+    [dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncBytes],
   );
 
   // Signals for tests and benchmarks: the lab is up, runs completed, the current report's hash.

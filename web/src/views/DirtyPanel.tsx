@@ -10,13 +10,17 @@ import { Panel, TextView } from "./Panel";
 import { sampleAt, seriesOf, type RunView } from "./runs";
 import { lastRows } from "./text-rows";
 
-/** The current settings' levels: zfs_dirty_data_max [bytes] and the percents drawn. */
+/**
+ * The current settings' levels: zfs_dirty_data_max [bytes], the percents drawn, and the
+ * dirty data that kicks a txg sync [bytes] (`zfs_dirty_data_sync_percent` of the limit from
+ * 0.8, the absolute `zfs_dirty_data_sync` before).
+ */
 export interface DirtyLevels {
   dirtyMax: number;
   asyncMinPercent: number;
   asyncMaxPercent: number;
   delayMinPercent: number;
-  syncPercent: number;
+  syncBytes: number;
 }
 
 interface Props {
@@ -56,7 +60,7 @@ export const DirtyPanel = memo(function DirtyPanel({ levels, runs }: Props) {
           [atPercent(levels.asyncMinPercent), "async-write band starts"],
           [atPercent(levels.asyncMaxPercent), "async-write band ends"],
           [atPercent(levels.delayMinPercent), "delay starts"],
-          [atPercent(levels.syncPercent), "txg sync kick"],
+          [levels.syncBytes / MIB, "txg sync kick"],
         ])}
         marks={syncs}
       />

@@ -178,3 +178,23 @@ test("Reset all can be undone, restoring the settings and the pinned A exactly",
   await field(page, "readers").press("Enter");
   await expect(page.getByRole("button", { name: "Undo reset" })).toHaveCount(0);
 });
+
+test("Undo after Reset all brings back the preset the lab was on, its link and its description", async ({
+  page,
+}) => {
+  await openLab(page, "#v=1");
+  await page.locator("#preset").selectOption("slog");
+  await expect(page.getByTestId("preset-about")).toBeVisible();
+  await field(page, "readers").fill("7");
+  await field(page, "readers").press("Enter");
+  await expect.poll(() => fragment(page)).toContain("readers=7");
+  const before = fragment(page);
+  expect(before).toContain("slog");
+  await page.getByRole("button", { name: "Reset all to defaults" }).click();
+  await expectFragment(page, /^#v=1$/);
+  await expect(page.getByTestId("preset-about")).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo reset" }).click();
+  await expect.poll(() => fragment(page)).toBe(before);
+  await expect(page.getByTestId("preset-about")).toBeVisible();
+  await expect(field(page, "readers")).toHaveValue("7");
+});

@@ -111,9 +111,15 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   const [view, setView] = useState<View>(opening.view);
   const [notices, setNotices] = useState<string[]>(opening.notices);
   const [budgetAsked, setBudgetAsked] = useState<number | null>(initial.budgetAsked);
-  // What "Reset all" replaced, and the defaults it put in their place: Undo is offered while
-  // the values are still those very defaults (any change makes a new array) and nothing is pinned.
-  const [reset, setReset] = useState<{ values: Values; pinned: Values | null; after: Values } | null>(null);
+  // What "Reset all" replaced (the values, the pinned A, the preset or lesson step the link
+  // named), and the defaults it put in their place: Undo is offered while the values are
+  // still those very defaults (any change makes a new array) and nothing is pinned.
+  const [reset, setReset] = useState<{
+    values: Values;
+    pinned: Values | null;
+    view: Pick<View, "preset" | "lesson" | "step">;
+    after: Values;
+  } | null>(null);
   const warnings = useMemo(() => warningsOf(engine, values), [engine, values]);
   const presets = useMemo(() => {
     const r = engine.labPresets();
@@ -347,7 +353,8 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     },
     setPresent: (present) => setView((v) => ({ ...v, present })),
     resetAll: () => {
-      setReset({ values, pinned, after: engine.defaults });
+      const { preset, lesson, step } = view;
+      setReset({ values, pinned, view: { preset, lesson, step }, after: engine.defaults });
       dispatch({ type: "replace", values: engine.defaults });
       setPinned(null);
       setView((v) => ({ ...v, preset: null, lesson: null, step: null }));
@@ -357,6 +364,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
         ? () => {
             dispatch({ type: "replace", values: reset.values });
             setPinned(reset.pinned);
+            setView((v) => ({ ...v, ...reset.view }));
             setReset(null);
           }
         : null,

@@ -369,7 +369,8 @@ impl Sim {
             _ => (false, false, false),
         };
         let log = self.log_on(block).0;
-        Some(LogWrite { size: cl.tx_bytes, block, commit, log, throughput, zvol })
+        let phase = (cl.next_in_file - cl.tx_bytes) % block.max(1);
+        Some(LogWrite { size: cl.tx_bytes, block, phase, commit, log, throughput, zvol })
     }
 
     /// Whether client `c` logs its writes for `zil_commit()` (O_DSYNC or fsync), and if so

@@ -260,15 +260,6 @@ pub(crate) fn record_above_release_max(id: Id, value: u64, max: u64, release: &s
     format!("{}: {what} of OpenZFS {release} (release) is at most {}", named(id, value), id.spec().format(max))
 }
 
-pub(crate) fn write_spans_blocks(id: Id, write: u64, block: u64) -> String {
-    format!(
-        "{} is larger than the zvol's volblocksize of {}: the lab writes each as one block of its size, where a pool dirties {} blocks in one transaction (on RAID-Z each pays its own parity and padding)",
-        named(id, write),
-        Id::Recordsize.spec().format(block),
-        write.div_ceil(block.max(1))
-    )
-}
-
 pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {
     format!(
         "the class minimums add up to {sum}, more than {}: they cannot all be served at once (before 2.1 the classes first in priority take every slot while they have I/O queued, and async writes can wait for ever; from 2.1 the classes take turns)",

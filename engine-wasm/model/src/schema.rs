@@ -495,12 +495,12 @@ schema! {
     AsyncWriters {
         name: "async_writers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,
         default: 8, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Buffered writer threads (fio numjobs with rw=write, no fsync): each write is one transaction in one record.",
+        meaning: "Buffered writer threads (fio numjobs with rw=write, no fsync): each write is one transaction per record it covers, or to a zvol one over all its blocks.",
     }
     AsyncBlockSize {
         name: "async_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Bytes per buffered write (fio bs); the recordsize is the larger of this and 128 KiB.",
+        meaning: "Bytes per buffered write (fio bs): a write to a file is one transaction per record it covers (zfs_write()); one to a zvol, one transaction over all its blocks, delayed once (zvol_write()).",
     }
     AsyncRate {
         name: "async_rate", kind: Kind::Lab, group: WORKLOAD, unit: Unit::BytesPerSecond,
@@ -510,7 +510,7 @@ schema! {
     Recordsize {
         name: "recordsize", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 128 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "The dataset's recordsize, or a zvol's volblocksize: a write, buffered or sync, dirties each record it covers whole, one transaction per record (a zvol's write: one block at least the write's size), and a sync write logged indirectly has its whole record written in place (dmu_sync); a database uses its page size.",
+        meaning: "The dataset's recordsize, or a zvol's volblocksize: a write, buffered or sync, dirties each record it covers whole, one transaction per record (a zvol's write: one transaction over all its blocks), and a sync write logged indirectly has its whole record written in place (dmu_sync); a database uses its page size.",
     }
     Dataset {
         name: "dataset", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
@@ -557,7 +557,7 @@ schema! {
     SyncBlockSize {
         name: "sync_block_size", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
         default: 8 * KIB, min: 512, max: 16 * MIB, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Bytes per synchronous write, into records of recordsize (at least the write's size) as a buffered write's. Without a log device one of 32 KiB or more is logged indirectly, its whole record written in place; from 2.4 an O_DSYNC write under half its record is copied into the log instead (zil_write_state()). Until 2.3 a zvol logs indirectly only a write of its whole block, and only of a volblocksize above 32 KiB (zvol_log_write()).",
+        meaning: "Bytes per synchronous write, into records of recordsize as a buffered write's. Without a log device one of 32 KiB or more is logged indirectly, its whole record written in place; from 2.4 an O_DSYNC write under half its record is copied into the log instead (zil_write_state()). Until 2.3 a zvol logs indirectly only a write of at least its block, and only of a volblocksize above 32 KiB, one log record a block (zvol_log_write()).",
     }
     FsyncEvery {
         name: "fsync_every", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,

@@ -10,6 +10,7 @@ mod clients;
 mod dbuf;
 pub mod device;
 mod dmu_tx;
+mod dmu_tx_check_ioerr;
 mod dmu_tx_hold;
 mod dmu_write_policy;
 mod dmu_zfetch;
@@ -48,6 +49,7 @@ mod zil;
 mod zio;
 mod zio_compress;
 mod zio_dva_throttle;
+mod zvol;
 
 pub use client_waits::WaitCause;
 pub use dmu_tx::ThrottleCounters;

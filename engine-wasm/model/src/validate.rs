@@ -7,7 +7,7 @@
 
 use crate::messages;
 use crate::schema::{Id, Kind, CLASS_LIMITS, MAX_LEAVES};
-use crate::tunable_releases::{async_write_max_first, default_volblocksize, in_release, max_recordsize, release_name};
+use crate::tunable_releases::{async_write_max_first, in_release, max_recordsize, release_name};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
@@ -137,19 +137,6 @@ pub fn check(t: &Tunables) -> Checked {
             }
         }
     }
-    // A write to a file spans records as `zfs_write()` splits it, but a zvol's write lies
-    // in one block in the lab (`lab.rs` makes the block as large as the write), where
-    // `zvol_write()` dirties each block it covers in one transaction: it runs, not as the
-    // pool would write it, and the user is told so. The zvol's blocks are the volblocksize
-    // given, else the release's default (as `lab.rs`).
-    if t.get(Id::Dataset) == 1 {
-        let record = if t.is_given(Id::Recordsize) { t.get(Id::Recordsize) } else { default_volblocksize(release) };
-        for (writers, id) in [(Id::AsyncWriters, Id::AsyncBlockSize), (Id::SyncWriters, Id::SyncBlockSize)] {
-            if t.get(writers) > 0 && t.get(id) > record {
-                out.warnings.push(problem(&[id, Id::Recordsize], messages::write_spans_blocks(id, t.get(id), record)));
-            }
-        }
-    }
     let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
     let total = t.get(Id::VdevMaxActive);
     if min_sum > total {
@@ -190,34 +177,24 @@ mod tests {
         assert!(check(&with(&[(Id::Special, 1), (Id::Release, 3)])).errors.is_empty());
     }
 
-    /// A write to a zvol larger than its block runs as one block, which a pool would write
-    /// as several: said, naming the blocks a pool dirties. A zvol's blocks are the release's
-    /// default volblocksize unless given (16 KiB from 2.2). A file's write spans records as
-    /// the pool's does: nothing to say.
+    /// A write larger than its block runs as the pool writes it: a file's as a transaction
+    /// per record (`zfs_write()`), a zvol's as one transaction over its blocks
+    /// (`zvol_write()`): nothing to say, whatever the release's default volblocksize.
     #[test]
-    fn a_zvol_write_larger_than_its_block_is_run_as_one_and_said_so() {
-        let c = check(&with(&[
-            (Id::Dataset, 1),
-            (Id::AsyncWriters, 4),
-            (Id::AsyncBlockSize, 48 << 10),
-            (Id::Recordsize, 16 << 10),
-        ]));
-        assert_eq!(c.warnings[0].tunables, ["async_block_size", "recordsize"]);
-        assert!(c.warnings[0].message.contains("dirties 3 blocks"), "{}", c.warnings[0].message);
-        let v2_2 = Id::Release.spec().choices.iter().position(|c| *c == "2.2").unwrap_or(0) as u64;
-        let zvol = |release: u64| {
-            check(&with(&[
-                (Id::Release, release),
-                (Id::Dataset, 1),
-                (Id::AsyncWriters, 0),
+    fn a_write_larger_than_its_block_runs_as_the_pool_writes_it() {
+        let v2_1 = Id::Release.spec().choices.iter().position(|c| *c == "2.1").unwrap_or(0) as u64;
+        for dataset in [0, 1] {
+            let c = check(&with(&[
+                (Id::Release, v2_1),
+                (Id::Dataset, dataset),
+                (Id::AsyncWriters, 4),
+                (Id::AsyncBlockSize, 48 << 10),
                 (Id::SyncWriters, 1),
-                (Id::SyncBlockSize, 12 << 10),
-            ]))
-        };
-        assert!(zvol(v2_2).warnings.is_empty(), "12K into 16K blocks: {:?}", zvol(v2_2).warnings);
-        assert!(zvol(v2_2 - 1).warnings[0].message.contains("dirties 2 blocks"));
-        let file = check(&with(&[(Id::AsyncWriters, 4), (Id::AsyncBlockSize, 1 << 20), (Id::Recordsize, 8 << 10)]));
-        assert!(file.warnings.is_empty(), "{:?}", file.warnings);
+                (Id::SyncBlockSize, 1 << 20),
+                (Id::Recordsize, 16 << 10),
+            ]));
+            assert!(c.warnings.is_empty() && c.errors.is_empty(), "{dataset}: {:?} {:?}", c.warnings, c.errors);
+        }
     }
 
     /// `zfs_max_recordsize` (`dsl_dataset.c`): 1 MiB until 2.1. A sync write, as a

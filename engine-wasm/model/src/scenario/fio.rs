@@ -19,7 +19,8 @@
 //!   `recordsize` (128 KiB, `zfs_prop.c`; a larger write spans records, a transaction
 //!   each, as `zfs_write()` takes them; a scenario's dataset may say otherwise: `run
 //!   --fio` keeps its `record_size`), or into a zvol's blocks for a `filename` under
-//!   `/dev/zvol/`;
+//!   `/dev/zvol/` (the release's default volblocksize; a larger write is one transaction
+//!   over its blocks, as `zvol_write()` takes a bio);
 //!   `buffer_compress_percentage` as the records' compressible share;
 //!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed, as the region
 //!   written or the working set read; `runtime` as the run's duration.

@@ -199,19 +199,6 @@ fn pool(t: &Tunables) -> Pool {
     pool
 }
 
-/// The records a writer of `block_size` bytes writes into: a file system's recordsize (a
-/// write spanning several is one transaction per record, as `zfs_write()` makes them); a
-/// zvol's volblocksize, or the write's size when larger (the lab writes a zvol's write as
-/// one block; `validate.rs` says so).
-fn record_of(t: &Tunables, block_size: u64) -> u64 {
-    let record = t.get(Id::Recordsize);
-    if t.get(Id::Dataset) == 1 {
-        block_size.max(record)
-    } else {
-        record
-    }
-}
-
 fn workloads(t: &Tunables) -> Vec<Workload> {
     let get = |id: Id| t.get(id);
     let threads = |id: Id| get(id) as u32;
@@ -223,7 +210,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
         out.push(Workload::AsyncWrite {
             threads: threads(Id::AsyncWriters),
             block_size,
-            record_size: record_of(t, block_size),
+            record_size: get(Id::Recordsize),
             sequential: get(Id::AsyncPattern) == 0,
             region: get(Id::FileSize).max(block_size),
             rate: get(Id::AsyncRate),
@@ -246,7 +233,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
         out.push(Workload::SyncWrite {
             threads: threads(Id::SyncWriters),
             block_size,
-            record_size: record_of(t, block_size),
+            record_size: get(Id::Recordsize),
             sequential: true,
             region: get(Id::FileSize).max(block_size),
             cache_hit: 100,

@@ -207,8 +207,8 @@ impl Dataset {
 /// The size of the records (a zvol's blocks) a writer of `block_size` bytes at `at` writes
 /// into: `record_size` (the write's size unless given) for a file system, at most the
 /// release's `zfs_max_recordsize`; for a zvol its `volblocksize`, the release's default
-/// unless given. A write to a file may span records (`zfs_write()` takes one transaction
-/// per record); a write to a zvol must fit in one block.
+/// unless given. A write may span several: to a file, one transaction per record
+/// (`zfs_write()`); to a zvol, one over all its blocks (`zvol_write()`).
 fn records(at: &str, d: Dataset, block_size: u64, release: Release) -> Result<u64, FieldError> {
     let path = |key| field(at, key);
     let zvol = d.zvol();
@@ -221,11 +221,6 @@ fn records(at: &str, d: Dataset, block_size: u64, release: Release) -> Result<u6
     } else {
         value(d.record_size, &path("record_size"), block_size, 512, 16 * MIB)?
     };
-    if record_size < block_size && zvol {
-        let message =
-            format!("{record_size} is smaller than block_size ({block_size}): each write must fit in one block");
-        return Err(FieldError::at(&path("volblocksize"), message));
-    }
     let largest = crate::tunable_releases::max_recordsize(release.index());
     if !zvol && record_size > largest {
         let message = format!(

@@ -1,13 +1,14 @@
 //! Client threads, described the way fio describes jobs: buffered and synchronous writers
-//! and random readers, calling `write()`, `fsync()` and `read()` (`zfs_vnops.c`). Each
-//! client write is one transaction of one record. A synchronous writer's write is a
-//! buffered one (`zfs_write()` holds, reads and dirties the record alike whatever the
-//! open flags) followed by its commit.
+//! and random readers, calling `write()`, `fsync()` and `read()` (`zfs_vnops.c`). A write
+//! to a file is one transaction per record it covers; one to a zvol, one over all its
+//! blocks (`zvol.rs`). A synchronous writer's write is a buffered one (`zfs_write()` holds,
+//! reads and dirties the record alike whatever the open flags) followed by its commit.
 
 use super::client_waits::WaitCause;
 use super::vdev_queue::Class;
 use super::zfs_log::{wrlog_bytes, LogWrite};
 use super::zio::Parent;
+use super::zvol::{transaction, ZvolShape};
 use super::{Ev, Sim};
 use crate::scenario::{Burst, SyncMode, Workload};
 
@@ -22,6 +23,8 @@ pub(super) struct AsyncShape {
     region: u64,
     cache_hit: u64,
     pub(super) compressible: u64,
+    /// A zvol's writer: what its transactions need (`zvol.rs`).
+    zvol: Option<ZvolShape>,
 }
 
 pub(super) struct Client {
@@ -43,19 +46,24 @@ pub(super) struct Client {
     /// Bytes the current transaction copies in: the call's, or its part in one record
     /// when it spans several (`zfs_write()` takes a transaction per record).
     pub tx_bytes: u64,
+    /// The records it covers: one for a file's, each block of the bio for a zvol's.
+    pub(super) blocks: u64,
+    /// Reads it waits for before its assign (`dmu_tx_check_ioerr.rs`).
+    pub(super) reads: u32,
     /// Bytes of the current call still to write after this transaction, and where they
     /// start (in the region, and in the thread's file).
     left: u64,
     next_offset: u64,
     next_in_file: u64,
-    /// What each write's transaction asks the ARC to reserve (`reserve_bytes()`).
+    /// What the current transaction asks the ARC to reserve (`reserve_bytes()`): the same
+    /// for each of a file's, each zvol transaction's own.
     memory: u64,
-    /// The record the current write lands in: in the workload's region (the allocator's
-    /// key), and in the thread's own object (`dbuf.rs`).
-    record: u64,
-    blkid: u64,
+    /// The (first) record the current transaction lands in: in the workload's region (the
+    /// allocator's key), and in the thread's own object (`dbuf.rs`).
+    pub(super) record: u64,
+    pub(super) blkid: u64,
     /// The object it writes (`dbuf.rs`).
-    object: u64,
+    pub(super) object: u64,
     /// Where a sequential writer's share of the region starts, and its next offset.
     pub(super) file_start: u64,
     pub(super) cursor: u64,
@@ -126,12 +134,19 @@ impl Sim {
             );
             let first = self.clients.len() as u32;
             let (pace_ns, burst) = pacing(workload);
+            let zvol = match *workload {
+                Workload::AsyncWrite { zvol: true, .. } | Workload::SyncWrite { zvol: true, .. } => {
+                    let (hold, file_records) = self.write_hold(workload, threads);
+                    Some(ZvolShape::new(self.scenario.models.release, hold, file_records))
+                }
+                _ => None,
+            };
             let shape = match *workload {
                 Workload::AsyncWrite {
                     block_size, record_size, sequential, region, cache_hit, compressible, ..
-                } => Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible }),
+                } => Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible, zvol }),
                 Workload::SyncWrite { block_size, record_size, sequential, region, cache_hit, .. } => {
-                    Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible: 0 })
+                    Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible: 0, zvol })
                 }
                 _ => None,
             };
@@ -149,6 +164,8 @@ impl Sim {
                     tx_time: 0,
                     txg: 0,
                     tx_bytes: bytes,
+                    blocks: 1,
+                    reads: 0,
                     left: 0,
                     next_offset: 0,
                     next_in_file: 0,
@@ -262,8 +279,8 @@ impl Sim {
     /// Called from `client_call()` alone: inlined there, one call frame fewer per write.
     #[inline(always)]
     fn start_write(&mut self, c: u32) {
-        let mut rmw = None;
-        if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible }) =
+        let mut reads = [None; 2];
+        if let Some(AsyncShape { block_size, record_size, sequential, region, cache_hit, compressible, zvol }) =
             self.clients[c as usize].shape
         {
             let (offset, in_file, remaining) = if self.clients[c as usize].left > 0 {
@@ -279,25 +296,25 @@ impl Sim {
                 (at, at, block_size)
             };
             // zfs_write(): one transaction for the call's bytes within one record; a call
-            // that spans records goes on with the next once this one commits.
-            let chunk = remaining.min(record_size - in_file % record_size);
+            // that spans records goes on with the next once this one commits. zvol_write():
+            // one over all the blocks of its bio (`zvol.rs`).
+            let phase = in_file % record_size;
+            let tx = transaction(zvol.as_ref(), remaining, phase, record_size);
             let cl = &mut self.clients[c as usize];
-            cl.tx_bytes = chunk;
-            cl.left = remaining - chunk;
-            cl.next_offset = offset + chunk;
-            cl.next_in_file = in_file + chunk;
+            cl.tx_bytes = tx.bytes;
+            cl.blocks = tx.blocks;
+            cl.left = remaining - tx.bytes;
+            cl.next_offset = offset + tx.bytes;
+            cl.next_in_file = in_file + tx.bytes;
             cl.record = offset / record_size;
             cl.blkid = in_file / record_size;
-            // dmu_tx_hold_write() → dmu_tx_check_ioerr(): a write of part of a record reads
-            // the record first unless it is in memory: dirty in a txg not yet synced or
-            // written by the last sync (`dbuf.rs`), else an ARC hit by the workload's share.
-            let (object, blkid, record) = (cl.object, cl.blkid, cl.record);
-            let partial = chunk < record_size && cache_hit < 100;
-            let synced = self.txg.synced;
-            if partial && !self.dbufs.in_memory(synced, object, blkid) && self.rng.below(100) >= cache_hit {
-                // dbuf_read() → arc_read() reads the block as it lies on disk: its compressed
-                // size, which zio_read_bp_init() reads and decompresses (all releases).
-                rmw = Some((record, super::zio_compress::psize(record_size, compressible)));
+            if let Some(z) = zvol {
+                cl.memory = z.memory(tx.bytes, record_size, cl.blkid, tx.blocks);
+            }
+            // dmu_tx_hold_write() → dmu_tx_check_ioerr(): the blocks it writes in part are
+            // read first unless in memory (`dmu_tx_check_ioerr.rs`).
+            if cache_hit < 100 {
+                reads = self.blocks_to_read(c, tx, phase, cache_hit, compressible);
             }
         }
         // dmu_tx_create(): the transaction's clock starts before the read, so the delay
@@ -306,44 +323,31 @@ impl Sim {
         cl.tx_start = self.now;
         cl.delayed = false;
         self.rec.throttle.transactions += 1;
-        if let Some((record, size)) = rmw {
-            let tops = self.data_tops as u64;
-            let top = (record % tops) as usize;
-            // Blocks lie an allocation apart (on RAID-Z more than their size).
-            let stride = self.tops[top].asize(size);
-            let span = (self.tops[top].capacity / 10 * 9 / stride).max(1);
-            self.read_top(top, (record / tops % span) * stride, size, Class::SyncRead, Parent::Rmw(c));
-            self.client_waits(c, WaitCause::ReadIo);
-            return;
+        if !self.read_first(c, reads) {
+            self.begin_assign(c);
         }
-        self.begin_assign(c);
-    }
-
-    /// The record a partial write needed is read: the write goes on to `dmu_tx_assign()`.
-    pub(super) fn rmw_read_done(&mut self, c: u32) {
-        self.begin_assign(c);
     }
 
     /// `dmu_tx_assign()` is called: its clock (the `dmu_tx_assign` kstat's) starts here.
-    fn begin_assign(&mut self, c: u32) {
+    pub(super) fn begin_assign(&mut self, c: u32) {
         self.clients[c as usize].assign_start = self.now;
         self.try_assign(c);
     }
 
-    /// Dirty bytes the committed transaction adds to `txg`, the record's and its new
-    /// metadata's (`dbuf.rs`): a whole record the first time it is dirtied in that txg
-    /// (`dr_accounted = db_size`), by this thread or any other, nothing after; a sync
-    /// writer's as a buffered one's.
-    pub(super) fn dirty_charge(&mut self, c: u32, txg: u64) -> (u64, u64) {
+    /// Dirty bytes the assigned transaction adds to `txg` for the `nth` record it covers,
+    /// the record's and its new metadata's (`dbuf.rs`): a whole record the first time it is
+    /// dirtied in that txg (`dr_accounted = db_size`), by this thread or any other, nothing
+    /// after; a sync writer's as a buffered one's.
+    pub(super) fn dirty_charge(&mut self, c: u32, txg: u64, nth: u64) -> (u64, u64) {
         let cl = &self.clients[c as usize];
         match cl.shape {
-            Some(AsyncShape { record_size, .. }) => self.dbufs.dirty(txg, cl.object, cl.blkid, record_size),
+            Some(AsyncShape { record_size, .. }) => self.dbufs.dirty(txg, cl.object, cl.blkid + nth, record_size),
             None => (cl.tx_bytes, 0),
         }
     }
 
     /// What client `c`'s transaction reserves in the ARC (`dmu_tx_try_assign()`'s
-    /// `memory`), the same for each of its writes.
+    /// `memory`).
     pub(super) fn reserve_bytes(&self, c: u32) -> u64 {
         self.clients[c as usize].memory
     }
@@ -369,26 +373,27 @@ impl Sim {
             _ => (false, false, false),
         };
         let log = self.log_on(block).0;
-        Some(LogWrite { size: cl.tx_bytes, block, commit, log, throughput, zvol })
+        let phase = (cl.next_in_file - cl.tx_bytes) % block.max(1);
+        Some(LogWrite { size: cl.tx_bytes, block, phase, commit, log, throughput, zvol })
     }
 
     /// Whether client `c` logs its writes for `zil_commit()` (O_DSYNC or fsync), and if so
-    /// the block its last write went into: (object, block id).
-    pub(super) fn logged_block(&self, c: u32) -> Option<(u64, u64)> {
+    /// the `nth` block its last transaction went into: (object, block id).
+    pub(super) fn logged_block(&self, c: u32, nth: u64) -> Option<(u64, u64)> {
         let cl = self.clients.get(c as usize)?;
-        cl.logs.then_some((cl.object, cl.blkid))
+        cl.logs.then_some((cl.object, cl.blkid + nth))
     }
 
-    /// The identity of the record client `c` last wrote, for a writer: the same key for
-    /// the same record of the same file, so a rewrite frees the old copy.
-    pub(super) fn record_key(&self, c: u32) -> Option<u64> {
+    /// The identity of the `nth` record client `c`'s last transaction wrote, for a writer:
+    /// the same key for the same record of the same file, so a rewrite frees the old copy.
+    pub(super) fn record_key(&self, c: u32, nth: u64) -> Option<u64> {
         let cl = self.clients.get(c as usize)?;
-        cl.shape.is_some().then_some(((cl.workload as u64) << 48) | cl.record)
+        cl.shape.is_some().then_some(((cl.workload as u64) << 48) | (cl.record + nth))
     }
 
     /// The transaction committed: a buffered write returns; an O_DSYNC write commits the ZIL.
     pub(super) fn client_committed(&mut self, c: u32) {
-        // A call spanning records goes on with its next transaction at once.
+        // A call spanning records (a zvol's, bios) goes on with its next transaction at once.
         if self.clients[c as usize].left > 0 {
             self.start_write(c);
             return;

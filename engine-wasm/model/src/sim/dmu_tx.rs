@@ -170,10 +170,13 @@ impl Sim {
             self.txg.hold(txg);
         }
         // dmu_write() dirties the buffers (dbuf_dirty() charges the dirty data) before it
-        // copies into them: the next writer's check sees this write's bytes at once.
+        // copies into them: the next writer's check sees this write's bytes at once. A
+        // zvol's transaction dirties each block of its write, in order.
         let txg = self.clients[c as usize].txg;
-        let (record, metadata) = self.dirty_charge(c, txg);
-        self.dirty_space(txg, record, metadata, c);
+        for nth in 0..self.clients[c as usize].blocks {
+            let (record, metadata) = self.dirty_charge(c, txg, nth);
+            self.dirty_space(txg, record, metadata, c, nth);
+        }
         let bytes = self.clients[c as usize].tx_bytes;
         let cpu = self.scenario.cpu_per_write_ns.unwrap_or(DEFAULT_CPU_PER_WRITE);
         self.events.push_ordered(self.now + copy_ns(cpu, bytes), Ev::ClientCommit(c));

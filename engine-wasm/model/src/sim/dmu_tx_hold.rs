@@ -12,10 +12,16 @@
 //!
 //! The legacy models count as releases before 0.7.0 do ([`LEGACY_HOLD`]).
 //!
+//! A file's transaction overwrites one record (`zfs_write()` takes one per record); a
+//! zvol's overwrites every block of its write (`zvol_write()`): the blocks and the
+//! distinct indirect blocks above them, each counted once (`dmu_tx_count_twig()` keeps the
+//! last block counted at each level, `history[]`), or from 0.7.0 the bytes alone.
+//!
 //! Simplified: the lab's files exist at their full size (a partial write reads its record
-//! first), so each write overwrites one record; a file has the 3 block pointers of
-//! `dbuf.rs`'s objects. A synchronous writer's file has no shape in the lab (its dirty
-//! data carries no indirect blocks either): it counts as one record.
+//! first), so a write overwrites; a file has the 3 block pointers of `dbuf.rs`'s objects.
+//! A synchronous writer's file has no shape in the lab (its dirty data carries no indirect
+//! blocks either): it counts as one record of the write's size, and a zvol's as just the
+//! blocks written.
 
 use super::dbuf::{levels_for, meta_dnode_levels, BLKPTR_SHIFT, DNODE_BLOCK_SHIFT, DNODE_SHIFT};
 use super::Sim;
@@ -32,17 +38,25 @@ const DNODE_MIN_SIZE: u64 = 1 << DNODE_SHIFT;
 /// write limit.
 pub(super) const LEGACY_HOLD: WriteHold = WriteHold::Blocks { indirect_shift: 14 };
 
-/// The memory a write of `len` bytes into one record of `record` bytes counts, in a file
-/// of `file_records` records.
-pub(super) fn write_memory(hold: WriteHold, len: u64, record: u64, file_records: u64) -> u64 {
+/// The memory a write of `len` bytes counts, over `blocks` records of `record` bytes from
+/// block `first` of a file of `file_records` records (a file's write: one record).
+pub(super) fn write_memory(hold: WriteHold, len: u64, record: u64, file_records: u64, first: u64, blocks: u64) -> u64 {
     match hold {
         WriteHold::Bytes => len + DNODE_MIN_SIZE,
         WriteHold::Blocks { indirect_shift } => {
             let epbs = indirect_shift - BLKPTR_SHIFT;
-            // dmu_tx_count_twig(): the record, then one indirect block per level above it
-            // up to the object's top (`level >= dn_nlevels` ends the walk).
-            let levels = levels_for(file_records.saturating_sub(1), epbs);
-            let object = record + (u64::from(levels - 1) << indirect_shift);
+            let last = first + blocks.max(1) - 1;
+            // dmu_tx_count_twig() for each block: the block, then the indirect blocks above
+            // it up to the object's top (`level >= dn_nlevels` ends the walk), each once: a
+            // block whose parent was the last counted at its level stops there.
+            let levels = levels_for(file_records.saturating_sub(1).max(last), epbs);
+            let indirect: u64 = (1..levels)
+                .map(|level| {
+                    let shift = epbs * level;
+                    last.checked_shr(shift).unwrap_or(0) - first.checked_shr(shift).unwrap_or(0) + 1
+                })
+                .sum();
+            let object = record * blocks.max(1) + (indirect << indirect_shift);
             // dmu_tx_count_dnode(): `mdn->dn_datablksz + ((mdn->dn_nlevels - 1) <<
             // mdn->dn_indblkshift)`, the meta-dnode's levels as dmu_objset_create_impl()
             // set them for `DN_MAX_OBJECT` dnodes.
@@ -53,22 +67,34 @@ pub(super) fn write_memory(hold: WriteHold, len: u64, record: u64, file_records:
 }
 
 impl Sim {
-    /// What each write of a workload's `threads` threads of `bytes`-byte writes reserves
-    /// in the ARC: as its release counts the holds (`dmu_tx_hold.rs`), in a file of the
-    /// region's records (each sequential thread's share of it); the legacy models as their
-    /// era's code counts them (`LEGACY_HOLD`), whatever the release.
-    pub(super) fn workload_memory(&self, workload: &Workload, bytes: u64, threads: u32) -> u64 {
-        let (record, file_records) = match *workload {
+    /// How a workload's `threads` threads count their writes' holds: as its release does
+    /// (`dmu_tx_hold.rs`), or the legacy models as their era's code does (`LEGACY_HOLD`),
+    /// whatever the release; and the records of the file each writes (a sequential
+    /// thread's share of the region).
+    pub(super) fn write_hold(&self, workload: &Workload, threads: u32) -> (WriteHold, u64) {
+        let file_records = match *workload {
             Workload::AsyncWrite { record_size, sequential, region, .. } => {
                 let file = if sequential { region / u64::from(threads.max(1)) } else { region };
-                (record_size, (file / record_size.max(1)).max(1))
+                (file / record_size.max(1)).max(1)
             }
-            Workload::SyncWrite { record_size, .. } => (bytes.min(record_size), 1),
-            _ => (bytes, 1),
+            _ => 1,
         };
         let hold = if self.legacy_throttle() { LEGACY_HOLD } else { self.scenario.models.release.write_hold() };
+        (hold, file_records)
+    }
+
+    /// What each write of a workload's `threads` threads of `bytes`-byte writes to a file
+    /// reserves in the ARC ([`Self::write_hold`]); a zvol's transactions count their own
+    /// (`zvol.rs`).
+    pub(super) fn workload_memory(&self, workload: &Workload, bytes: u64, threads: u32) -> u64 {
+        let record = match *workload {
+            Workload::AsyncWrite { record_size, .. } => record_size,
+            Workload::SyncWrite { record_size, .. } => bytes.min(record_size),
+            _ => bytes,
+        };
+        let (hold, file_records) = self.write_hold(workload, threads);
         // Each transaction holds one record's part of the write (`clients.rs` `start_write()`).
-        write_memory(hold, bytes.min(record), record, file_records)
+        write_memory(hold, bytes.min(record), record, file_records, 0, 1)
     }
 }
 
@@ -84,8 +110,8 @@ mod tests {
     /// whole.
     #[test]
     fn from_0_7_a_write_counts_its_bytes_and_a_dnode() {
-        assert_eq!(write_memory(WriteHold::Bytes, 4 * KIB, 128 * KIB, 8192), 4 * KIB + 512);
-        assert_eq!(write_memory(WriteHold::Bytes, 128 * KIB, 128 * KIB, 8192), 128 * KIB + 512);
+        assert_eq!(write_memory(WriteHold::Bytes, 4 * KIB, 128 * KIB, 8192, 0, 1), 4 * KIB + 512);
+        assert_eq!(write_memory(WriteHold::Bytes, 128 * KIB, 128 * KIB, 8192, 0, 1), 128 * KIB + 512);
     }
 
     /// zfs-0.6.5 `dmu_tx_count_write()` → `dmu_tx_count_twig()` for an overwrite inside a
@@ -97,13 +123,13 @@ mod tests {
     fn until_0_6_5_a_write_counts_its_record_its_indirect_blocks_and_the_dnode_path() {
         assert_eq!(meta_dnode_levels(7), 7);
         let path = 16 * KIB + 6 * 16 * KIB;
-        assert_eq!(write_memory(OLD, 4 * KIB, 128 * KIB, 8192), 128 * KIB + 2 * 16 * KIB + path);
+        assert_eq!(write_memory(OLD, 4 * KIB, 128 * KIB, 8192, 0, 1), 128 * KIB + 2 * 16 * KIB + path);
         // A whole record counts the same: the walk does not look at the length.
-        assert_eq!(write_memory(OLD, 128 * KIB, 128 * KIB, 8192), 128 * KIB + 2 * 16 * KIB + path);
+        assert_eq!(write_memory(OLD, 128 * KIB, 128 * KIB, 8192, 0, 1), 128 * KIB + 2 * 16 * KIB + path);
         // A file of one record (`dn_maxblkid == 0`) has no indirect block; of three, still
         // none; of four, one.
-        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 1), 128 * KIB + path);
-        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 3), 128 * KIB + path);
-        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 4), 128 * KIB + 16 * KIB + path);
+        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 1, 0, 1), 128 * KIB + path);
+        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 3, 0, 1), 128 * KIB + path);
+        assert_eq!(write_memory(OLD, 8 * KIB, 128 * KIB, 4, 0, 1), 128 * KIB + 16 * KIB + path);
     }
 }

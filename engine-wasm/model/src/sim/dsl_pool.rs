@@ -8,9 +8,9 @@ use crate::scenario::SyncKick;
 
 impl Sim {
     /// `dsl_pool_dirty_space()`: client `client`'s committed transaction dirties its txg
-    /// with a new `record` (0 if it was already dirty) and the `metadata` it dirtied
-    /// (`dbuf.rs`; the sync writes that from its own list).
-    pub(super) fn dirty_space(&mut self, txg: u64, record: u64, metadata: u64, client: u32) {
+    /// with a new `record` (0 if it was already dirty), the `nth` it covers, and the
+    /// `metadata` it dirtied (`dbuf.rs`; the sync writes that from its own list).
+    pub(super) fn dirty_space(&mut self, txg: u64, record: u64, metadata: u64, client: u32, nth: u64) {
         let bytes = record + metadata;
         if bytes == 0 {
             return; // The record and all above it were already dirty in this txg.
@@ -23,13 +23,13 @@ impl Sim {
         }
         if record > 0 {
             // Only the allocator frees old copies; without it the key is not needed.
-            let key = if self.placement.is_some() { self.record_key(client) } else { None };
+            let key = if self.placement.is_some() { self.record_key(client, nth) } else { None };
             let cl = self.clients.get(client as usize);
             let compressible = cl.and_then(|c| c.shape).map_or(0, |shape| shape.compressible);
             let psize = super::zio_compress::psize(record, compressible);
             let index = self.txg.records[s].len();
             self.txg.records[s].push(Record { size: record, psize, taken: false, key });
-            self.zil_record_dirtied(client, txg, index);
+            self.zil_record_dirtied(client, txg, index, nth);
         }
         self.rec.dirtied(bytes, self.txg.dirty_total, self.k.dirty_max);
         // The legacy throttle has no dirty-data kick: txgs close on the timer or the limit.

@@ -17,8 +17,12 @@
 //!   the data of a WR_NEED_COPY record; a copied record larger than
 //!   `zil_max_copied_data()` needs a copy.
 //!
-//! A lab write lies in one block, so it makes one log record: both functions split only an
-//! indirect write, at block boundaries.
+//! - **Log records**: a write to a file lies in one record in the lab (`zfs_write()` takes a
+//!   transaction per record), so it makes one. A zvol's transaction covers every block of
+//!   its write, and `zvol_log_write()` splits it: an indirect write at block boundaries,
+//!   one record a block; in 0.6.x block by block, each whole, aligned block of the write
+//!   judged on its own and the parts between copied, at most `ZIL_MAX_LOG_DATA` a record;
+//!   from 0.7 a copied write is one record whatever its size ([`log_records`]).
 
 use super::zil::LogOn;
 use crate::scenario::{LogIndirect, Release};
@@ -47,6 +51,12 @@ const LR_WRITE: u64 = 192;
 /// 128 KiB log block leaves (`zil_max_log_data()`) [bytes].
 const MAX_COPIED: u64 = 7680;
 
+/// `ZIL_MAX_LOG_DATA` (`zil_impl.h`, 0.6.x): the most data a copied record of a zvol's
+/// write holds in 0.6.x, a 128 KiB log block less its `zil_chain_t` (a pad word, the next
+/// block's pointer, `zc_nused` and the 40-byte `zio_eck_t`: 184 bytes) and one
+/// `lr_write_t` [bytes].
+const MAX_LOG_DATA: u64 = (128 << 10) - 184 - LR_WRITE;
+
 /// How a write is logged (`itx_wr_state_t`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum WrState {
@@ -62,6 +72,8 @@ pub(super) struct LogWrite {
     pub(super) size: u64,
     /// Its block size: its file's `z_blksz`, its zvol's `volblocksize`.
     pub(super) block: u64,
+    /// Where it starts in its first block (`P2PHASE(offset, blocksize)`).
+    pub(super) phase: u64,
     /// It is committed at once (O_SYNC / O_DSYNC).
     pub(super) commit: bool,
     /// Where the log's blocks go.
@@ -81,13 +93,14 @@ pub(super) struct LogWrite {
 pub(super) fn write_state(release: Release, w: &LogWrite) -> WrState {
     let pool = w.log != LogOn::Own;
     let rule = if w.zvol { release.zvol_log_indirect() } else { release.log_indirect() };
-    // zvol_log_write(): `blocksize > zvol_immediate_write_sz`. A lab write lies in one
-    // block, so one of the block's size is that whole block, aligned.
+    // zvol_log_write(): `blocksize > zvol_immediate_write_sz`.
     let large_blocks = w.block > ZVOL_IMMEDIATE_WRITE_SZ;
     let indirect = match rule {
         LogIndirect::AboveImmediate => w.size <= w.block && (w.throughput || (pool && w.size > IMMEDIATE_WRITE_SZ)),
         LogIndirect::Immediate => w.throughput || (pool && w.size >= IMMEDIATE_WRITE_SZ),
-        LogIndirect::WholeBlockAboveImmediate => w.size >= w.block && (w.throughput || (pool && large_blocks)),
+        LogIndirect::WholeBlockAboveImmediate => {
+            w.size >= w.block && w.phase == 0 && (w.throughput || (pool && large_blocks))
+        }
         LogIndirect::WholeBlockOfLargeBlocks => w.throughput || (pool && w.size >= w.block && large_blocks),
         LogIndirect::HalfBlockIfCommitted => {
             w.throughput || (pool && w.size >= IMMEDIATE_WRITE_SZ && (w.size >= w.block / 2 || !w.commit))
@@ -102,19 +115,63 @@ pub(super) fn write_state(release: Release, w: &LogWrite) -> WrState {
     }
 }
 
+/// One log record (itx) of a write: its bytes (`lr_length`), how it is logged, and the
+/// block of the write it starts in (0 for the first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LogRecord {
+    pub(super) len: u64,
+    pub(super) state: WrState,
+    pub(super) block: u64,
+}
+
+/// The log records `zfs_log_write()` or `zvol_log_write()` makes of write `w` under
+/// `release`, in order. Both loop over the write: an indirect record ends at its block's
+/// end (`MIN(blocksize - P2PHASE(offset, blocksize), resid)`), any other takes the rest
+/// (0.7.0 on; a copied one too large for a log block is switched to WR_NEED_COPY, still
+/// one record). zfs-0.6.4 and zfs-0.6.5 `zvol_log_write()` choose anew for each record: a
+/// whole, aligned block logged indirectly is one record of the block, and anything else is
+/// copied, `MIN(ZIL_MAX_LOG_DATA, size)` a record.
+pub(super) fn log_records(release: Release, w: &LogWrite, mut each: impl FnMut(LogRecord)) {
+    let block = w.block.max(1);
+    let per_record = w.zvol && release.zvol_log_indirect() == LogIndirect::WholeBlockAboveImmediate;
+    let state = write_state(release, w);
+    let copy = if w.commit { WrState::Copied } else { WrState::NeedCopy };
+    let (mut at, mut left) = (w.phase, w.size);
+    while left > 0 {
+        let (state, len) = if per_record {
+            let rest = LogWrite { size: left, phase: at % block, ..*w };
+            match write_state(release, &rest) {
+                WrState::Indirect => (WrState::Indirect, block),
+                _ => (copy, left.min(MAX_LOG_DATA)),
+            }
+        } else if state == WrState::Indirect {
+            (state, left.min(block - at % block))
+        } else {
+            (state, left)
+        };
+        each(LogRecord { len, state, block: at / block });
+        at += len;
+        left -= len;
+    }
+}
+
 /// The bytes `dsl_pool_wrlog_count()` adds for write `w` under `release`.
 pub(super) fn wrlog_bytes(release: Release, w: &LogWrite) -> u64 {
-    let state = write_state(release, w);
     if release < Release::V2_4 {
-        return if state == WrState::Indirect { 0 } else { w.size };
+        // The write's bytes once, unless the write state chosen for it is WR_INDIRECT.
+        return if write_state(release, w) == WrState::Indirect { 0 } else { w.size };
     }
-    match state {
-        WrState::Indirect => ITX_HEADER + LR_WRITE,
-        // itx_size: offsetof(itx_t, itx_lr) + P2ROUNDUP(sizeof (lr_write_t) + len, 8).
-        WrState::Copied if w.size <= MAX_COPIED => ITX_HEADER + (LR_WRITE + w.size).next_multiple_of(8),
-        // Too large for one log block: zfs_log_write() switches it to WR_NEED_COPY.
-        WrState::Copied | WrState::NeedCopy => ITX_HEADER + LR_WRITE + w.size,
-    }
+    let mut bytes = 0;
+    log_records(release, w, |r| {
+        bytes += match r.state {
+            WrState::Indirect => ITX_HEADER + LR_WRITE,
+            // itx_size: offsetof(itx_t, itx_lr) + P2ROUNDUP(sizeof (lr_write_t) + len, 8).
+            WrState::Copied if r.len <= MAX_COPIED => ITX_HEADER + (LR_WRITE + r.len).next_multiple_of(8),
+            // Too large for one log block: switched to WR_NEED_COPY, its data counted apart.
+            WrState::Copied | WrState::NeedCopy => ITX_HEADER + LR_WRITE + r.len,
+        }
+    });
+    bytes
 }
 
 #[cfg(test)]
@@ -122,7 +179,7 @@ mod tests {
     use super::*;
 
     fn write(size: u64, commit: bool, log: LogOn) -> LogWrite {
-        LogWrite { size, block: 128 << 10, commit, log, throughput: false, zvol: false }
+        LogWrite { size, block: 128 << 10, phase: 0, commit, log, throughput: false, zvol: false }
     }
 
     #[test]
@@ -144,7 +201,7 @@ mod tests {
             assert_eq!(wrlog_bytes(r, &write(4097, true, LogOn::Pool)), 264 + 4104, "copied, 8-aligned");
             assert_eq!(wrlog_bytes(r, &write(8192, true, LogOn::Pool)), 264 + 8192, "above 7680: a copy");
             assert_eq!(wrlog_bytes(r, &write(4096, false, LogOn::Pool)), 264 + 4096);
-            assert_eq!(wrlog_bytes(r, &write(1 << 20, false, LogOn::Pool)), 264, "indirect");
+            assert_eq!(wrlog_bytes(r, &write(128 << 10, false, LogOn::Pool)), 264, "indirect");
             // Committed and under half its block: 2.4 copies where 2.2 went indirect.
             assert_eq!(wrlog_bytes(r, &write(32 << 10, true, LogOn::Pool)), 264 + (32 << 10));
             assert_eq!(wrlog_bytes(Release::V2_3, &write(32 << 10, true, LogOn::Pool)), 0);
@@ -160,7 +217,10 @@ mod tests {
         use WrState::*;
         let (kib, record) = (1u64 << 10, 128u64 << 10);
         let at = |r: Release, size: u64, block: u64, commit: bool| {
-            write_state(r, &LogWrite { size, block, commit, log: LogOn::Pool, throughput: false, zvol: false })
+            write_state(
+                r,
+                &LogWrite { size, block, phase: 0, commit, log: LogOn::Pool, throughput: false, zvol: false },
+            )
         };
         for r in [Release::V0_6_4, Release::V0_6_5] {
             assert_eq!(at(r, 32 * kib, record, true), Copied, "0.6.x: above 32 KiB only");
@@ -178,8 +238,15 @@ mod tests {
         assert_eq!(at(Release::V2_4, 64 * kib, record, true), Indirect);
         assert_eq!(at(Release::V2_4, 32 * kib, 64 * kib, true), Indirect);
         // A log device takes every write's data unless logbias=throughput.
-        let own =
-            LogWrite { size: record, block: record, commit: true, log: LogOn::Own, throughput: false, zvol: false };
+        let own = LogWrite {
+            size: record,
+            block: record,
+            phase: 0,
+            commit: true,
+            log: LogOn::Own,
+            throughput: false,
+            zvol: false,
+        };
         assert_eq!(write_state(Release::V2_3, &own), Copied);
         assert_eq!(write_state(Release::V0_6_5, &LogWrite { throughput: true, ..own }), Indirect);
     }
@@ -198,6 +265,7 @@ mod tests {
         let zvol = |size: u64, block: u64, log: LogOn, throughput: bool| LogWrite {
             size,
             block,
+            phase: 0,
             commit: true,
             log,
             throughput,
@@ -252,6 +320,7 @@ mod tests {
             let w = LogWrite {
                 size: 48 * kib,
                 block: 64 * kib,
+                phase: 0,
                 commit: false,
                 log: LogOn::Pool,
                 throughput: false,
@@ -260,5 +329,93 @@ mod tests {
             assert_eq!(wrlog_bytes(r, &w), 48 * kib, "{r:?}: WR_NEED_COPY");
             assert_eq!(wrlog_bytes(r, &LogWrite { zvol: false, ..w }), 0, "{r:?}: a file's, WR_INDIRECT");
         }
+    }
+
+    /// The records of a zvol's write over several blocks, as `zvol_log_write()` makes
+    /// them, as (bytes, state) pairs.
+    fn records(r: Release, size: u64, block: u64, phase: u64, commit: bool, log: LogOn) -> Vec<(u64, WrState)> {
+        let w = LogWrite { size, block, phase, commit, log, throughput: false, zvol: true };
+        let mut out = Vec::new();
+        log_records(r, &w, |rec| out.push((rec.len, rec.state)));
+        out
+    }
+
+    /// zfs-0.7.0 to zfs-2.3.0 `zvol_log_write()`: the state is chosen once for the whole
+    /// write; an indirect one is split at block ends (`MIN(blocksize - P2PHASE(offset,
+    /// blocksize), size)`), one record a block, a copied one is one record however large
+    /// (WR_NEED_COPY past `zil_max_copied_data()`). zfs-2.4.0 alike, the state from
+    /// `zil_write_state()`.
+    #[test]
+    fn from_0_7_a_zvol_write_is_one_record_or_one_a_block_when_indirect() {
+        use WrState::*;
+        let kib = 1u64 << 10;
+        for r in [Release::V0_7, Release::V2_1, Release::V2_3] {
+            // 64 KiB into 8 KiB blocks: no block above 32 KiB, so copied, one record.
+            assert_eq!(records(r, 64 * kib, 8 * kib, 0, true, LogOn::Pool), [(64 * kib, Copied)], "{r:?}");
+        }
+        // 2.4 asks of the write alone: 32 KiB or more and half a block, so indirect.
+        assert_eq!(records(Release::V2_4, 64 * kib, 8 * kib, 0, true, LogOn::Pool), [(8 * kib, Indirect); 8]);
+        assert_eq!(records(Release::V2_4, 24 * kib, 8 * kib, 0, true, LogOn::Pool), [(24 * kib, Copied)]);
+        for r in [Release::V0_7, Release::V2_1, Release::V2_3, Release::V2_4] {
+            // 256 KiB into 64 KiB blocks: indirect, a record a block.
+            assert_eq!(records(r, 256 * kib, 64 * kib, 0, true, LogOn::Pool), [(64 * kib, Indirect); 4], "{r:?}");
+            // 96 KiB from half a block in: the half, then a whole block.
+            let split = records(r, 96 * kib, 64 * kib, 32 * kib, false, LogOn::Pool);
+            assert_eq!(split, [(32 * kib, Indirect), (64 * kib, Indirect)], "{r:?}");
+            // A log device takes the data, one record.
+            assert_eq!(records(r, 256 * kib, 64 * kib, 0, false, LogOn::Own), [(256 * kib, NeedCopy)], "{r:?}");
+        }
+    }
+
+    /// zfs-0.6.4 and zfs-0.6.5 `zvol_log_write()` choose for each record: indirect for a
+    /// whole block at a block boundary (`size >= blocksize && offset % blocksize == 0`) of
+    /// a volblocksize above `zvol_immediate_write_sz`, else copied, `MIN(ZIL_MAX_LOG_DATA,
+    /// size)` (130,696 bytes: 131,072 less a 184-byte `zil_chain_t` and a 192-byte
+    /// `lr_write_t`).
+    #[test]
+    fn until_0_6_5_a_zvol_write_is_logged_block_by_block() {
+        use WrState::*;
+        let kib = 1u64 << 10;
+        for r in [Release::V0_6_4, Release::V0_6_5] {
+            let whole = records(r, 128 * kib, 64 * kib, 0, true, LogOn::Pool);
+            assert_eq!(whole, [(64 * kib, Indirect), (64 * kib, Indirect)], "{r:?}");
+            // Whole blocks, then the part of one: the part is copied.
+            let tail = records(r, 96 * kib, 64 * kib, 0, true, LogOn::Pool);
+            assert_eq!(tail, [(64 * kib, Indirect), (32 * kib, Copied)], "{r:?}");
+            // From half a block in, no record reaches a boundary: copied, 130,696 bytes at
+            // most, three records for 256 KiB.
+            let rest = 256 * kib - 2 * 130_696;
+            let off = records(r, 256 * kib, 64 * kib, 32 * kib, false, LogOn::Pool);
+            assert_eq!(off, [(130_696, NeedCopy), (130_696, NeedCopy), (rest, NeedCopy)], "{r:?}");
+            // Small blocks are never indirect: 256 KiB of 8 KiB blocks, copied alike.
+            let small = records(r, 256 * kib, 8 * kib, 0, true, LogOn::Pool);
+            assert_eq!(small, [(130_696, Copied), (130_696, Copied), (rest, Copied)], "{r:?}");
+        }
+    }
+
+    /// zfs-2.4.0 `zvol_log_write()` counts each record's `itx_size` and a WR_NEED_COPY
+    /// record's data: four indirect records are four itxs of 72 + 192 bytes; zfs-2.2.0 and
+    /// zfs-2.3.0 count nothing for an indirect write.
+    #[test]
+    fn from_2_4_a_zvol_write_counts_an_itx_a_block() {
+        let kib = 1u64 << 10;
+        let w = LogWrite {
+            size: 256 * kib,
+            block: 64 * kib,
+            phase: 0,
+            commit: false,
+            log: LogOn::Pool,
+            throughput: false,
+            zvol: true,
+        };
+        assert_eq!(wrlog_bytes(Release::V2_4, &w), 4 * 264);
+        assert_eq!(wrlog_bytes(Release::V2_3, &w), 0);
+        // Copied, 24 KiB into 8 KiB blocks at once: one record, past `zil_max_copied_data()`
+        // (7,680) so its data to copy; 2.3 counts the bytes.
+        let copied = LogWrite { size: 24 * kib, block: 8 * kib, commit: true, ..w };
+        assert_eq!(wrlog_bytes(Release::V2_4, &copied), 264 + 24 * kib);
+        assert_eq!(wrlog_bytes(Release::V2_3, &copied), 24 * kib);
+        // 2.4's 64 KiB into 8 KiB blocks is indirect: eight itxs.
+        assert_eq!(wrlog_bytes(Release::V2_4, &LogWrite { size: 64 * kib, ..copied }), 8 * 264);
     }
 }

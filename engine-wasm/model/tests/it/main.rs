@@ -46,3 +46,4 @@ mod symptoms;
 mod synctask;
 mod tenants;
 mod zil;
+mod zvol;

@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 16] {
+    pub fn behaviour(self) -> [(&'static str, String); 17] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -57,8 +57,8 @@ impl Release {
         let indirect = |rule: LogIndirect| match rule {
             LogIndirect::AboveImmediate => "above 32 KiB, within the block",
             LogIndirect::Immediate => "from 32 KiB",
-            LogIndirect::WholeBlockAboveImmediate => "whole blocks above 32 KiB; throughput: whole blocks",
-            LogIndirect::WholeBlockOfLargeBlocks => "whole blocks above 32 KiB",
+            LogIndirect::WholeBlockAboveImmediate => "each whole block above 32 KiB; throughput: each whole block",
+            LogIndirect::WholeBlockOfLargeBlocks => "a write of a block or more, of blocks above 32 KiB",
             LogIndirect::HalfBlockIfCommitted => "from 32 KiB; if committed, half the block",
         };
         let reserve = match self.write_hold() {
@@ -87,6 +87,7 @@ impl Release {
             ("ZIL log block", zil.to_string()),
             ("ZIL indirect writes", indirect(self.log_indirect()).to_string()),
             ("zvol indirect writes", indirect(self.zvol_log_indirect()).to_string()),
+            ("zvol write, one transaction", format!("all its blocks, at most {} MiB", self.zvol_tx_max() / MIB)),
             ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
             ("ARC reserve per write", reserve),
         ]
@@ -135,5 +136,19 @@ mod tests {
         assert!(!names.contains(&"zfs_delay_scale"));
         let wrlog = d.iter().find(|d| d.what == "zfs_wrlog_data_max").expect("wrlog row");
         assert_eq!((wrlog.a.as_str(), wrlog.b.as_str()), ("absent", "0"));
+    }
+
+    /// The most a zvol's write takes in one transaction, its bio: `max_hw_sectors` of
+    /// `DMU_MAX_ACCESS / 512` sectors at zfs-0.6.4 (10 MiB), `(DMU_MAX_ACCESS / 4) >> 9`
+    /// of a 64 MiB `DMU_MAX_ACCESS` from zfs-0.6.5 (16 MiB).
+    #[test]
+    fn a_zvol_bio_is_larger_from_0_6_5() {
+        let d = Release::V0_6_4.behaviour_differences(Release::V0_6_5);
+        let row = d.iter().find(|d| d.what == "zvol write, one transaction").expect("row");
+        assert_eq!(
+            (row.a.as_str(), row.b.as_str()),
+            ("all its blocks, at most 10 MiB", "all its blocks, at most 16 MiB")
+        );
+        assert!(!Release::V0_6_5.behaviour_differences(Release::V2_4).iter().any(|d| d.what == row.what));
     }
 }

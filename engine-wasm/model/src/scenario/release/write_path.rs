@@ -1,8 +1,9 @@
 //! What each release does differently on a write's way in: the indirect block size its
 //! buffers are charged, what a transaction's holds count toward the ARC's reserve, a zvol's
-//! default block size, and which writes the ZIL logs indirectly, to a file and to a zvol.
+//! default block size and the most one of its transactions covers, and which writes the
+//! ZIL logs indirectly, to a file and to a zvol.
 
-use super::Release;
+use super::{Release, MIB};
 
 /// Which writes the ZIL logs indirectly (WR_INDIRECT: `dmu_sync()` writes the whole block
 /// in place and the log holds a pointer), on a pool whose log has no device of its own and
@@ -62,6 +63,22 @@ impl Release {
     /// 8 KiB until 2.1, 16 KiB from 2.2.
     pub fn default_volblocksize(self) -> u64 {
         crate::tunable_releases::default_volblocksize(self.index())
+    }
+
+    /// The most one `zvol_write()` transaction covers [bytes]: a bio (a request in 0.6.4)
+    /// is one transaction over every block it touches, and the block layer makes none
+    /// larger than the queue's `max_hw_sectors`, which the zvol sets in
+    /// `__zvol_create_minor()` (`zvol.c`; `zvol_os_create_minor()` in `zvol_os.c` from
+    /// 2.0, `zvol_queue_limits_init()` from 2.3): at zfs-0.6.4 `DMU_MAX_ACCESS / 512`
+    /// sectors with `DMU_MAX_ACCESS` 10 MiB (`dmu.h`), so 10 MiB; from zfs-0.6.5
+    /// `(DMU_MAX_ACCESS / 4) >> 9` sectors with `DMU_MAX_ACCESS` 64 MiB, so 16 MiB. From
+    /// zfs-0.7.0 `zvol_write()` also splits a bio into transactions of at most
+    /// `DMU_MAX_ACCESS >> 1` (32 MiB), which no bio reaches.
+    pub fn zvol_tx_max(self) -> u64 {
+        match self {
+            Release::V0_6_4 => 10 * MIB,
+            _ => 16 * MIB,
+        }
     }
 
     /// What a write's transaction holds count toward its memory estimate ([`WriteHold`]).

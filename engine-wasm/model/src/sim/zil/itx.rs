@@ -3,8 +3,10 @@
 //! `zfs_get_data()` → `dmu.c` `dmu_sync()`).
 //!
 //! - **One itx per write**, made in the write's txg (`zfs_log_write()` →
-//!   `zil_itx_assign()`), logged indirectly or with its data as `zfs_log.rs` chooses then.
-//!   Several writes into one record make several itxs of one record.
+//!   `zil_itx_assign()`), logged indirectly or with its data as `zfs_log.rs` chooses then;
+//!   a zvol's write, one over its blocks, is split as `zvol_log_write()` splits it (an
+//!   indirect one into an itx a block). Several writes into one record make several itxs
+//!   of one record.
 //! - **A commit** takes the writer's itxs of the txgs not yet syncing, oldest first. An
 //!   indirect one has `dmu_sync()` write its whole record in place (`zfs_get_data()` holds
 //!   the block at `z_blksz`, `dmu_sync()` writes the dirty record's data), and the txg
@@ -21,7 +23,7 @@
 //!   has synced nothing is needed (EEXIST).
 
 use super::super::txg::slot;
-use super::super::zfs_log::{write_state, WrState};
+use super::super::zfs_log::{log_records, WrState};
 use super::super::Sim;
 use super::RECORD_HEADER;
 use rustc_hash::FxHashMap;
@@ -53,32 +55,39 @@ pub(in crate::sim) struct Itxs {
 }
 
 impl Sim {
-    /// Record `index` of `txg`'s records was dirtied by client `c`'s write: if `c` logs its
-    /// writes, its itxs into that record will find it.
-    pub(in crate::sim) fn zil_record_dirtied(&mut self, c: u32, txg: u64, index: usize) {
-        if let Some(block) = self.logged_block(c) {
+    /// Record `index` of `txg`'s records was dirtied by client `c`'s transaction, the
+    /// `nth` it covers: if `c` logs its writes, its itxs into that record will find it.
+    pub(in crate::sim) fn zil_record_dirtied(&mut self, c: u32, txg: u64, index: usize, nth: u64) {
+        if let Some(block) = self.logged_block(c, nth) {
             self.zil.itxs.records[slot(txg)].insert(block, index);
         }
     }
 
-    /// `zfs_log_write()` → `zil_itx_assign()`: client `c`'s write, committed in `txg`, makes
-    /// an itx, if `c` logs its writes. Its record, dirtied again, is no longer the copy a
-    /// `dmu_sync()` may have written (`dbuf_unoverride()`).
+    /// `zfs_log_write()` (`zvol_log_write()`) → `zil_itx_assign()`: client `c`'s write,
+    /// committed in `txg`, makes its itxs (`zfs_log.rs`: one, or for a zvol's write one a
+    /// block when indirect), if `c` logs its writes. Each record it dirtied again is no
+    /// longer the copy a `dmu_sync()` may have written (`dbuf_unoverride()`).
     pub(in crate::sim) fn zil_itx_assign(&mut self, c: u32, txg: u64) {
-        let Some(block_id) = self.logged_block(c) else { return };
+        let Some((object, blkid)) = self.logged_block(c, 0) else { return };
         let Some(write) = self.log_write(c) else { return };
-        let (size, block) = (write.size, write.block);
-        let indirect = write_state(self.scenario.models.release, &write) == WrState::Indirect;
         let s = slot(txg);
-        let record = self.zil.itxs.records[s].get(&block_id).copied();
-        if let Some(r) = record.and_then(|i| self.txg.records[s].get_mut(i)) {
-            r.taken = false;
+        let records = &self.zil.itxs.records[s];
+        for nth in 0..self.clients[c as usize].blocks {
+            let index = records.get(&(object, blkid + nth)).copied();
+            if let Some(r) = index.and_then(|i| self.txg.records[s].get_mut(i)) {
+                r.taken = false;
+            }
         }
         let pending = &mut self.zil.itxs.pending;
         if pending.len() <= c as usize {
             pending.resize_with(c as usize + 1, Vec::new);
         }
-        pending[c as usize].push(Itx { txg, size, block, record, indirect });
+        let pending = &mut pending[c as usize];
+        log_records(self.scenario.models.release, &write, |r| {
+            let record = records.get(&(object, blkid + r.block)).copied();
+            let indirect = r.state == WrState::Indirect;
+            pending.push(Itx { txg, size: r.len, block: write.block, record, indirect });
+        });
     }
 
     /// What client `c`'s commit writes: the blocks `dmu_sync()` writes in place [bytes

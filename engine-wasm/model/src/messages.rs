@@ -255,9 +255,9 @@ pub(crate) fn not_in_release(name: &str, release: &str) -> String {
     format!("{name} is not a tunable of OpenZFS {release} (release): reset it, or choose a release that has it")
 }
 
-pub(crate) fn record_above_release_max(id: Id, value: u64, max: u64, release: &str) -> String {
-    let what = if id == Id::Recordsize { "a record" } else { "a write makes a record as large, and a record" };
-    format!("{}: {what} of OpenZFS {release} (release) is at most {}", named(id, value), id.spec().format(max))
+pub(crate) fn record_above_release_max(value: u64, max: u64, release: &str) -> String {
+    let id = Id::Recordsize;
+    format!("{}: a record of OpenZFS {release} (release) is at most {}", named(id, value), id.spec().format(max))
 }
 
 pub(crate) fn minimums_exceed_total(sum: u64, total: u64) -> String {

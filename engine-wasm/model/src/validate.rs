@@ -126,16 +126,12 @@ pub fn check(t: &Tunables) -> Checked {
             out.errors.push(problem(&[id], messages::not_in_release(id.spec().name, release_name(release))));
         }
     }
-    // A filesystem's records: the recordsize, or the write when larger (the lab's record).
+    // A filesystem's recordsize; its writes may be larger: zfs_write() takes them a record
+    // at a time.
     let largest = max_recordsize(release);
-    if t.get(Id::Dataset) == 0 {
-        for id in [Id::Recordsize, Id::AsyncBlockSize, Id::SyncBlockSize] {
-            if t.get(id) > largest {
-                let message = messages::record_above_release_max(id, t.get(id), largest, release_name(release));
-                out.errors.push(problem(&[id], message));
-                break;
-            }
-        }
+    if t.get(Id::Dataset) == 0 && t.get(Id::Recordsize) > largest {
+        let message = messages::record_above_release_max(t.get(Id::Recordsize), largest, release_name(release));
+        out.errors.push(problem(&[Id::Recordsize], message));
     }
     let min_sum: u64 = CLASS_LIMITS.iter().map(|(min_id, _)| t.get(*min_id)).sum();
     let total = t.get(Id::VdevMaxActive);
@@ -197,14 +193,17 @@ mod tests {
         }
     }
 
-    /// `zfs_max_recordsize` (`dsl_dataset.c`): 1 MiB until 2.1. A sync write, as a
-    /// buffered one, makes a record at least its size, so one past it is refused.
+    /// `zfs_max_recordsize` (`dsl_dataset.c`): 1 MiB until 2.1. A write larger than that is
+    /// taken a record at a time (`zfs_write()`), so only the recordsize is refused.
     #[test]
-    fn a_sync_write_larger_than_the_releases_largest_record_is_refused() {
+    fn a_recordsize_past_the_releases_largest_is_refused_but_not_a_larger_write() {
         let v2_1 = Id::Release.spec().choices.iter().position(|c| *c == "2.1").unwrap_or(0) as u64;
-        let c = check(&with(&[(Id::Release, v2_1), (Id::SyncWriters, 1), (Id::SyncBlockSize, 2 << 20)]));
-        assert_eq!(c.errors[0].tunables, ["sync_block_size"]);
-        assert!(check(&with(&[(Id::Release, v2_1), (Id::SyncBlockSize, 1 << 20)])).errors.is_empty());
+        let c = check(&with(&[(Id::Release, v2_1), (Id::Recordsize, 2 << 20)]));
+        assert_eq!(c.errors[0].tunables, ["recordsize"]);
+        assert!(c.errors[0].message.contains("at most 1M"), "{}", c.errors[0].message);
+        assert!(check(&with(&[(Id::Release, v2_1), (Id::Recordsize, 1 << 20)])).errors.is_empty());
+        let big_writes = [(Id::Release, v2_1), (Id::SyncWriters, 1), (Id::SyncBlockSize, 2 << 20)];
+        assert!(check(&with(&big_writes)).errors.is_empty());
     }
 
     /// `spa_sync()` at zfs-0.7.0: `mg_max_alloc_queue_depth = max_active * pct / 100`, and

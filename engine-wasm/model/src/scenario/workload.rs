@@ -29,7 +29,8 @@ pub struct Burst {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Workload {
-    /// Buffered writers: each write is one transaction within one record.
+    /// Buffered writers: a file's write is one transaction per record it covers
+    /// (`zfs_write()`), a zvol's one over all its blocks (`zvol_write()`).
     AsyncWrite {
         threads: u32,
         block_size: u64,

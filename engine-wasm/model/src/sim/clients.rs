@@ -6,7 +6,6 @@
 
 use super::client_waits::WaitCause;
 use super::vdev_queue::Class;
-use super::zfs_log::{wrlog_bytes, LogWrite};
 use super::zio::Parent;
 use super::zvol::{transaction, ZvolShape};
 use super::{Ev, Sim};
@@ -54,7 +53,7 @@ pub(super) struct Client {
     /// start (in the region, and in the thread's file).
     left: u64,
     next_offset: u64,
-    next_in_file: u64,
+    pub(super) next_in_file: u64,
     /// What the current transaction asks the ARC to reserve (`reserve_bytes()`): the same
     /// for each of a file's, each zvol transaction's own.
     memory: u64,
@@ -350,31 +349,6 @@ impl Sim {
     /// `memory`).
     pub(super) fn reserve_bytes(&self, c: u32) -> u64 {
         self.clients[c as usize].memory
-    }
-
-    /// The log bytes `zfs_log_write()` (a zvol's `zvol_log_write()`) counts for client
-    /// `c`'s write, as the release counts them (`zfs_log.rs`).
-    pub(super) fn log_record_bytes(&self, c: u32) -> u64 {
-        self.log_write(c).map_or(0, |w| wrlog_bytes(self.scenario.models.release, &w))
-    }
-
-    /// Client `c`'s write as the ZIL logs it: its bytes, its block size (`z_blksz`: its
-    /// record size; a zvol's volblocksize), whether it commits each write at once, whether
-    /// its dataset has `logbias=throughput`, and whether that dataset is a zvol.
-    pub(super) fn log_write(&self, c: u32) -> Option<LogWrite> {
-        let cl = &self.clients[c as usize];
-        let block = cl.shape?.record_size;
-        let (commit, throughput, zvol) = match self.scenario.workloads[cl.workload] {
-            Workload::SyncWrite { ref sync, logbias_throughput, zvol, .. } => {
-                (*sync == SyncMode::Dsync, logbias_throughput, zvol)
-            }
-            // zfs_write() and zvol_write() log a buffered write too, not to be committed.
-            Workload::AsyncWrite { zvol, .. } => (false, false, zvol),
-            _ => (false, false, false),
-        };
-        let log = self.log_on(block).0;
-        let phase = (cl.next_in_file - cl.tx_bytes) % block.max(1);
-        Some(LogWrite { size: cl.tx_bytes, block, phase, commit, log, throughput, zvol })
     }
 
     /// Whether client `c` logs its writes for `zil_commit()` (O_DSYNC or fsync), and if so

@@ -25,7 +25,8 @@
 //!   from 0.7 a copied write is one record whatever its size ([`log_records`]).
 
 use super::zil::LogOn;
-use crate::scenario::{LogIndirect, Release};
+use super::Sim;
+use crate::scenario::{LogIndirect, Release, SyncMode, Workload};
 
 /// `zfs_immediate_write_sz`: the smallest write logged indirectly (0.6.x: one byte more)
 /// [bytes].
@@ -172,6 +173,33 @@ pub(super) fn wrlog_bytes(release: Release, w: &LogWrite) -> u64 {
         }
     });
     bytes
+}
+
+impl Sim {
+    /// The log bytes `zfs_log_write()` (a zvol's `zvol_log_write()`) counts for client
+    /// `c`'s write, as the release counts them (`zfs_log.rs`).
+    pub(super) fn log_record_bytes(&self, c: u32) -> u64 {
+        self.log_write(c).map_or(0, |w| wrlog_bytes(self.scenario.models.release, &w))
+    }
+
+    /// Client `c`'s write as the ZIL logs it: its bytes, its block size (`z_blksz`: its
+    /// record size; a zvol's volblocksize), whether it commits each write at once, whether
+    /// its dataset has `logbias=throughput`, and whether that dataset is a zvol.
+    pub(super) fn log_write(&self, c: u32) -> Option<LogWrite> {
+        let cl = &self.clients[c as usize];
+        let block = cl.shape?.record_size;
+        let (commit, throughput, zvol) = match self.scenario.workloads[cl.workload] {
+            Workload::SyncWrite { ref sync, logbias_throughput, zvol, .. } => {
+                (*sync == SyncMode::Dsync, logbias_throughput, zvol)
+            }
+            // zfs_write() and zvol_write() log a buffered write too, not to be committed.
+            Workload::AsyncWrite { zvol, .. } => (false, false, zvol),
+            _ => (false, false, false),
+        };
+        let log = self.log_on(block).0;
+        let phase = (cl.next_in_file - cl.tx_bytes) % block.max(1);
+        Some(LogWrite { size: cl.tx_bytes, block, phase, commit, log, throughput, zvol })
+    }
 }
 
 #[cfg(test)]

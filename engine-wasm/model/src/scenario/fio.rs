@@ -317,7 +317,7 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
     if depth > 1 && ASYNC_ENGINES.contains(&engine) {
         let n = get(options, &["iodepth"]).map_or(job.line, |(_, n)| n);
         out.notes.push(format!(
-            "line {n}: [{name}] iodepth={depth} with {engine}: OpenZFS completes each I/O as it is submitted, so a job has one in flight{}",
+            "line {n}: [{name}] iodepth={depth} with {engine}: OpenZFS completes each I/O as it is submitted, so a job has one in flight{}; numjobs={depth} keeps {depth} in flight",
             if engine == "io_uring" { " (but io_uring's workers run its reads side by side)" } else { "" }
         ));
     }
@@ -353,13 +353,16 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
     // writes their own cap, already theirs alone.
     let own_cap = get(options, &["rate"]).or(get(options, &["rate_iops"])).is_some_and(|(v, _)| v.contains(','));
     if writes && reads {
+        let capped = get(options, &["rate"]).or(get(options, &["rate_iops"])).is_some();
         let split = if own_cap {
-            "the writers at their own rate".to_string()
+            ", the writers at their own rate".to_string()
+        } else if capped {
+            format!(", the rate split {}/{}", 100 - mix_read, mix_read)
         } else {
-            format!("the rate split {}/{}", 100 - mix_read, mix_read)
+            String::new()
         };
         out.notes.push(format!(
-            "line {}: [{name}] rw={rw}: each job mixes reads and writes; the lab runs {threads} writer and {threads} reader threads, {split}",
+            "line {}: [{name}] rw={rw}: each job mixes reads and writes; the lab runs {threads} writer and {threads} reader threads{split}",
             job.line
         ));
     }

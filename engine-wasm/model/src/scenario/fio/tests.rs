@@ -36,6 +36,7 @@ fn a_job_takes_the_global_options_and_becomes_a_workload() {
     assert_eq!(jobs.duration_s, Some(120));
     assert!(jobs.notes.iter().any(|n| n.contains("direct=1 is run buffered")), "{:?}", jobs.notes);
     assert!(jobs.notes.iter().any(|n| n.starts_with("line 13: [seqwrite] iodepth=8 with libaio")), "{:?}", jobs.notes);
+    assert!(jobs.notes.iter().any(|n| n.ends_with("numjobs=8 keeps 8 in flight")), "{:?}", jobs.notes);
     // io_uring's workers read side by side; a write larger than a record spans records.
     let jobs = translate("[r]\nrw=randread\nioengine=io_uring\niodepth=16\nnumjobs=2\n").expect("reads");
     assert_eq!(jobs.workloads[0]["threads"], 32);
@@ -71,6 +72,10 @@ fn sync_fsync_rates_and_mixes_follow_fio() {
     assert_eq!(mix.workloads[0]["rate"], (10u64 << 20) * 30 / 100);
     assert_eq!(mix.workloads[1]["kind"], "random_read");
     assert_eq!(mix.workloads[1]["block_size"], 4 << 10);
+    assert!(mix.notes.iter().any(|n| n.ends_with("reader threads, the rate split 30/70")), "{:?}", mix.notes);
+    // With no rate there is nothing to split.
+    let free = translate("[m]\nrw=randrw\nrwmixread=70\nbs=4k\n").expect("reads");
+    assert!(free.notes.iter().any(|n| n.ends_with("1 writer and 1 reader threads")), "{:?}", free.notes);
     // fio's `read,write` pair: the second value caps the writes alone, so the mix does not
     // cut it again; rate wins over rate_iops, and the one left out is said.
     let own = translate("[m]\nrw=randrw\nrwmixread=70\nbs=8k\nrate=,5m\nrate_iops=100\n").expect("reads");

@@ -67,7 +67,8 @@ export function AsyncWriteCurvePanel({ engine, values, runs, pinned }: Props) {
   } else if (cursor === null) {
     const slots = Math.max(1, ownTop - marks.min_active);
     const every = (percentOf(marks.hi_bytes - marks.lo_bytes, dirtyMax) / slots).toFixed(2);
-    readout = `${marks.min_active} async writes per leaf vdev below ${loPct}%, one more every ${every}% of zfs_dirty_data_max, ${marks.max_active} above ${hiPct}%. Hover or focus the chart for exact values.`;
+    const writes = (n: number) => `${n} async write${n === 1 ? "" : "s"}`;
+    readout = `${writes(marks.min_active)} per leaf vdev below ${loPct}%, one more every ${every}% of zfs_dirty_data_max, ${marks.max_active} above ${hiPct}%. Hover or focus the chart for exact values.`;
   } else {
     const bytes = bytesAtHundredths(cursor, dirtyMax);
     const slots = engine.asyncWrites(values, bytes);

@@ -55,7 +55,7 @@ export const TxgPanel = memo(function TxgPanel({ runs }: Props) {
       <p className="readout" data-testid="txg-count">
         {rows.map((r) => `${r.run.label}: ${r.txgs.length.toLocaleString("en")} txgs synced`).join(" · ")}
         {last
-          ? ` · last of B: txg ${last.txg}, ${(last.ndirty / MIB).toFixed(0)} MiB in ${(last.stime / 1e9).toFixed(2)} s`
+          ? ` · last of ${b?.run.label ?? "B"}: txg ${last.txg}, ${(last.ndirty / MIB).toFixed(0)} MiB in ${(last.stime / 1e9).toFixed(2)} s`
           : ""}
         {ranged ? ` · over ${DOTS_MAX} txgs in a run: each stroke spans the txgs whose sync began there` : ""}
       </p>

@@ -13,6 +13,15 @@ describe("the settings filter", () => {
 
   it("finds entries by any part of the name, in any case", () => {
     expect(matching("DELAY_SCALE")).toEqual(["zfs_delay_scale"]);
+    expect(matching("dirty_da")).toContain("zfs_dirty_data_max");
+  });
+
+  it("matches a word where a word begins: sync is not async", () => {
+    const sync = matching("sync");
+    expect(sync).toContain("zfs_dirty_data_sync_percent");
+    expect(sync).toContain("sync_writers");
+    expect(sync).not.toContain("async_writers");
+    expect(matching("async")).toContain("async_writers");
   });
 
   it("finds entries by their meaning and FreeBSD name, every word required", () => {

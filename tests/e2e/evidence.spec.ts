@@ -33,6 +33,10 @@ test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows 
     /dirty bytes of \d+ consecutive synced txgs/,
   );
   await expect(implied.locator("tr", { hasText: /^device/ })).toContainText("disk_wait");
+  // A long exact value is also given for reading.
+  await expect(implied.locator("tr", { hasText: "async_rate" }).locator("td").first()).toHaveText(
+    /^\d{5,}\/s \(\d+(\.\d+)? [KMG]iB\/s\)$/,
+  );
   await box.getByRole("button", { name: "Use these settings" }).click();
   await simulationsDone(page, 2);
   const panel = page.locator('[data-panel="evidence"]');

@@ -126,7 +126,7 @@ export function EvidenceImport({ engine, onEvidence, onApply }: Props) {
                   {read.settings.map((s) => (
                     <tr key={s.name}>
                       <th scope="row">{s.name}</th>
-                      <td>{s.value}</td>
+                      <td>{readable(engine, s.name, s.value)}</td>
                       <td className="source">{s.source}</td>
                     </tr>
                   ))}
@@ -153,4 +153,16 @@ export function EvidenceImport({ engine, onEvidence, onApply }: Props) {
       )}
     </details>
   );
+}
+
+/**
+ * A setting's value as the link holds it (exact: `16484892K`), and for reading when it is a
+ * long run of digits (`16484892K (15.7 GiB)`); `10` or `2G` read well as they are.
+ */
+function readable(engine: Engine, name: string, value: string): string {
+  if (!/\d{5}/.test(value)) return value;
+  const parsed = engine.parseValue(name as TunableName, value);
+  if (parsed.status !== "ok") return value;
+  const described = engine.describeValue(name as TunableName, parsed.value);
+  return described.status === "ok" ? `${value} (${described.value})` : value;
 }

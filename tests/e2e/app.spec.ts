@@ -227,7 +227,9 @@ test("the machine's RAM sets the dirty limit the runs and the curves use, while 
 }) => {
   await openLab(page, "#v=1&ram=16G");
   // 10% of 16 GiB: the control says what the run uses, the delay curve is drawn from it.
-  await expect(page.getByTestId("runs-with-zfs_dirty_data_max")).toContainText("Runs with 1.60 GiB");
+  await expect(page.getByTestId("runs-with-zfs_dirty_data_max")).toContainText(
+    "Runs with 1.60 GiB, the default of the chosen release (with the machine's ram)",
+  );
   await expect(page.getByTestId("delay-readout")).toContainText("(1.28 GiB)");
   // Set explicitly, the value is the one used.
   await page.locator("#field-zfs_dirty_data_max").fill("2G");
@@ -315,7 +317,9 @@ test("a named drive sets the disk's kind and figures, and a moved setting still 
   await openLab(page);
   await page.locator("#field-drive").selectOption("sata-s4500");
   await expect(page.getByTestId("runs-with-device")).toContainText("Runs with ssd");
-  await expect(page.getByTestId("runs-with-ssd_read")).toContainText("Runs with 75 µs");
+  await expect(page.getByTestId("runs-with-ssd_read")).toContainText(
+    "Runs with 75 µs, the default of the chosen drive",
+  );
   await expectFragment(page, /drive=sata-s4500/);
   await simulationsDone(page, 2);
   // The kind's own setting, moved, is what the run uses.

@@ -10,12 +10,13 @@ use throttle_model::advisor;
 use throttle_model::curves::{self, AsyncWriteParams, DelayParams, Points};
 use throttle_model::lesson;
 use throttle_model::report::{self, quantize, zpool_iostat, Report};
-use throttle_model::scenario::{fio, lab, lab_presets, presets::PRESETS, zpool_layout, Release, Scenario};
+use throttle_model::scenario::{fio, lab, lab_presets, presets::PRESETS, zpool_layout, Scenario};
 use throttle_model::sim::{bench, Sim};
 use throttle_model::units::{describe_value as describe, Unit};
 use throttle_model::{link, tunables, validate, Id, Tunables, SPECS};
 use wasm_bindgen::prelude::*;
 
+mod effective;
 mod evidence;
 pub use evidence::ImportedEvidence;
 
@@ -112,29 +113,6 @@ pub fn describe_ns(ns: f64) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn check(values: &[f64]) -> Result<JsValue, JsError> {
     to_js(&validate::check(&tunables(values)?))
-}
-
-/// The values a run of these settings uses (`lab::effective`): the release's defaults,
-/// the dirty-data limits derived from the machine's RAM, a legacy era's defaults. The app
-/// draws its curves and marks from these.
-#[wasm_bindgen(js_name = effectiveValues)]
-pub fn effective_values(values: &[f64]) -> Result<Vec<f64>, JsError> {
-    Ok(self::values(&lab::effective(&tunables(values)?)))
-}
-
-/// The tunables the chosen release does not have (a scenario file refuses them by name).
-#[wasm_bindgen(js_name = absentTunables)]
-pub fn absent_tunables(values: &[f64]) -> Result<Vec<String>, JsError> {
-    let release = Release::from_index(tunables(values)?.get(Id::Release));
-    Ok(SPECS.iter().filter(|s| !release.has(s.id)).map(|s| s.name.to_string()).collect())
-}
-
-/// The tunables the chosen release calls by another name: `[name, old name]` pairs.
-#[wasm_bindgen(js_name = oldNames)]
-pub fn old_names(values: &[f64]) -> Result<JsValue, JsError> {
-    let release = Release::from_index(tunables(values)?.get(Id::Release));
-    let pairs: Vec<[&str; 2]> = SPECS.iter().filter_map(|s| release.old_name(s.id).map(|old| [s.name, old])).collect();
-    to_js(&pairs)
 }
 
 /// `dmu_tx_delay()`'s delay [ns] at `dirty` bytes.

@@ -313,6 +313,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             filter={filter}
             values={values}
             effective={lab.effective}
+            derivedBy={lab.derivedBy}
             absent={absent}
             errors={errors}
             {...handlers}
@@ -331,6 +332,7 @@ export function Lab({ engine, initial, simulators }: Props) {
             filter={filter}
             values={values}
             effective={lab.effective}
+            derivedBy={lab.derivedBy}
             absent={absent}
             errors={errors}
             {...handlers}

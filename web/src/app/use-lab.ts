@@ -40,6 +40,8 @@ export interface LabState {
   /** What the runs of `values` and of `pinned` use (`Engine.effectiveValues`). */
   effective: Values;
   effectivePinned: Values | null;
+  /** Per tunable, where the value the run uses comes from (`Engine.derivedBy`). */
+  derivedBy: readonly string[];
   /** The tunables the chosen release does not have, and its name. */
   absent: ReadonlySet<string>;
   /** The tunables it calls by another name, with that name. */
@@ -185,6 +187,10 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   // the dirty-data marks are drawn from these, so they agree with the simulation.
   const effective = useMemo(() => effectiveOf(engine, values), [engine, values]);
   const effectivePinned = useMemo(() => (pinned ? effectiveOf(engine, pinned) : null), [engine, pinned]);
+  const derivedBy = useMemo(() => {
+    const r = engine.derivedBy(values);
+    return r.status === "ok" ? r.value : [];
+  }, [engine, values]);
   const absent = useMemo(() => {
     const r = engine.absentTunables(values);
     return new Set<string>(r.status === "ok" ? r.value : []);
@@ -293,6 +299,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
     pinned,
     effective,
     effectivePinned,
+    derivedBy,
     absent,
     oldNames,
     releaseName,

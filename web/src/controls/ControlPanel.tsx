@@ -17,6 +17,8 @@ interface Props extends ControlHandlers {
   values: Values;
   /** What the run uses (shown where it differs from the value set). */
   effective?: Values | undefined;
+  /** Per tunable, where that value comes from ("" when it is the one set). */
+  derivedBy?: readonly string[] | undefined;
   /** The tunables the chosen release lacks, and its name. */
   absent?: { names: ReadonlySet<string>; oldNames: ReadonlyMap<string, string>; release: string } | undefined;
   errors: Record<string, string>;
@@ -28,6 +30,7 @@ export const ControlPanel = memo(function ControlPanel({
   filter,
   values,
   effective,
+  derivedBy,
   absent,
   errors,
   ...handlers
@@ -55,6 +58,7 @@ export const ControlPanel = memo(function ControlPanel({
                 index={index}
                 values={values}
                 effective={effective}
+                derivedBy={derivedBy}
                 absent={absent}
                 errors={errors}
                 {...handlers}

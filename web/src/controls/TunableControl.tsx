@@ -22,6 +22,8 @@ interface Props extends ControlHandlers {
   given: boolean;
   /** What a run uses instead, when the release or the machine's RAM decides it. */
   runsWith?: number | undefined;
+  /** Whose default that is: "the chosen drive", ... */
+  runsWithFrom?: string | undefined;
   /** The chosen release's name, when this is not one of its tunables. */
   absentFrom?: string | undefined;
   /** What the chosen release calls this, when it has another name there. */
@@ -39,6 +41,7 @@ export const TunableControl = memo(function TunableControl({
   value,
   given,
   runsWith,
+  runsWithFrom,
   absentFrom,
   oldName,
   error,
@@ -154,8 +157,9 @@ export const TunableControl = memo(function TunableControl({
       )}
       {absentFrom === undefined && runsWith !== undefined && runsWith !== value && (
         <p className="runs-with" data-testid={`runs-with-${spec.name}`}>
-          Runs with {text(engine.describeValue(spec.name, runsWith))}, the default of the chosen release,
-          legacy era, machine (ram) or drive; enter a value, even this one, to keep it.
+          Runs with {text(engine.describeValue(spec.name, runsWith))}, the default of{" "}
+          {runsWithFrom || "the chosen release, legacy era, machine (ram) or drive"}; enter a value, even this
+          one, to keep it.
         </p>
       )}
       {error && (
@@ -196,13 +200,24 @@ interface EntryProps extends ControlHandlers {
   values: Values;
   /** What the run uses, in schema order (`Engine.effectiveValues`). */
   effective?: Values | undefined;
+  /** Per tunable, where that value comes from ("" when it is the one set). */
+  derivedBy?: readonly string[] | undefined;
   /** The tunables the chosen release lacks, and its name. */
   absent?: { names: ReadonlySet<string>; oldNames: ReadonlyMap<string, string>; release: string } | undefined;
   errors: Record<string, string>;
 }
 
 /** The control of schema entry `index`, its value and error picked from the lab's. */
-export function EntryControl({ engine, index, values, effective, absent, errors, ...handlers }: EntryProps) {
+export function EntryControl({
+  engine,
+  index,
+  values,
+  effective,
+  derivedBy,
+  absent,
+  errors,
+  ...handlers
+}: EntryProps) {
   const spec = engine.schema[index];
   if (!spec) return null;
   return (
@@ -213,6 +228,7 @@ export function EntryControl({ engine, index, values, effective, absent, errors,
       value={values[index] ?? spec.default}
       given={(values[engine.schema.length + index] ?? 0) === 1 || values[index] !== spec.default}
       runsWith={effective?.[index]}
+      runsWithFrom={derivedBy?.[index]}
       absentFrom={absent?.names.has(spec.name) ? absent.release : undefined}
       oldName={absent?.oldNames.get(spec.name)}
       error={errors[spec.name]}

@@ -70,6 +70,8 @@ export interface Engine {
   check(values: Values): Result<Checked>;
   /** What a run of `values` uses: release defaults, dirty limits from RAM, era defaults. */
   effectiveValues(values: Values): Result<Values>;
+  /** Per tunable, where the value a run uses comes from when not the one set ("" if it is). */
+  derivedBy(values: Values): Result<string[]>;
   /** The tunables the chosen release does not have. */
   absentTunables(values: Values): Result<TunableName[]>;
   /** The tunables the chosen release calls by another name, with that name. */
@@ -193,6 +195,7 @@ export function makeEngine(wasm: WasmModule): Engine {
     describeNs: (ns) => attempt(() => wasm.describeNs(ns)),
     check: (values) => attempt<Checked>(() => wasm.check(column(values))),
     effectiveValues: (values) => attempt(() => Array.from(wasm.effectiveValues(column(values)))),
+    derivedBy: (values) => attempt(() => wasm.derivedBy(column(values))),
     oldNames: (values) => attempt<[TunableName, string][]>(() => wasm.oldNames(column(values))),
     absentTunables: (values) =>
       attempt(() => wasm.absentTunables(column(values)).flatMap((n) => names.get(n) ?? [])),

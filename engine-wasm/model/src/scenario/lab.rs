@@ -35,62 +35,123 @@ const SCAN_OUTSTANDING: u32 = 16;
 /// the figures of the kind's settings left at their defaults. The app draws its curves and
 /// says "Runs with" from these.
 pub fn effective(t: &Tunables) -> Tunables {
-    let release = Release::from_index(t.get(Id::Release));
     let mut tunables = t.clone();
-    let at_default = |t: &Tunables, id: Id| !t.is_given(id);
-    for (id, v) in release.defaults() {
-        if at_default(&tunables, id) {
-            tunables.derive(id, v);
-        }
-    }
-    release.set_dirty_limits(&mut tunables, t.get(Id::Ram), |id| !at_default(t, id));
-    if t.get(Id::Dataset) == 1 && at_default(t, Id::Recordsize) {
-        // A zvol's blocks are the release's default volblocksize.
-        tunables.derive(Id::Recordsize, release.default_volblocksize());
-    }
-    if let Some(d) = drive(t) {
-        // The drive sets the kind, and the kind's settings left at their defaults.
-        let kind = DEVICE_KINDS.iter().position(|k| *k == d.spec.kind()).unwrap_or(0);
-        tunables.derive(Id::Device, kind as u64);
-        let figures = match &d.spec {
-            DeviceSpec::Hdd(p) => vec![(Id::HddRpm, p.rpm), (Id::HddQueueDepth, u64::from(p.queue_depth))],
-            DeviceSpec::Ssd(p) => vec![
-                (Id::SsdRead, p.read_ns),
-                (Id::SsdProgram, p.program_ns),
-                (Id::SsdGcPerMillion, p.stall_per_million),
-                (Id::SsdGcStall, p.stall_ns),
-            ],
-            DeviceSpec::Lun(p) => vec![
-                (Id::LunBandwidth, p.bandwidth),
-                (Id::LunLatency, p.base_latency_ns),
-                (Id::LunStallPerMillion, p.stall_per_million),
-                (Id::LunStall, p.stall_ns),
-            ],
-            DeviceSpec::Injected(_) => Vec::new(),
-        };
-        for (id, v) in figures {
-            if at_default(t, id) {
-                // Every drive's figures lie inside these settings' ranges (a test checks).
-                tunables.derive(id, v);
-            }
-        }
-    }
-    let legacy = t.get(Id::ThrottleModelChoice) == 1 || t.get(Id::SchedulerModelChoice) == 1;
-    if legacy {
-        let era = if t.get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 };
-        for (id, v) in era.defaults() {
-            if at_default(&tunables, id) {
-                // Era defaults lie inside their tunables' ranges (checked by a test).
-                tunables.derive(id, v);
-            }
-        }
-        if t.get(Id::ThrottleModelChoice) == 1 {
-            // The legacy throttle asks the ARC of its own era (`Era::arc_max`).
-            let given = if at_default(t, Id::ArcMax) { 0 } else { t.get(Id::ArcMax) };
-            tunables.derive(Id::ArcMax, era.arc_max(t.get(Id::Ram), given));
-        }
+    for stage in STAGES {
+        stage.apply(t, &mut tunables);
     }
     tunables
+}
+
+/// Where a value a run uses comes from when it is not the one set: the stages of
+/// [`effective`], in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Derived {
+    /// The chosen release's default, or its derivation from the machine's RAM.
+    Release,
+    /// The named drive's figure.
+    Drive,
+    /// The legacy era's historical default.
+    Era,
+}
+
+const STAGES: [Derived; 3] = [Derived::Release, Derived::Drive, Derived::Era];
+
+impl Derived {
+    /// What the app says of it: "the default of {this}".
+    pub fn name(self) -> &'static str {
+        match self {
+            Derived::Release => "the chosen release (with the machine's ram)",
+            Derived::Drive => "the chosen drive",
+            Derived::Era => "the legacy era",
+        }
+    }
+
+    /// This stage of [`effective`] for the settings `t`, onto `tunables`.
+    fn apply(self, t: &Tunables, tunables: &mut Tunables) {
+        let at_default = |t: &Tunables, id: Id| !t.is_given(id);
+        let release = Release::from_index(t.get(Id::Release));
+        match self {
+            Derived::Release => {
+                for (id, v) in release.defaults() {
+                    if at_default(tunables, id) {
+                        tunables.derive(id, v);
+                    }
+                }
+                release.set_dirty_limits(tunables, t.get(Id::Ram), |id| !at_default(t, id));
+                if t.get(Id::Dataset) == 1 && at_default(t, Id::Recordsize) {
+                    // A zvol's blocks are the release's default volblocksize.
+                    tunables.derive(Id::Recordsize, release.default_volblocksize());
+                }
+            }
+            Derived::Drive => {
+                let Some(d) = drive(t) else { return };
+                // The drive sets the kind, and the kind's settings left at their defaults.
+                let kind = DEVICE_KINDS.iter().position(|k| *k == d.spec.kind()).unwrap_or(0);
+                tunables.derive(Id::Device, kind as u64);
+                for (id, v) in drive_figures(&d.spec) {
+                    if at_default(t, id) {
+                        // Every drive's figures lie inside these settings' ranges (a test checks).
+                        tunables.derive(id, v);
+                    }
+                }
+            }
+            Derived::Era => {
+                if t.get(Id::ThrottleModelChoice) != 1 && t.get(Id::SchedulerModelChoice) != 1 {
+                    return;
+                }
+                let era = if t.get(Id::LegacyEra) == 0 { Era::Y2008 } else { Era::Y2010 };
+                for (id, v) in era.defaults() {
+                    if at_default(tunables, id) {
+                        // Era defaults lie inside their tunables' ranges (checked by a test).
+                        tunables.derive(id, v);
+                    }
+                }
+                if t.get(Id::ThrottleModelChoice) == 1 {
+                    // The legacy throttle asks the ARC of its own era (`Era::arc_max`).
+                    let given = if at_default(t, Id::ArcMax) { 0 } else { t.get(Id::ArcMax) };
+                    tunables.derive(Id::ArcMax, era.arc_max(t.get(Id::Ram), given));
+                }
+            }
+        }
+    }
+}
+
+/// Per tunable, in schema order, the stage of [`effective`] that last changed the value a
+/// run of `t` uses, if one did: what the app names beside a control that runs with another
+/// value than the one it shows.
+pub fn derived_by(t: &Tunables) -> Vec<Option<Derived>> {
+    let mut by = vec![None; Id::ALL.len()];
+    let mut tunables = t.clone();
+    for stage in STAGES {
+        let before = tunables.clone();
+        stage.apply(t, &mut tunables);
+        for &id in Id::ALL {
+            if tunables.get(id) != before.get(id) {
+                by[id as usize] = Some(stage);
+            }
+        }
+    }
+    by
+}
+
+/// The figures of a drive that the lab's settings of its kind hold.
+fn drive_figures(spec: &DeviceSpec) -> Vec<(Id, u64)> {
+    match spec {
+        DeviceSpec::Hdd(p) => vec![(Id::HddRpm, p.rpm), (Id::HddQueueDepth, u64::from(p.queue_depth))],
+        DeviceSpec::Ssd(p) => vec![
+            (Id::SsdRead, p.read_ns),
+            (Id::SsdProgram, p.program_ns),
+            (Id::SsdGcPerMillion, p.stall_per_million),
+            (Id::SsdGcStall, p.stall_ns),
+        ],
+        DeviceSpec::Lun(p) => vec![
+            (Id::LunBandwidth, p.bandwidth),
+            (Id::LunLatency, p.base_latency_ns),
+            (Id::LunStallPerMillion, p.stall_per_million),
+            (Id::LunStall, p.stall_ns),
+        ],
+        DeviceSpec::Injected(_) => Vec::new(),
+    }
 }
 
 /// The scenario of `t`'s lab settings, with `t`'s tunables; the first problem if the

@@ -153,3 +153,29 @@ fn a_drives_latency_variance_is_a_setting_of_the_lab_too() {
     let DeviceSpec::Ssd(p) = &s.pool.device else { panic!("an SSD") };
     assert_eq!((p.stall_per_million, p.stall_ns), (5_000, 2_000_000));
 }
+
+#[test]
+fn the_lab_says_where_each_value_it_runs_with_comes_from() {
+    use throttle_model::scenario::lab::{derived_by, Derived};
+    use throttle_model::{Id, Tunables};
+    let at = |id: Id, name: &str| id.spec().choices.iter().position(|c| *c == name).unwrap() as u64;
+    let mut t = Tunables::default();
+    t.set(Id::Release, at(Id::Release, "0.6.5")).expect("in range");
+    t.set(Id::Ram, 128 << 30).expect("in range");
+    t.set(Id::Drive, at(Id::Drive, "ceph-rbd")).expect("in range");
+    t.set(Id::LunLatency, 10_000_000).expect("in range");
+    let by = derived_by(&t);
+    // 0.6.5 derives the dirty limit from RAM; the drive gives its stalls (and its kind, a
+    // LUN as the default is); a value typed is nobody's default; an untouched one its own.
+    assert_eq!(by[Id::DirtyDataMax as usize], Some(Derived::Release));
+    assert_eq!(by[Id::Device as usize], None);
+    assert_eq!(by[Id::LunStall as usize], Some(Derived::Drive));
+    assert_eq!(by[Id::LunLatency as usize], None);
+    assert_eq!(by[Id::DelayScale as usize], None);
+    let mut hdd = Tunables::default();
+    hdd.set(Id::Drive, at(Id::Drive, "7200-hc310")).expect("in range");
+    assert_eq!(derived_by(&hdd)[Id::Device as usize], Some(Derived::Drive));
+    // The legacy era's historical defaults.
+    t.set(Id::ThrottleModelChoice, 1).expect("in range");
+    assert_eq!(derived_by(&t)[Id::ArcMax as usize], Some(Derived::Era));
+}

@@ -21,6 +21,7 @@ mod dsl_scan;
 mod dsl_synctask;
 pub mod events;
 mod knobs;
+mod lz4_zfs;
 pub mod metaslab;
 mod metaslab_alloc;
 mod metaslab_ditto;
@@ -176,7 +177,7 @@ impl Sim {
             rng: Rng::new(scenario.seed),
             clients: Vec::new(),
             txg: TxgState::new(),
-            dbufs: dbuf::Dbufs::new(scenario.models.release.indirect_block_shift()),
+            dbufs: dbuf::Dbufs::new(scenario.models.release.indirect_block_shift(), dbuf::Spread::of(&classes)),
             zil: zil::Zil::default(),
             last_wakeup: 0,
             last_delayed_wake: None,

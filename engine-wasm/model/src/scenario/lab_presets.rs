@@ -163,7 +163,7 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         name: "nvme-4k",
         title: "The device writes far more than the clients",
         source: "Intel P4500 data sheet; indirect blocks of dbuf.c",
-        description: "32 threads writing 40 MB/s of 4 KiB random records on an Intel P4500: the device writes far more than the clients, as each record dirties an indirect block of its own. Set async_rate to 0 to see the throttle delay every write (a heavy run).",
+        description: "32 threads writing 40 MB/s of 4 KiB random records on an Intel P4500: the device writes far more than the clients, as each record dirties an indirect block of its own, written in two copies of about 52 KiB (128 KiB of block pointers, compressed). Set async_rate to 0 to see the throttle delay every write (a heavy run).",
         link: "v=1&drive=nvme-p4500&async_writers=32&async_block_size=4K&recordsize=4K&async_pattern=random&async_rate=40M&readers=0&duration=10",
     },
     LabPreset {

@@ -22,9 +22,18 @@
 //! no bonus buffer, as the reference's DMU objects; a ZPL file with a system-attribute bonus
 //! has 1, and so gains its second level at its second block and its third at 128 MiB, not
 //! at its fourth block and 384 MiB); indirect blocks are the release's `zfs_default_ibs`
-//! (`Release::indirect_block_shift()`); a metadata block's size on disk is its used block pointers compressed (128 bytes each),
-//! at least 4 KiB, counting the pointers of a sequential file up to its highest block.
+//! (`Release::indirect_block_shift()`).
+//!
+//! A metadata block's size on disk is what LZ4 makes of it (`lz4_zfs.rs`), worked out when
+//! its txg syncs: an indirect block holds a filled pointer for each child up to the
+//! highest block its object had when its txg closed, holes after; a dnode block holds the
+//! dnodes of the objects written so far, each with its top-level pointers. So the file a
+//! random workload writes is taken as written whole before the run, up to the highest
+//! block the run has touched (its writes rewrite records, its partial writes read them:
+//! `clients.rs`), and a sequential writer's file as growing from its start, as its own
+//! writes fill it.
 
+use super::lz4_zfs::{self, Children};
 use super::txg::slot;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
@@ -38,8 +47,6 @@ pub(super) const DNODE_SHIFT: u32 = 9;
 pub(super) const DNODE_BLOCK_SHIFT: u32 = 14;
 /// `DN_MAX_OBJECT_SHIFT`: object numbers have 48 bits.
 const MAX_OBJECT_SHIFT: u32 = 48;
-/// The smallest block written (one sector at ashift 12).
-const MIN_PHYSICAL: u64 = 4 << 10;
 /// Object number of the meta-dnode.
 const META_DNODE: u64 = 0;
 
@@ -67,14 +74,45 @@ pub(super) fn levels_for(maxblkid: u64, epbs: u32) -> u32 {
 }
 
 /// A metadata block a txg dirtied, to be written by its sync: the dirty bytes it was
-/// charged, its size on disk, and its step in the sync's tree (a block is written once
-/// the step before, its children, is: objects' indirect blocks level by level, then the
-/// dnode blocks, then the meta-dnode's indirect blocks level by level).
+/// charged, its size on disk (known once its txg syncs), its step in the sync's tree (a
+/// block is written once the step before, its children, is: objects' indirect blocks
+/// level by level, then the dnode blocks, then the meta-dnode's indirect blocks level by
+/// level), and what it holds.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MetaBlock {
     pub(super) charged: u64,
     pub(super) physical: u64,
     pub(super) step: u32,
+    pub(super) holds: Holds,
+}
+
+/// What a metadata block holds, which decides how far it compresses.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Holds {
+    /// Block pointers: block `blkid` at `level` of `object`'s tree (the meta-dnode's too).
+    Pointers { object: u64, level: u32, blkid: u64 },
+    /// Dnodes: dnode block `blkid` of the meta-dnode.
+    Dnodes { blkid: u64 },
+    /// Sized by its writer (the objset block).
+    Sized,
+}
+
+/// Whether the block pointers of a pool's blocks name more than one top-level vdev: the
+/// records' (the normal class's vdevs) and the metadata's (the special class's when the
+/// pool has one). Their DVAs then differ in the vdev id too, and compress less.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Spread {
+    pub(super) records: bool,
+    pub(super) metadata: bool,
+}
+
+impl Spread {
+    /// The pool's allocation classes: records go to the normal class, metadata to the
+    /// special class if any (`spa_preferred_class()`).
+    pub(super) fn of(classes: &super::vdev::Classes) -> Spread {
+        let metadata = if classes.special > 0 { classes.special } else { classes.normal };
+        Spread { records: classes.normal > 1, metadata: metadata > 1 }
+    }
 }
 
 /// The sync step of a dnode block: after every object's own levels (at most 10, with
@@ -125,13 +163,24 @@ struct ObjectState {
     runs: [Run; 4],
     /// The last txg in which a record of the object went to the map of records.
     in_set: u64,
+    /// Each txg slot's `maxblkid` after the object's last write in that txg: the pointers
+    /// that txg's indirect blocks hold.
+    txg_max: [u64; 4],
 }
 
 const NO_RUN: Run = Run { txg: 0, first: 0, last: 0 };
 
 /// An object nothing was written to yet.
-const NEW_OBJECT: ObjectState =
-    ObjectState { maxblkid: 0, levels: 1, l1_txg: 0, l1: 0, dnode_txg: 0, runs: [NO_RUN; 4], in_set: 0 };
+const NEW_OBJECT: ObjectState = ObjectState {
+    maxblkid: 0,
+    levels: 1,
+    l1_txg: 0,
+    l1: 0,
+    dnode_txg: 0,
+    runs: [NO_RUN; 4],
+    in_set: 0,
+    txg_max: [0; 4],
+};
 
 /// The dirty buffers of the open and syncing txgs.
 pub(super) struct Dbufs {
@@ -156,21 +205,24 @@ pub(super) struct Dbufs {
     pub(super) writing: VecDeque<MetaBlock>,
     /// Each object's state, by object number − 1.
     objects: Vec<ObjectState>,
+    /// Whether block pointers name several top-level vdevs.
+    spread: Spread,
 }
 
-/// Used block pointers of block `blkid` at `level` of an object whose highest block is
-/// `maxblkid`, compressed to 128 bytes each and rounded up to a sector.
-fn indirect_physical(level: u32, blkid: u64, maxblkid: u64, epbs: u32) -> u64 {
+/// The filled pointers of block `blkid` at `level` of a tree whose highest block is
+/// `maxblkid`: one for each child up to the highest, at least the one its write dirtied.
+fn filled(level: u32, blkid: u64, maxblkid: u64, epbs: u32) -> u64 {
     let children_below = (maxblkid >> (epbs * (level - 1))) + 1;
-    let used = children_below.saturating_sub(blkid << epbs).clamp(1, 1 << epbs);
-    (used << BLKPTR_SHIFT).next_multiple_of(MIN_PHYSICAL)
+    children_below.saturating_sub(blkid << epbs).clamp(1, 1 << epbs)
 }
 
 impl Dbufs {
-    /// No buffer dirty yet, indirect blocks of `2^indirect_shift` bytes.
-    pub(super) fn new(indirect_shift: u32) -> Dbufs {
+    /// No buffer dirty yet, indirect blocks of `2^indirect_shift` bytes, block pointers
+    /// spread over top-level vdevs as `spread` says.
+    pub(super) fn new(indirect_shift: u32, spread: Spread) -> Dbufs {
         let epbs = indirect_shift - BLKPTR_SHIFT;
         Dbufs {
+            spread,
             indirect_shift,
             epbs,
             meta_levels: meta_dnode_levels(epbs),
@@ -213,13 +265,14 @@ impl Dbufs {
             state.maxblkid = blkid;
             state.levels = levels_for(blkid, self.epbs);
         }
-        let (maxblkid, levels, l1) = (state.maxblkid, state.levels, blkid >> self.epbs);
+        state.txg_max[s] = state.maxblkid;
+        let (levels, l1) = (state.levels, blkid >> self.epbs);
         let parents = levels == 1 || (state.l1_txg, state.l1) != (txg, l1);
         (state.l1_txg, state.l1) = if levels > 1 { (txg, l1) } else { (0, 0) };
         let dnode_dirty = std::mem::replace(&mut state.dnode_txg, txg) == txg;
         let mut meta = 0;
         if parents {
-            meta += self.dirty_parents(s, object, 0, blkid, levels, maxblkid);
+            meta += self.dirty_parents(s, object, 0, blkid, levels);
         }
         if dnode_dirty {
             return (record, meta);
@@ -228,9 +281,10 @@ impl Dbufs {
         let dnode_block = object >> (DNODE_BLOCK_SHIFT - DNODE_SHIFT);
         if self.dirty[s].insert((META_DNODE, 0, dnode_block)) {
             let block = 1 << DNODE_BLOCK_SHIFT;
-            self.meta[s].push(MetaBlock { charged: block, physical: MIN_PHYSICAL, step: DNODE_STEP });
+            let holds = Holds::Dnodes { blkid: dnode_block };
+            self.meta[s].push(MetaBlock { charged: block, physical: 0, step: DNODE_STEP, holds });
             meta += block;
-            meta += self.dirty_parents(s, META_DNODE, 0, dnode_block, self.meta_levels, 0);
+            meta += self.dirty_parents(s, META_DNODE, 0, dnode_block, self.meta_levels);
         }
         (record, meta)
     }
@@ -258,7 +312,7 @@ impl Dbufs {
 
     /// Dirties the indirect blocks above block `blkid` at `level`, up to the object's top
     /// level, stopping at the first already dirty (its own parents are dirty too).
-    fn dirty_parents(&mut self, s: usize, object: u64, level: u32, blkid: u64, levels: u32, maxblkid: u64) -> u64 {
+    fn dirty_parents(&mut self, s: usize, object: u64, level: u32, blkid: u64, levels: u32) -> u64 {
         let mut charged = 0;
         let (mut level, mut blkid) = (level, blkid);
         while level + 1 < levels {
@@ -267,29 +321,69 @@ impl Dbufs {
             if !self.dirty[s].insert((object, level, blkid)) {
                 break;
             }
-            let (physical, step) = if object == META_DNODE {
-                (MIN_PHYSICAL, DNODE_STEP + level)
-            } else {
-                (indirect_physical(level, blkid, maxblkid, self.epbs), level - 1)
-            };
-            self.meta[s].push(MetaBlock { charged: 1 << self.indirect_shift, physical, step });
+            let step = if object == META_DNODE { DNODE_STEP + level } else { level - 1 };
+            let holds = Holds::Pointers { object, level, blkid };
+            self.meta[s].push(MetaBlock { charged: 1 << self.indirect_shift, physical: 0, step, holds });
             charged += 1 << self.indirect_shift;
         }
         charged
     }
 
-    /// The sync of `txg` starts writing its metadata blocks, in the order of their steps,
-    /// ending with the objset block (`objset`) if any were dirty; the txg's slot is clean
-    /// again.
+    /// The sync of `txg` starts writing its metadata blocks, each sized as it compresses,
+    /// in the order of their steps, ending with the objset block (`objset`) if any were
+    /// dirty; the txg's slot is clean again.
     pub(super) fn start_writing(&mut self, txg: u64, objset: MetaBlock) {
         let s = slot(txg);
         self.dirty[s].clear();
         let mut blocks = std::mem::take(&mut self.meta[s]);
+        for b in &mut blocks {
+            b.physical = self.physical(s, b.holds, b.physical);
+        }
         blocks.sort_by_key(|b| b.step); // stable: dirtying order within a step
         if !blocks.is_empty() {
             blocks.push(objset);
         }
         self.writing = blocks.into();
+    }
+
+    /// What a block of the txg in slot `s` holding `holds` writes (`lz4_zfs.rs`).
+    fn physical(&self, s: usize, holds: Holds, sized: u64) -> u64 {
+        let shift = self.indirect_shift;
+        match holds {
+            Holds::Pointers { object: META_DNODE, level, blkid } => {
+                // Its children are dnode blocks (level 1) or its indirect blocks, up to the
+                // dnode block of the highest object.
+                let highest = self.objects.len() as u64 >> (DNODE_BLOCK_SHIFT - DNODE_SHIFT);
+                let filled = filled(level, blkid, highest, self.epbs);
+                lz4_zfs::indirect_psize(shift, Children::Metadata, filled, self.spread.metadata)
+            }
+            Holds::Pointers { object, level, blkid } => {
+                let maxblkid = self.objects.get((object - 1) as usize).map_or(0, |o| o.txg_max[s]);
+                let filled = filled(level, blkid, maxblkid, self.epbs);
+                let (children, spread) = if level == 1 {
+                    (Children::Records, self.spread.records)
+                } else {
+                    (Children::Metadata, self.spread.metadata)
+                };
+                lz4_zfs::indirect_psize(shift, children, filled, spread)
+            }
+            Holds::Dnodes { blkid } => {
+                // Every object written so far whose dnode the block holds, with the pointers
+                // its dnode holds: its records while it has one level, else its top-level
+                // indirect blocks, at most `NBLKPTR`.
+                let per_block = 1u64 << (DNODE_BLOCK_SHIFT - DNODE_SHIFT);
+                let first = (blkid * per_block).max(1);
+                let objects =
+                    self.objects.iter().skip((first - 1) as usize).take((per_block * (blkid + 1) - first) as usize);
+                let (mut dnodes, mut pointers) = (0, 0);
+                for o in objects.filter(|o| o.dnode_txg != 0) {
+                    dnodes += 1;
+                    pointers += ((o.maxblkid >> (self.epbs * (o.levels - 1))) + 1).min(NBLKPTR);
+                }
+                lz4_zfs::dnode_block_psize(dnodes, pointers, self.spread.metadata)
+            }
+            Holds::Sized => sized,
+        }
     }
 }
 
@@ -379,7 +473,7 @@ mod tests {
             x ^= x << 17;
             x % n
         };
-        let mut d = Dbufs::new(shift);
+        let mut d = Dbufs::new(shift, Spread::default());
         let mut cursor = [0u64; 41];
         let mut previous: std::collections::HashSet<(u64, u32, u64)> = Default::default();
         for txg in 4..16 {
@@ -409,7 +503,7 @@ mod tests {
                 assert!(d.in_memory(txg - 1, object, blkid));
                 assert_eq!(d.in_memory(txg, object, blkid), dirty);
             }
-            d.start_writing(txg, MetaBlock { charged: 0, physical: 4096, step: u32::MAX });
+            d.start_writing(txg, MetaBlock { charged: 0, physical: 4096, step: u32::MAX, holds: Holds::Sized });
             // Txg `txg - 1` syncs while `txg + 1` opens.
             d.synced(txg - 1);
             previous = plain.set;
@@ -420,7 +514,7 @@ mod tests {
     /// meta-dnode indirect blocks, 2.64 MiB, as the reference measured.
     #[test]
     fn sixteen_objects_dirty_their_l1s_and_one_dnode_path() {
-        let mut d = Dbufs::new(17);
+        let mut d = Dbufs::new(17, Spread::default());
         let mut meta = 0;
         for object in 1..=16 {
             d.dirty(4, object, 10, 128 << 10); // block 10: two levels
@@ -430,23 +524,62 @@ mod tests {
         assert_eq!(meta, 0, "a second record under the same L1 costs only itself");
         assert_eq!(first, 16 * (128 << 10) + (16 << 10) + 5 * (128 << 10));
         assert_eq!(d.dirty(4, 3, 10, 128 << 10), (0, 0));
-        d.start_writing(4, MetaBlock { charged: 0, physical: 4096, step: u32::MAX });
+        d.start_writing(4, MetaBlock { charged: 0, physical: 4096, step: u32::MAX, holds: Holds::Sized });
         assert_eq!(d.writing.len(), 16 + 1 + 5 + 1);
         assert_eq!(d.dirty(8, 3, 10, 128 << 10).0, 128 << 10, "a new txg dirties afresh");
+    }
+
+    /// The physical sizes `start_writing()` gives the txg's blocks, by what they hold.
+    fn written(d: &mut Dbufs, txg: u64) -> Vec<(Holds, u64)> {
+        d.start_writing(txg, MetaBlock { charged: 0, physical: 4096, step: u32::MAX, holds: Holds::Sized });
+        d.writing.iter().map(|b| (b.holds, b.physical)).collect()
+    }
+
+    /// A txg's L1 is written with a pointer for each record its txg wrote, however few
+    /// there were when the txg first dirtied it: 500 records, 22.7 KiB of LZ4 (`lz4_zfs.rs`),
+    /// 28 KiB on disk.
+    #[test]
+    fn an_l1_holds_every_record_its_txg_wrote() {
+        let mut d = Dbufs::new(17, Spread::default());
+        for blkid in 0..500 {
+            d.dirty(4, 1, blkid, 128 << 10);
+        }
+        let l1 = written(&mut d, 4).into_iter().find(|(h, _)| matches!(h, Holds::Pointers { object: 1, level: 1, .. }));
+        assert_eq!(l1.map(|(_, physical)| physical), Some(28 << 10));
+        // The next txg's L1 holds those and its own: 1000 pointers.
+        for blkid in 500..1000 {
+            d.dirty(8, 1, blkid, 128 << 10);
+        }
+        let l1 = written(&mut d, 8).into_iter().find(|(h, _)| matches!(h, Holds::Pointers { object: 1, level: 1, .. }));
+        assert_eq!(l1.map(|(_, physical)| physical), Some(52 << 10));
+    }
+
+    /// A dnode block holds every object written so far, each with its top-level pointers:
+    /// 31 objects of one L1 each fit a sector, of two L1s each (1024 to 2047 records) two.
+    #[test]
+    fn a_dnode_block_grows_with_its_objects_pointers() {
+        for (records, sectors) in [(1000, 1), (2000, 2)] {
+            let mut d = Dbufs::new(17, Spread::default());
+            for object in 1..=31 {
+                d.dirty(4, object, records, 128 << 10);
+            }
+            let dnodes = written(&mut d, 4).into_iter().find(|(h, _)| matches!(h, Holds::Dnodes { blkid: 0 }));
+            assert_eq!(dnodes.map(|(_, physical)| physical), Some(sectors << 12), "{records} records");
+        }
     }
 
     /// The same on 0.6.x: 16 KiB L1s, and six 16 KiB blocks above the dnode block (the
     /// meta-dnode has seven levels of them).
     #[test]
     fn before_0_7_indirect_blocks_are_16k() {
-        let mut d = Dbufs::new(14);
+        let mut d = Dbufs::new(14, Spread::default());
         for object in 1..=16 {
             d.dirty(4, object, 10, 128 << 10);
             assert_eq!(d.dirty(4, object, 11, 128 << 10).1, 0);
         }
         let first: u64 = d.meta[slot(4)].iter().map(|m| m.charged).sum();
         assert_eq!(first, 16 * (16 << 10) + (16 << 10) + 6 * (16 << 10));
-        d.start_writing(4, MetaBlock { charged: 0, physical: 4096, step: u32::MAX });
+        d.start_writing(4, MetaBlock { charged: 0, physical: 4096, step: u32::MAX, holds: Holds::Sized });
         assert_eq!(d.writing.len(), 16 + 1 + 6 + 1);
     }
 }

@@ -16,7 +16,7 @@
 //! end to end, can merge. The lab's tree is written level by level after the records,
 //! and each level's copies merge only among themselves.
 
-use super::dbuf::MetaBlock;
+use super::dbuf::{Holds, MetaBlock};
 use super::dmu_write_policy::{metadata_copies, Objset};
 use super::record::TxgRow;
 use super::txg::{slot, Phase, Syncing};
@@ -25,7 +25,8 @@ use super::zio::{FlushOwner, Owner};
 use super::{Ev, Sim};
 
 /// The objset block (`objset_phys_t`) each dataset writes at the root of its tree [bytes
-/// on disk, compressed].
+/// on disk]: 2 KiB (`OBJSET_PHYS_SIZE`) until 0.7, at most 4 KiB (`OBJSET_PHYS_SIZE_V3`)
+/// from 0.8, so one sector at ashift 12 whether it compresses or not (`zio_compress.rs`).
 const OBJSET_BLOCK: u64 = 4 << 10;
 /// The MOS blocks each `spa_sync()` pass dirties in syncing context and writes, by their
 /// size in memory (each is 4 KiB on disk, compressed). Syncing-context dirtying is dirty
@@ -106,7 +107,8 @@ impl Sim {
     fn write_metadata(&mut self) {
         let Some(txg) = self.txg.syncing.as_ref().map(|s| s.txg) else { return };
         // The objset block roots the tree; a txg with no dataset changes writes none.
-        self.dbufs.start_writing(txg, MetaBlock { charged: 0, physical: OBJSET_BLOCK, step: u32::MAX });
+        self.dbufs
+            .start_writing(txg, MetaBlock { charged: 0, physical: OBJSET_BLOCK, step: u32::MAX, holds: Holds::Sized });
         self.write_metadata_step();
     }
 

@@ -298,3 +298,18 @@ test("writes that start fast and then stall show in what the application sees", 
     `the line starts at ${start} and settles at ${floor} (chart units above the axis)`,
   ).toBeGreaterThan(3 * floor);
 });
+
+test("the rw.d summary gives client read throughput, and no latency where there was no I/O", async ({
+  page,
+}) => {
+  await openLab(page, "#v=1&readers=0&duration=5");
+  await simulationsDone(page);
+  const row = (name: string) =>
+    page.getByTestId("summary-table").locator("tr.side-b", { has: page.locator(`th:text-is("${name}")`) });
+  // No readers: no device read latency to give.
+  await expect(row("device reads").locator("td").first()).toHaveText("-");
+  await openLab(page, "#v=1&duration=5");
+  await simulationsDone(page);
+  await expect(row("client reads").locator("td").nth(4)).toHaveText(/^\d+(\.\d+)? [KMG]?i?B\/s$/);
+  await expect(row("device reads").locator("td").first()).not.toHaveText("-");
+});

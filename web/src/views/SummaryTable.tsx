@@ -22,7 +22,9 @@ const ioRow = (name: string, pick: (r: RunView) => [Summary, number, number]): R
   name,
   cells: (r) => {
     const [s, iops, bytes] = pick(r);
-    return [latency(s.mean_ns), latency(s.stddev_ns), latency(s.p99_ns), ops(iops), rate(bytes)];
+    // No I/O of the kind: no latency to give, rather than a latency of 0.
+    const ns = (v: number) => (s.count > 0 ? latency(v) : "-");
+    return [ns(s.mean_ns), ns(s.stddev_ns), ns(s.p99_ns), ops(iops), rate(bytes)];
   },
 });
 
@@ -42,7 +44,7 @@ const ROWS: Row[] = [
   ioRow("client reads", (r) => {
     const s = summaryOf(r.report);
     const seconds = s.measured_ns / 1e9;
-    return [s.client_read, s.client_read.count / Math.max(seconds, 1e-9), 0];
+    return [s.client_read, s.client_read.count / Math.max(seconds, 1e-9), s.client_read_bytes_per_s];
   }),
 ];
 
@@ -76,7 +78,7 @@ export const SummaryTable = memo(function SummaryTable({ runs }: Props) {
                 )}
                 <th scope="row">{row.name}</th>
                 {row.cells(r).map((c, k) => (
-                  <td key={k}>{row.name === "client reads" && k === 4 ? "-" : c}</td>
+                  <td key={k}>{c}</td>
                 ))}
               </tr>
             )),

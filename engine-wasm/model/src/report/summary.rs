@@ -69,6 +69,7 @@ pub struct SummaryReport {
     pub client_write_ops_per_s: f64,
     pub client_write_bytes_per_s: u64,
     pub client_read: Summary,
+    pub client_read_bytes_per_s: u64,
     pub client_fsync: Summary,
     pub throttle: ThrottleReport,
     pub backend: BackendReport,
@@ -100,6 +101,7 @@ impl SummaryReport {
             client_write_ops_per_s: per_s(r.client_write.count, elapsed),
             client_write_bytes_per_s: bytes_per_s(r.client_bytes - r.client_bytes_before, elapsed),
             client_read: Summary::of(&r.client_read),
+            client_read_bytes_per_s: bytes_per_s(r.client_read_bytes - r.client_read_bytes_before, elapsed),
             client_fsync: Summary::of(&r.client_fsync),
             throttle: ThrottleReport {
                 counters: r.throttle.clone(),

@@ -118,6 +118,9 @@ pub struct Recorder {
     /// records and metadata they dirtied), in all and before the summaries start.
     pub client_bytes: u64,
     pub client_bytes_before: u64,
+    /// Bytes client reads returned, in all and before the summaries start.
+    pub client_read_bytes: u64,
+    pub client_read_bytes_before: u64,
     pub io_before: (u64, u64, u64, u64),
     pub issued_before: (u64, u64),
     pub tenants: Vec<TenantStats>,
@@ -153,6 +156,8 @@ impl Recorder {
             measure_from: 0,
             client_bytes: 0,
             client_bytes_before: 0,
+            client_read_bytes: 0,
+            client_read_bytes_before: 0,
             io_before: (0, 0, 0, 0),
             issued_before: (0, 0),
             tenants: s.tenants.names.iter().map(|_| TenantStats::default()).collect(),
@@ -181,6 +186,7 @@ impl Recorder {
         self.issued_before = self.issued;
         self.measure_from = now;
         self.client_bytes_before = self.client_bytes;
+        self.client_read_bytes_before = self.client_read_bytes;
         for t in &mut self.tenants {
             let (interval_reads, interval_read_sum, interval_write_bytes) =
                 (t.interval_reads, t.interval_read_sum, t.interval_write_bytes);
@@ -317,6 +323,7 @@ impl Recorder {
             t.interval_read_sum += u128::from(ns);
         }
         self.client_read.record(ns);
+        self.client_read_bytes += bytes;
         self.now_interval.client_read_bytes += bytes;
         let bucket = &mut self.now_interval.read_buckets.0[pow2_bucket(ns)];
         *bucket = bucket.saturating_add(1);

@@ -15,6 +15,7 @@ export type SummaryReport = {
   client_write_ops_per_s: number;
   client_write_bytes_per_s: number;
   client_read: Summary;
+  client_read_bytes_per_s: number;
   client_fsync: Summary;
   throttle: ThrottleReport;
   backend: BackendReport;

@@ -75,19 +75,33 @@ fn compare(what: &str, customer: u64, model: u64, show: impl Fn(u64) -> String) 
     format!("{what}: customer {}, model {} ({verdict})", show(customer), show(model))
 }
 
-/// Latency histograms of one column (`disk_wait write`): overlap and medians.
+/// Latency buckets below this one (under 1,024 ns) are one: a queue wait that short is no
+/// wait, only the time to pass through the queue, which a kernel counts in hundreds of ns and
+/// the model as 0.
+const UNDER_A_MICROSECOND: usize = 10;
+
+/// A latency histogram (bucket j: [2^j, 2^(j+1)) ns) with its buckets under 1,024 ns folded
+/// into its first.
+fn folded(h: &[u64]) -> Vec<u64> {
+    let split = UNDER_A_MICROSECOND.min(h.len());
+    let under: u64 = h[..split].iter().fold(0u64, |a, &v| a.saturating_add(v));
+    std::iter::once(under).chain(h[split..].iter().copied()).collect()
+}
+
+/// Latency histograms of one column (`disk_wait write`): overlap and medians, waits under a
+/// microsecond counted as one.
 pub fn histogram(column: &str, customer: &[u64], model: &[u64]) -> Option<Fit> {
-    let percent = overlap(customer, model)?;
-    let (a, b) = (median_bucket(customer)?, median_bucket(model)?);
-    let span = |j: usize| {
-        format!(
-            "{}-{}",
-            crate::units::describe_value(crate::units::Unit::Nanoseconds, 1 << j),
-            crate::units::describe_value(crate::units::Unit::Nanoseconds, 1 << (j + 1))
-        )
+    let (customer, model) = (folded(customer), folded(model));
+    let percent = overlap(&customer, &model)?;
+    let (a, b) = (median_bucket(&customer)?, median_bucket(&model)?);
+    let ns = |v: u64| crate::units::describe_value(crate::units::Unit::Nanoseconds, v);
+    // Folded bucket j > 0 is the histogram's bucket j + 9.
+    let span = |j: usize| match j {
+        0 => format!("under {}", ns(1 << UNDER_A_MICROSECOND)),
+        _ => format!("{}-{}", ns(1 << (j + UNDER_A_MICROSECOND - 1)), ns(1 << (j + UNDER_A_MICROSECOND))),
     };
     let medians = if a == b {
-        format!("both medians in {}", span(a))
+        format!("both medians {}{}", if a == 0 { "" } else { "in " }, span(a))
     } else {
         format!(
             "median customer {}, model {} ({} bucket{} {})",
@@ -179,8 +193,23 @@ mod tests {
         assert_eq!(overlap(&[0, 5, 5], &[0, 10, 10]), Some(100.0));
         assert_eq!(overlap(&[5, 0], &[0, 5]), Some(0.0));
         assert_eq!(overlap(&[0, 0], &[1, 1]), None);
-        let f = histogram("disk_wait write", &[0, 0, 10, 0], &[0, 0, 0, 10]).expect("both have counts");
+        let at = |j: usize| (0..24).map(|i| if i == j { 10 } else { 0 }).collect::<Vec<u64>>();
+        let f = histogram("disk_wait write", &at(20), &at(21)).expect("both have counts");
         assert!(f.statement.contains("1 bucket slower"), "{}", f.statement);
+        assert!(f.statement.contains("median customer 1.05 ms-2.10 ms"), "{}", f.statement);
+    }
+
+    #[test]
+    fn waits_under_a_microsecond_are_one_bucket() {
+        // A customer's syncq_wait of 128-256 ns and the model's 0 (bucket 0) are both no wait.
+        let at = |j: usize| (0..24).map(|i| if i == j { 10 } else { 0 }).collect::<Vec<u64>>();
+        let f = histogram("syncq_wait read", &at(7), &at(0)).expect("both have counts");
+        assert_eq!(f.percent, 100.0);
+        assert!(f.statement.contains("both medians under 1.02 µs"), "{}", f.statement);
+        // A microsecond apart from it is not.
+        let f = histogram("syncq_wait read", &at(7), &at(10)).expect("both have counts");
+        assert_eq!(f.percent, 0.0);
+        assert!(f.statement.contains("model 1.02 µs-2.05 µs (1 bucket slower)"), "{}", f.statement);
     }
 
     #[test]

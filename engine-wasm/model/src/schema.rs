@@ -717,7 +717,7 @@ schema! {
     Slog {
         name: "slog", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
         default: 0, min: 0, max: 2, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "A separate log device (SLOG) of datacenter SSDs, one or a mirror of two: the ZIL's blocks go there instead of the pool's disks, and every logged write is copied into the log (no indirect writes with a log device, zil_write_state()).",
+        meaning: "A separate log device (SLOG) of SATA/SAS-class datacenter SSDs (the ssd device's model), one or a mirror of two: the ZIL's blocks go there instead of the pool's disks, and every logged write is copied into the log (no indirect writes with a log device, zil_write_state()).",
         choices: &["none", "ssd", "ssd-mirror"],
     }
     Special {

@@ -140,3 +140,15 @@ test("a panel saves as SVG and PNG, and the export box gives the ticket, report 
   expect(parsed.series.t_ns.length).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
+
+test("a latency histogram cut off in its first rows is said to hold no I/O, not dropped", async ({
+  page,
+}) => {
+  await openLab(page);
+  const box = await readEvidence(page, `${fixture("iostat-w-cut-short.txt")}\n${fixture("txgs.txt")}`);
+  await box.getByRole("button", { name: "Use these settings" }).click();
+  await simulationsDone(page, 2);
+  await expect(page.getByTestId("evidence-latency-empty")).toContainText(
+    "hold no I/O in total_wait read, total_wait write",
+  );
+});

@@ -66,6 +66,8 @@ export const messages = {
   evidenceRead: "Read the evidence",
   evidenceRecognised: "Read",
   evidenceNothing: "Nothing the lab reads was recognised.",
+  evidenceNoLatency: (columns: string[]) =>
+    `The customer's latency histograms hold no I/O in ${columns.join(", ")}: every bucket read is 0 (was the output cut short?), so there is nothing to set beside the model.`,
   evidenceProblems: "Lines not read",
   evidenceImplies: "The lab this implies (each value's source beside it)",
   evidenceApply: "Use these settings",

@@ -8,6 +8,7 @@ import { memo, type ReactNode } from "react";
 import type { Engine } from "../engine/engine";
 import { column, histogramsOf, txgsOf } from "../engine/report";
 import type { Fit, ImportedEvidence } from "../engine/types";
+import { messages } from "../messages";
 import { Pow2Bars } from "./chart/Pow2Bars";
 import { MIB } from "./chart/display";
 import { Panel } from "./Panel";
@@ -197,6 +198,8 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
   const columns = o.latency.filter(
     (h) => h.buckets.some((c) => c > 0) && modelColumn(run, h.column) !== null,
   );
+  // Columns read whole but empty (a histogram cut off in its first rows) are said, not dropped.
+  const empty = o.latency.filter((h) => h.buckets.every((c) => c === 0)).map((h) => h.column);
   const modelBw = Array.from(column(run.report, "write_bytes_per_s"));
   const bwFit = o.write_bandwidth.length > 0 ? engine.fitBandwidth(o.write_bandwidth, modelBw) : null;
   const label = "customer";
@@ -252,6 +255,11 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
             />
           </div>
         </div>
+      )}
+      {empty.length > 0 && (
+        <p className="readout" data-testid="evidence-latency-empty">
+          {messages.evidenceNoLatency(empty)}
+        </p>
       )}
       {columns.length > 0 && (
         <div className="evidence-part" data-testid="evidence-latency">

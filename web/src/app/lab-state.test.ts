@@ -66,7 +66,12 @@ describe("the txg sync kick drawn", () => {
   const at = (link: string) => {
     const r = engine.applyLink(engine.defaults, link);
     if (r.status !== "ok") throw new Error(r.message);
-    return syncKickBytes(engine, r.value.values);
+    const [effective, absent] = [
+      engine.effectiveValues(r.value.values),
+      engine.absentTunables(r.value.values),
+    ];
+    if (effective.status !== "ok" || absent.status !== "ok") throw new Error("the engine refused the values");
+    return syncKickBytes(engine, effective.value, new Set(absent.value));
   };
   const MIB = 2 ** 20;
 

@@ -73,16 +73,14 @@ export function warningsOf(engine: Engine, values: Values): string[] {
 }
 
 /**
- * The dirty data at which the settings' release kicks a txg sync [bytes]: from 0.8 the
+ * The dirty data at which the settings' release kicks a txg sync [bytes], from what a run
+ * uses (`Engine.effectiveValues`) and the tunables its release lacks: from 0.8 the
  * `zfs_dirty_data_sync_percent` of `zfs_dirty_data_max`; before, the absolute
  * `zfs_dirty_data_sync`, the release's only sync setting (`txg_sync_thread()`, 0.6.x-0.7).
  */
-export function syncKickBytes(engine: Engine, values: Values): number {
-  const effective = engine.effectiveValues(values);
-  const absent = engine.absentTunables(values);
-  if (effective.status !== "ok" || absent.status !== "ok") return 0;
-  const at = (name: TunableName) => effective.value[engine.indexOf(name)] ?? 0;
-  return absent.value.includes("zfs_dirty_data_sync_percent")
+export function syncKickBytes(engine: Engine, effective: Values, absent: ReadonlySet<string>): number {
+  const at = (name: TunableName) => effective[engine.indexOf(name)] ?? 0;
+  return absent.has("zfs_dirty_data_sync_percent")
     ? at("zfs_dirty_data_sync")
     : (at("zfs_dirty_data_max") * at("zfs_dirty_data_sync_percent")) / 100;
 }

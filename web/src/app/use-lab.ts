@@ -206,7 +206,7 @@ export function useLab(engine: Engine, initial: Initial, simulators: Simulators)
   const asyncMinPercent = at("zfs_vdev_async_write_active_min_dirty_percent");
   const asyncMaxPercent = at("zfs_vdev_async_write_active_max_dirty_percent");
   const delayMinPercent = at("zfs_delay_min_dirty_percent");
-  const syncBytes = useMemo(() => syncKickBytes(engine, values), [engine, values]);
+  const syncBytes = syncKickBytes(engine, effective, absent);
   const levels: DirtyLevels = useMemo(
     () => ({ dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncBytes }),
     [dirtyMax, asyncMinPercent, asyncMaxPercent, delayMinPercent, syncBytes],

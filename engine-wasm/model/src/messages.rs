@@ -73,11 +73,16 @@ pub(crate) fn shown(text: &str) -> String {
     }
 }
 
-/// Whether `c` could move a terminal's cursor, recolour it, or reorder the text around it:
-/// C0 and C1 controls, DEL, and the bidirectional overrides and isolates.
+/// Whether `c` could move a terminal's cursor, recolour it, reorder the text around it, or
+/// hide in it: C0 and C1 controls, DEL, the bidirectional marks, overrides and isolates,
+/// the line and paragraph separators, and the invisible ones (zero-width space and joiners,
+/// word joiner, byte order mark), which make `4k` and `4\u{200b}k` look alike in an error.
 fn unsafe_for_terminal(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
+        )
 }
 
 /// `text` with every character [`unsafe_for_terminal`] written as `\u{1b}`, keeping line
@@ -368,6 +373,7 @@ mod tests {
             "del\u{7f}here",
             "caf\u{e9} \u{2192} \u{202e}reversed\u{202c} \u{2066}iso\u{2069} \u{200f}",
             "\u{85}next line \u{9b}csi \r\n",
+            "4\u{200b}k \u{feff}bom \u{2028}sep \u{2060}joined",
         ];
         for text in samples {
             for keep_lines in [false, true] {
@@ -376,6 +382,7 @@ mod tests {
         }
         assert_eq!(escaped("a\nb", false), "a\\u{a}b");
         assert_eq!(escaped("a\nb", true), "a\nb");
+        assert_eq!(escaped("4\u{200b}k", true), "4\\u{200b}k", "an invisible character is shown");
         // Every ASCII byte alone, either way.
         for b in 0u8..=127 {
             let text = (b as char).to_string();

@@ -564,6 +564,17 @@ schema! {
         default: 0, min: 0, max: TIB, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Sync writers write buffered and call fsync after this many bytes; 0 makes every write O_DSYNC.",
     }
+    SyncRate {
+        name: "sync_rate", kind: Kind::Lab, group: WORKLOAD, unit: Unit::BytesPerSecond,
+        default: 0, min: 0, max: 100 * GIB, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "Total rate the sync writers aim for (fio rate); 0 is a closed loop, each thread writing again as soon as its last write is stable.",
+    }
+    SyncPattern {
+        name: "sync_pattern", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Sync writers each streaming their own part of the file, or writing at random over it (fio rw=write or randwrite, with sync=1 or fsync=N).",
+        choices: &["sequential", "random"],
+    }
     ReadPattern {
         name: "read_pattern", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
         default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
@@ -585,12 +596,17 @@ schema! {
     Readers {
         name: "readers", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Count,
         default: 4, min: 0, max: 10_000, scale: Scale::Log, effect: Effect::Rerun,
-        meaning: "Random reader threads over a 1 TiB working set that misses the cache (fio rw=randread, iodepth=1): their latency is what an application feels.",
+        meaning: "Random reader threads over read_working_set (fio rw=randread, iodepth=1), missing the cache but for read_cache_hit: their latency is what an application feels.",
     }
     ReadCacheHit {
         name: "read_cache_hit", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Percent,
         default: 0, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "Percent of the random readers' reads the ARC serves (arcstats' demand hit ratio); the others read from the disks.",
+    }
+    ReadWorkingSet {
+        name: "read_working_set", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Bytes,
+        default: TIB, min: 4 * KIB, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The data the random readers read from (fio size): the span of the disks their reads cover, and so how far a disk's head travels between them.",
     }
     Tenancy {
         name: "tenancy", kind: Kind::Lab, group: WORKLOAD, unit: Unit::Choice,
@@ -717,8 +733,14 @@ schema! {
     Slog {
         name: "slog", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
         default: 0, min: 0, max: 2, scale: Scale::Linear, effect: Effect::Rerun,
-        meaning: "A separate log device (SLOG) of SATA/SAS-class datacenter SSDs (the ssd device's model), one or a mirror of two: the ZIL's blocks go there instead of the pool's disks, and every logged write is copied into the log (no indirect writes with a log device, zil_write_state()).",
+        meaning: "A separate log device (SLOG) of SSDs (slog_drive), one or a mirror of two: the ZIL's blocks go there instead of the pool's disks, and every logged write is copied into the log (no indirect writes with a log device, zil_write_state()).",
         choices: &["none", "ssd", "ssd-mirror"],
+    }
+    SlogDrive {
+        name: "slog_drive", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 0, min: 0, max: 3, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "The log device's SSD: the ssd device's datacenter model (8 channels, about 1.7 GB/s of writes, no power-loss protection), or a named drive with its data sheet's figures (throttle-lab drives): a SATA SSD (about 490 MB/s, power-loss protection), an NVMe SSD, or Optane.",
+        choices: &["datacenter", "sata-s4500", "nvme-p4500", "optane-p4800x"],
     }
     Special {
         name: "special", kind: Kind::Lab, group: POOL, unit: Unit::Choice,

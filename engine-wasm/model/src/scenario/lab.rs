@@ -19,8 +19,6 @@ const KIB: u64 = 1 << 10;
 /// The smallest disk a scenario file accepts too.
 const MS: u64 = 1_000_000;
 const S: u64 = 1_000_000_000;
-/// The working set of the random readers: far larger than any cache.
-const READ_WORKING_SET: u64 = 1 << 40;
 /// Samples per run, so that a panel has the same resolution at any duration.
 const SAMPLES_PER_RUN: u64 = 240;
 const MIN_REPORT_INTERVAL: u64 = 10 * MS;
@@ -252,7 +250,9 @@ fn pool(t: &Tunables) -> Pool {
         _ => None,
     };
     let ssd = || DeviceSpec::Ssd(SsdParams::datacenter());
-    pool.log = log.map(|v| AuxClass { vdevs: vec![v], device: ssd() });
+    let slog = Id::SlogDrive.spec().choices.get(t.get(Id::SlogDrive) as usize).copied().unwrap_or("datacenter");
+    let slog = drives().into_iter().find(|d| d.name == slog).map_or_else(ssd, |d| d.spec);
+    pool.log = log.map(|v| AuxClass { vdevs: vec![v], device: slog });
     if t.get(Id::Special) == 1 {
         pool.special = Some(AuxClass { vdevs: vec![TopVdev::new(2, 0)], device: ssd() });
     }
@@ -290,16 +290,17 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
         };
         let logbias_throughput = get(Id::Logbias) == 1;
         // The same dataset as the buffered writers': each thread streams its own part of
-        // the file, its records in the ARC when partly written.
+        // the file (or writes at random over it), its records in the ARC when partly
+        // written (async_cache_hit is the buffered writers' alone).
         out.push(Workload::SyncWrite {
             threads: threads(Id::SyncWriters),
             block_size,
             record_size: get(Id::Recordsize),
-            sequential: true,
+            sequential: get(Id::SyncPattern) == 0,
             region: get(Id::FileSize).max(block_size),
             cache_hit: 100,
             sync,
-            rate: 0,
+            rate: get(Id::SyncRate),
             logbias_throughput,
             zvol: get(Id::Dataset) == 1,
         });
@@ -316,7 +317,7 @@ fn workloads(t: &Tunables) -> Vec<Workload> {
             out.push(Workload::RandomRead {
                 threads: threads(Id::Readers),
                 block_size,
-                working_set: READ_WORKING_SET.max(block_size),
+                working_set: get(Id::ReadWorkingSet).max(block_size),
                 cache_hit: get(Id::ReadCacheHit),
             });
         }

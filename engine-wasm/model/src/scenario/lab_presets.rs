@@ -156,8 +156,8 @@ pub const LAB_PRESETS: &[LabPreset] = &[
         name: "slog",
         title: "O_DSYNC commits at an SSD's latency",
         source: "Not a seed: the ZIL with a log device (zil.c)",
-        description: "8 O_DSYNC writers and 4 readers on an HDD mirror with a datacenter SSD as the log device: commits take the SSD's latency. Set logbias to throughput to see the data go to the HDDs in place, or slog to none.",
-        link: "v=1&drive=7200-hc310&mirror=2&slog=ssd&sync_writers=8&async_writers=0&readers=4",
+        description: "8 O_DSYNC writers and 4 readers on an HDD mirror with a SATA datacenter SSD (Intel DC S4500, power-loss protection) as the log device: commits take the SSD's latency. Set logbias to throughput to see the data go to the HDDs in place, or slog to none.",
+        link: "v=1&drive=7200-hc310&mirror=2&slog=ssd&slog_drive=sata-s4500&sync_writers=8&async_writers=0&readers=4",
     },
     LabPreset {
         name: "nvme-4k",

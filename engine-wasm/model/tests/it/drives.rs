@@ -124,6 +124,29 @@ fn the_labs_drive_setting_offers_every_named_drive_and_sets_what_it_leaves_at_de
 }
 
 #[test]
+fn the_labs_log_device_is_any_named_ssd_and_a_sata_one_caps_the_log_at_its_link() {
+    use throttle_model::scenario::lab::scenario_from_settings;
+    use throttle_model::{Id, Tunables};
+    // Every choice is a named SSD of drives(), run as it is.
+    for (i, name) in Id::SlogDrive.spec().choices.iter().enumerate() {
+        let mut t = Tunables::default();
+        t.set(Id::Slog, 1).expect("in range");
+        t.set(Id::SlogDrive, i as u64).expect("in range");
+        let s = scenario_from_settings(&t).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let log = s.pool.log.as_ref().expect("a log device");
+        assert_eq!(Some(log.device.clone()), find(log.device.kind(), name).map(|d| d.spec), "{name}");
+    }
+    // The SATA drive writes a stream of 128 KiB log blocks at its sheet's rate, well under
+    // the default model's (which no SATA link could carry).
+    let stream = |name: &str| {
+        let d = drives().into_iter().find(|d| d.name == name).expect("a drive");
+        run(&d.spec, Op::Write, 128 << 10, 8, true, 4_000).bytes_per_s()
+    };
+    let (sata, model) = (stream("sata-s4500"), stream("datacenter"));
+    assert!(sata < 600_000_000 && model > 2 * sata, "sata-s4500 {sata} B/s, datacenter {model} B/s");
+}
+
+#[test]
 fn a_drives_latency_variance_is_a_setting_of_the_lab_too() {
     use throttle_model::scenario::lab::{effective, scenario_from_settings};
     use throttle_model::{Id, Tunables};

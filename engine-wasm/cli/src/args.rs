@@ -24,10 +24,12 @@ USAGE:
       dmu_tx_assign kstat. Summaries cover the time after steady state (SNIA range and slope over a window of report intervals,
       a quorum of metrics) once it is reached; --until-steady stops the run one window after
       it, or at the duration or budget, and says which happened.
-  throttle-lab run --link <LINK> [--pinned] [--set NAME=VALUE]... [--until-steady] [--histograms] [--json | --out FILE]
+  throttle-lab run --link <LINK> [--pinned] [--fio JOB.fio] [--set NAME=VALUE]... [--until-steady] [--histograms] [--json | --out FILE]
       Simulates what the app's share link shows (its '#' part, else its '?' part, else the
       whole text, as the app reads its own address):
       the configuration being edited, or with --pinned the pinned configuration A.
+      --fio sets the lab's workload from a fio job file on that system, as a paste in the
+      app does (--set applies after it).
   throttle-lab presets
       The built-in scenarios, and the app's starting points with the symptom each shows
       and its source.

@@ -135,8 +135,8 @@ pub fn ticket(link_text: Option<&str>) -> Result<String, String> {
     let decoded = link::decode(link::query_of(l));
     let a_values = decoded.pinned.clone().ok_or("--ticket: this link has no pinned configuration A (pinned=1)")?;
     let changes = throttle_model::scenario::lab::difference_lines(&a_values, &decoded.tunables);
-    let a = crate::run::simulate_link(l, true, &[], false)?;
-    let b = crate::run::simulate_link(l, false, &[], false)?;
+    let a = crate::run::simulate_link(l, true, None, &[], false)?;
+    let b = crate::run::simulate_link(l, false, None, &[], false)?;
     let value = |r: &throttle_model::report::Report| serde_json::to_value(&r.summary).map_err(|e| e.to_string());
     let share = format!("#{}", link::encode_pair(&decoded.tunables, Some(&a_values)));
     Ok(throttle_model::report::ticket::ticket(&value(&a)?, &value(&b)?, ("A", "B"), &changes, Some(&share)))

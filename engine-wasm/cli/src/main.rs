@@ -118,26 +118,20 @@ fn command(args: args::Args) -> Result<String, String> {
         Command::Run => {
             let report = match &args.link {
                 Some(_)
-                    if args.file.is_some()
-                        || args.preset.is_some()
-                        || args.models.is_some()
-                        || args.seed.is_some()
-                        || args.fio.is_some() =>
+                    if args.file.is_some() || args.preset.is_some() || args.models.is_some() || args.seed.is_some() =>
                 {
                     return Err(
-                        "--link carries the whole setup: give it without a scenario, --preset, --fio, --models or --seed"
+                        "--link carries the whole setup: give it without a scenario, --preset, --models or --seed"
                             .into(),
                     )
                 }
-                Some(link) => run::simulate_link(link, args.pinned, &args.sets, args.until_steady)?,
+                Some(link) => {
+                    let fio = args.fio.as_deref().map(run::read_fio).transpose()?;
+                    run::simulate_link(link, args.pinned, fio.as_deref(), &args.sets, args.until_steady)?
+                }
                 None => {
                     let text = run::load(args.file.as_deref(), args.preset.as_deref(), args.fio.is_some())?;
-                    let fio = match &args.fio {
-                        Some(path) => Some(
-                            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", escaped(path, false)))?,
-                        ),
-                        None => None,
-                    };
+                    let fio = args.fio.as_deref().map(run::read_fio).transpose()?;
                     let overrides = run::Overrides {
                         seed: args.seed,
                         models: args.models.as_deref(),
@@ -334,10 +328,27 @@ mod tests {
         let w = &v["scenario"]["workloads"][0];
         assert_eq!((&w["kind"], &w["threads"]), (&json!("async_write"), &json!(4)), "{w}");
         assert_eq!(w["rate"], 4u64 << 20, "fio's rate is per job");
-        // A problem names its line; a --link carries its own workloads.
+        // On a link's system: the job sets the lab's workload as a paste in the app does,
+        // and --set comes after it.
+        let out =
+            run_words(&["run", "--link", "v=1&device=ssd&readers=2", "--fio", path, "--set", "duration=2", "--json"])
+                .expect("runs");
+        let v: Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["scenario"]["duration_ns"], 2_000_000_000u64, "--set after the job's runtime");
+        let kinds: Vec<&str> = v["scenario"]["workloads"]
+            .as_array()
+            .expect("workloads")
+            .iter()
+            .filter_map(|w| w["kind"].as_str())
+            .collect();
+        assert_eq!(kinds, ["async_write"], "the job's workload alone, the link's readers replaced");
+        // A problem names its line, in the file's text or its bytes.
         std::fs::write(&job, "[w]\nrw=trim\n").expect("written");
         assert!(run_words(&["run", "--fio", path]).unwrap_err().starts_with("fio: line 2: [w] rw=trim"));
-        assert!(run_words(&["run", "--fio", path, "--link", "v=1"]).is_err_and(|e| e.contains("whole setup")));
+        std::fs::write(&job, b"[w]\nrw=write\nfilename=/tank/caf\xe9\n").expect("written");
+        assert!(run_words(&["run", "--fio", path]).unwrap_err().ends_with("line 3 is not UTF-8 text"));
+        std::fs::write(&job, "x".repeat((1 << 20) + 1)).expect("written");
+        assert!(run_words(&["run", "--fio", path]).unwrap_err().contains("larger than 1 MiB"));
         std::fs::remove_dir_all(&dir).ok();
     }
 

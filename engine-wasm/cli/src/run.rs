@@ -28,10 +28,37 @@ pub fn load(file: Option<&str>, preset: Option<&str>, fio: bool) -> Result<Strin
     }
 }
 
+/// A fio job file's text: at most `fio`'s limit, and UTF-8 (a problem names its line).
+pub fn read_fio(path: &str) -> Result<String, String> {
+    let shown = escaped(path, false);
+    let limit = throttle_model::scenario::fio::MAX_TEXT;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let mut bytes = Vec::new();
+    // One byte past the limit is enough to know the file is too large (and /dev/zero ends).
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit as u64 + 1), &mut bytes)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if bytes.len() > limit {
+        return Err(format!("fio: {shown} is larger than 1 MiB; a fio job file is read up to 1 MiB"));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("fio: {shown}: line {line} is not UTF-8 text")
+    })
+}
+
 /// The scenario a share link describes (its fragment, query or the whole link, read as the
 /// app reads its address: `link::query_of`): the configuration
-/// being edited, or the pinned one. The link's notices go to stderr, as the app shows them.
-pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bool) -> Result<Report, String> {
+/// being edited, or the pinned one, with a fio job file's workloads if given (as the app
+/// takes a pasted one: onto the link's settings, before `--set`). The link's notices go to
+/// stderr, as the app shows them.
+pub fn simulate_link(
+    link: &str,
+    pinned: bool,
+    fio: Option<&str>,
+    sets: &[String],
+    until_steady: bool,
+) -> Result<Report, String> {
     let decoded = throttle_model::link::decode(throttle_model::link::query_of(link));
     for notice in &decoded.notices {
         eprintln!("throttle-lab: link: {}", escaped(notice, true));
@@ -41,6 +68,15 @@ pub fn simulate_link(link: &str, pinned: bool, sets: &[String], until_steady: bo
         (true, Some(a)) => a,
         (true, None) => return Err("--pinned: this link has no pinned configuration (pinned=1)".into()),
     };
+    if let Some(text) = fio {
+        let jobs = throttle_model::scenario::fio::translate(text).map_err(|e| format!("fio: {e}"))?;
+        for note in &jobs.notes {
+            eprintln!("throttle-lab: fio: {}", escaped(note, true));
+        }
+        for (id, v) in jobs.lab_settings().map_err(|e| format!("fio: {e}"))? {
+            t.set(id, v).map_err(|e| format!("fio: {e}"))?;
+        }
+    }
     t.set_assignments(sets).map_err(|e| e.to_string())?;
     let mut scenario = throttle_model::scenario::lab::scenario_from_settings(&t)?;
     warn(&throttle_model::validate::check(&t));

@@ -1,15 +1,21 @@
 //! A fio job file as the scenario's workloads: what a customer ran, in their own terms.
 //!
-//! fio's format (`fio(1)`, "JOB FILE FORMAT"): `[global]` and `[job]` sections of
-//! `key=value` lines (or a bare `key` for a flag), `;` and `#` comments; a job takes the
-//! global options and overrides them. Each job becomes a workload of the scenario file
-//! format (`docs/scenario-format.md`), checked there like any other:
+//! fio's format (`fio(1)`, "JOB FILE FORMAT"; read in `fio/ini.rs`): `[global]` and
+//! `[job]` sections of `key=value` lines (or a bare `key` for a flag), comments from `;` or
+//! `#` to the end of a line; a job takes the global options written above it and overrides
+//! them. Numbers are fio's (`fio/number.rs`: `kb_base`, and its `128KiB` of 128,000 bytes).
+//! Each job becomes a workload of the scenario file format (`docs/scenario-format.md`),
+//! checked there like any other:
 //!
 //! - `rw=write` / `randwrite`: buffered writers (`async_write`), or with `sync=1` an
 //!   O_DSYNC writer and with `fsync=N` / `fdatasync=N` an fsync every N writes
-//!   (`sync_write`), either into the records of the file or zvol below; `rw=randread`: random readers (`random_read`); `rw=read`: sequential
-//!   readers with the DMU prefetcher (`sequential_read`); `rw=rw` / `randrw`: a writer
-//!   and a reader of `rwmixread` percent.
+//!   (`sync_write`), either into the records of the file or zvol below; `rw=randread`:
+//!   random readers (`random_read`); `rw=read`: sequential readers with the DMU prefetcher
+//!   (`sequential_read`); `rw=rw` / `randrw`: writers and readers (none of a side the mix
+//!   gives 0%). A fio job mixes its reads and writes in one thread, which the lab cannot:
+//!   with a rate each side keeps fio's cap (a single `rate` caps each direction,
+//!   `rate_ddir()` in fio's `io_u.c`), without one both go as fast as they can, and the
+//!   note says the mix is not kept.
 //! - `numjobs` threads. `iodepth` adds none for writes: OpenZFS completes a write inside
 //!   the call that submits it (`zpl_iter_write()` returns once `zfs_write()` has, never
 //!   queued), so `libaio`'s `io_submit()` returns with it done, and `io_uring` hands a
@@ -22,8 +28,11 @@
 //!   `/dev/zvol/` (the release's default volblocksize; a larger write is one transaction
 //!   over its blocks, as `zvol_write()` takes a bio);
 //!   `buffer_compress_percentage` as the records' compressible share;
-//!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed, as the region
-//!   written or the working set read; `runtime` as the run's duration.
+//!   `rate` / `rate_iops` per job (fio's), summed; `size` per job, summed (one file when
+//!   the jobs share a `filename`), as the region written or the working set read;
+//!   `runtime` (or its alias `timeout`) as the run's duration. A job ends at its `size`
+//!   in fio unless `time_based`, and `stonewall` runs a job after the ones before it; the
+//!   lab runs every job for the whole run, and the notes say so.
 //! - `direct=1` is run buffered, as OpenZFS before 2.3 treats O_DIRECT; from 2.3 an aligned
 //!   O_DIRECT write bypasses the ARC and dirty data (`dmu_write_uio_direct()`), which the
 //!   lab does not model, and the note says so.
@@ -33,9 +42,14 @@
 //! (names, files, logging) pass silently; others are listed as notes and ignored; what
 //! cannot be read is an error naming the line.
 
-use crate::schema::Id;
-use crate::units::{parse_value, Unit};
+use ini::Opt;
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+mod ini;
+pub use ini::MAX_TEXT;
+mod lab_settings;
+mod number;
 
 /// The workloads of a fio job file, the run's duration if a job set `runtime`, and what
 /// was read differently from fio or ignored.
@@ -44,68 +58,9 @@ pub struct FioJobs {
     pub workloads: Vec<Value>,
     pub duration_s: Option<u64>,
     pub notes: Vec<String>,
-}
-
-impl FioJobs {
-    /// The lab's workload settings for these jobs: one group of buffered writers, one of
-    /// sync writers and one of readers at most (a scenario file takes any number), the
-    /// kinds the jobs do not have set to no threads, and the runtime as the duration.
-    pub fn lab_settings(&self) -> Result<Vec<(Id, u64)>, String> {
-        let mut out = vec![(Id::AsyncWriters, 0), (Id::SyncWriters, 0), (Id::Readers, 0)];
-        let mut seen = Vec::new();
-        for w in &self.workloads {
-            let kind = w["kind"].as_str().unwrap_or("");
-            let group = if kind.ends_with("_read") { "readers" } else { kind };
-            if seen.contains(&group) {
-                return Err(format!(
-                    "two jobs of {group}: the lab has one group of each kind; throttle-lab run --fio takes any number"
-                ));
-            }
-            seen.push(group);
-            let n = |key: &str| w[key].as_u64();
-            let threads = n("threads").unwrap_or(1);
-            match kind {
-                "async_write" => {
-                    out.push((Id::AsyncWriters, threads));
-                    out.extend(n("block_size").map(|b| (Id::AsyncBlockSize, b)));
-                    out.push((Id::AsyncRate, n("rate").unwrap_or(0)));
-                    out.push((Id::AsyncPattern, u64::from(w["pattern"] == "random")));
-                    out.extend(n("region").map(|r| (Id::FileSize, r)));
-                    out.push((Id::AsyncCompressible, n("compressible").unwrap_or(0)));
-                    out.push((Id::Dataset, u64::from(w["zvol"] == true)));
-                }
-                "sync_write" => {
-                    out.push((Id::SyncWriters, threads));
-                    out.extend(n("block_size").map(|b| (Id::SyncBlockSize, b)));
-                    out.push((Id::FsyncEvery, n("fsync_every").unwrap_or(0)));
-                    out.push((Id::SyncWait, 0));
-                    out.extend(n("region").map(|r| (Id::FileSize, r)));
-                    out.push((Id::Dataset, u64::from(w["zvol"] == true)));
-                }
-                _ => {
-                    out.push((Id::Readers, threads));
-                    out.extend(n("block_size").map(|b| (Id::ReadBlockSize, b)));
-                    out.push((Id::ReadPattern, u64::from(kind == "sequential_read")));
-                }
-            }
-        }
-        out.extend(self.duration_s.map(|d| (Id::Duration, d)));
-        // Later entries win: a kind's threads replace the zero set first.
-        out.reverse();
-        let mut unique: Vec<(Id, u64)> = Vec::new();
-        for (id, v) in out {
-            if !unique.iter().any(|(u, _)| *u == id) {
-                unique.push((id, v));
-            }
-        }
-        unique.reverse();
-        // Each within its setting's range, or the job is refused naming the setting.
-        let mut t = crate::tunables::Tunables::default();
-        for &(id, v) in &unique {
-            t.set(id, v).map_err(|e| format!("{}: {e}", id.spec().name))?;
-        }
-        Ok(unique)
-    }
+    /// (section, option) pairs already noted as not modelled: a `[global]` line is noted
+    /// once, not once per job, and a thousand lines of one option once.
+    noted: BTreeSet<(String, String)>,
 }
 
 /// Options that do not change what the model simulates.
@@ -121,8 +76,6 @@ const INERT: &[&str] = &[
     "refill_buffers",
     "invalidate",
     "thread",
-    "stonewall",
-    "wait_for_previous",
     "description",
     "write_bw_log",
     "write_lat_log",
@@ -138,7 +91,6 @@ const INERT: &[&str] = &[
     "randseed",
     "fallocate",
     "overwrite",
-    "end_fsync",
     "fsync_on_close",
     "kb_base",
     "unit_base",
@@ -155,7 +107,6 @@ const INERT: &[&str] = &[
     "zero_buffers",
     "scramble_buffers",
     "status-interval",
-    "buffered",
 ];
 
 /// Engines that keep `iodepth` requests outstanding per job.
@@ -164,7 +115,10 @@ const ASYNC_ENGINES: &[&str] = &["libaio", "io_uring", "posixaio", "solarisaio",
 /// The default `recordsize` of every release (`zfs_prop.c`: `SPA_OLD_MAXBLOCKSIZE`).
 const DEFAULT_RECORDSIZE: u64 = 128 << 10;
 
-/// Options read here; the rest are inert or noted.
+/// The sizes of a call the lab simulates [bytes] (a scenario's `block_size`).
+const BLOCK_RANGE: std::ops::RangeInclusive<u64> = 512..=16 << 20;
+
+/// Options read here (or noted here); the rest are inert or noted as not modelled.
 const KNOWN: &[&str] = &[
     "buffer_compress_percentage",
     "rw",
@@ -182,114 +136,60 @@ const KNOWN: &[&str] = &[
     "fdatasync",
     "sync",
     "direct",
+    "buffered",
     "runtime",
+    "timeout",
     "rwmixread",
     "rwmixwrite",
+    "stonewall",
+    "wait_for_previous",
+    "end_fsync",
 ];
-
-struct Section {
-    name: String,
-    line: usize,
-    options: Vec<(String, String, usize)>,
-}
 
 /// Reads `text`; an error names its line.
 pub fn translate(text: &str) -> Result<FioJobs, String> {
-    let mut global: Vec<(String, String, usize)> = Vec::new();
-    let mut jobs: Vec<Section> = Vec::new();
-    let mut in_global = false;
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with(';') || line.starts_with('#') {
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix('[') {
-            let name = rest.strip_suffix(']').ok_or(format!("line {n}: a section is [name]"))?.trim();
-            if name.is_empty() {
-                return Err(format!("line {n}: a section needs a name"));
-            }
-            in_global = name == "global";
-            if !in_global {
-                jobs.push(Section { name: shown(name), line: n, options: Vec::new() });
-            }
-            continue;
-        }
-        if line.starts_with("include ") {
-            return Err(format!("line {n}: include is not read: paste the included file's jobs instead"));
-        }
-        let (key, value) = match line.split_once('=') {
-            Some((k, v)) => (k.trim().to_ascii_lowercase(), v.trim().to_string()),
-            None => (line.to_ascii_lowercase(), "1".to_string()),
-        };
-        let option = (key, value, n);
-        match jobs.last_mut() {
-            Some(job) if !in_global => job.options.push(option),
-            _ if in_global => global.push(option),
-            _ => return Err(format!("line {n}: an option before any section ([global] or [job])")),
-        }
-    }
-    if jobs.is_empty() {
-        return Err("no job: a fio file needs at least one [job] section".into());
-    }
     let mut out = FioJobs::default();
-    for job in &jobs {
-        let options: Vec<&(String, String, usize)> = global.iter().chain(&job.options).collect();
-        translate_job(job, &options, &mut out)?;
+    for job in &ini::jobs(text)? {
+        translate_job(job, &mut out)?;
     }
     Ok(out)
 }
 
-/// The last value given for any of `keys`, with its line.
-fn get<'a>(options: &[&'a (String, String, usize)], keys: &[&str]) -> Option<(&'a str, usize)> {
-    options.iter().rev().find(|(k, _, _)| keys.contains(&k.as_str())).map(|(_, v, n)| (v.as_str(), *n))
+/// The last of `options` given for any of `keys`.
+fn get<'a>(options: &'a [Opt], keys: &[&str]) -> Option<&'a Opt> {
+    options.iter().rev().find(|o| keys.contains(&o.key.as_str()))
 }
 
-fn bytes(value: &str, line: usize, what: &str) -> Result<u64, String> {
-    parse_value(Unit::Bytes, value)
-        .map_err(|e| format!("line {line}: {what} '{}': {}", shown(value), shown(&e.to_string())))
-}
-
-fn count(value: &str, line: usize, what: &str, max: u64) -> Result<u64, String> {
-    match value.parse::<u64>() {
-        Ok(v) if (1..=max).contains(&v) => Ok(v),
-        _ => Err(format!("line {line}: {what} '{}' is not a whole number from 1 to {max}", shown(value))),
+/// A whole number as fio reads its integer options (`check_str_bytes()`: `rate_iops=1k` is
+/// 1024), from `min` to `max`.
+fn count(o: &Opt, what: &str, min: u64, max: u64) -> Result<u64, String> {
+    match number::bytes(&o.value, 1024) {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!("line {}: {what} '{}' is not a whole number from {min} to {max}", o.line, shown(&o.value))),
     }
 }
 
-/// `runtime`: seconds, or with fio's `s`, `m`, `h` suffixes.
-fn seconds(value: &str, line: usize) -> Result<u64, String> {
-    let v = value.to_ascii_lowercase();
-    let (digits, scale) = match v.strip_suffix('h') {
-        Some(d) => (d, 3600),
-        None => match v.strip_suffix('m') {
-            Some(d) => (d, 60),
-            None => (v.strip_suffix('s').unwrap_or(&v), 1),
-        },
-    };
-    match digits.parse::<u64>() {
-        Ok(s) if s > 0 && s <= 86_400 / scale => Ok(s * scale),
-        _ => Err(format!("line {line}: runtime '{}' is not a duration from 1 s to a day", shown(value))),
-    }
-}
-
-/// A `read,write` pair's part (fio: one value serves both).
-fn part(value: &str, write: bool) -> &str {
-    match value.split_once(',') {
-        Some((r, w)) => if write { w } else { r }.trim(),
-        None => value,
-    }
-}
-
-fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut FioJobs) -> Result<(), String> {
-    let name = &job.name;
-    for (key, _, n) in options {
-        if !KNOWN.contains(&key.as_str()) && !INERT.contains(&key.as_str()) {
-            out.notes.push(format!("line {n}: [{name}] {} is not modelled; ignored", shown(key)));
+fn translate_job(job: &ini::Job, out: &mut FioJobs) -> Result<(), String> {
+    let (name, options) = (&job.name, job.options.as_slice());
+    for o in options {
+        let (k, s) = (o.key.as_str(), o.section.as_str());
+        if !KNOWN.contains(&k) && !INERT.contains(&k) && out.noted.insert((s.to_string(), k.to_string())) {
+            out.notes.push(format!("line {}: [{s}] {} is not modelled; ignored", o.line, shown(k)));
         }
     }
-    let (rw, rw_line) = get(options, &["rw", "readwrite"]).unwrap_or(("read", job.line));
-    let (writes, reads, random) = match rw {
+    let kb_base = match get(options, &["kb_base"]) {
+        Some(o) if o.value == "1000" => 1000,
+        Some(o) if o.value != "1024" => {
+            return Err(format!("line {}: kb_base '{}' is not 1000 or 1024", o.line, shown(&o.value)))
+        }
+        _ => 1024,
+    };
+    let bytes = |o: &Opt, value: &str, what: &str| {
+        number::bytes(value, kb_base).map_err(|e| format!("line {}: {what} '{}': {e}", o.line, shown(value)))
+    };
+    let rw_option = get(options, &["rw", "readwrite"]);
+    let rw = rw_option.map_or("read", |o| o.value.as_str());
+    let (mut writes, mut reads, random) = match rw {
         "write" => (true, false, false),
         "randwrite" => (true, false, true),
         "read" => (false, true, false),
@@ -297,98 +197,185 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         "rw" | "readwrite" => (true, true, false),
         "randrw" => (true, true, true),
         other => {
+            let line = rw_option.map_or(job.line, |o| o.line);
             let message = "is not modelled (read, write, randread, randwrite, rw, randrw)";
-            return Err(format!("line {rw_line}: [{name}] rw={} {message}", shown(other)));
+            return Err(format!("line {line}: [{name}] rw={} {message}", shown(other)));
         }
     };
-    let jobs = match get(options, &["numjobs"]) {
-        Some((v, n)) => count(v, n, "numjobs", 100_000)?,
-        None => 1,
-    };
-    let engine = get(options, &["ioengine"]).map_or("psync", |(v, _)| v);
-    let depth = match get(options, &["iodepth"]) {
-        Some((v, n)) => count(v, n, "iodepth", 65_536)?,
-        None => 1,
-    };
+    // rwmixread and rwmixwrite set each other (`str_rwmix_read_cb()`, fio's options.c):
+    // the one written last wins.
+    let mut mix_read = 50;
+    for o in options {
+        match o.key.as_str() {
+            "rwmixread" => mix_read = count(o, "rwmixread", 0, 100)?,
+            "rwmixwrite" => mix_read = 100 - count(o, "rwmixwrite", 0, 100)?,
+            _ => {}
+        }
+    }
+    let mixed = writes && reads;
+    if mixed {
+        writes = mix_read < 100;
+        reads = mix_read > 0;
+    }
+    let jobs = get(options, &["numjobs"]).map_or(Ok(1), |o| count(o, "numjobs", 1, 100_000))?;
+    let engine = get(options, &["ioengine"]).map_or("psync", |o| o.value.as_str());
+    let depth = get(options, &["iodepth"]).map_or(Ok(1), |o| count(o, "iodepth", 1, 65_536))?;
     // One write in flight a job whatever the engine (see the top of the file); io_uring's
     // workers run a job's reads side by side.
     let threads = jobs;
     let read_threads = if engine == "io_uring" { jobs.saturating_mul(depth) } else { jobs };
     if depth > 1 && ASYNC_ENGINES.contains(&engine) {
-        let n = get(options, &["iodepth"]).map_or(job.line, |(_, n)| n);
+        let o = get(options, &["iodepth"]).map_or((job.line, name.as_str()), |o| (o.line, o.section.as_str()));
+        let in_flight = jobs.saturating_mul(depth);
         out.notes.push(format!(
-            "line {n}: [{name}] iodepth={depth} with {engine}: OpenZFS completes each I/O as it is submitted, so a job has one in flight{}; numjobs={depth} keeps {depth} in flight",
+            "line {}: [{}] iodepth={depth} with {engine}: OpenZFS completes each I/O as it is submitted, so a job has one in flight{}; numjobs={in_flight} keeps {in_flight} in flight",
+            o.0,
+            o.1,
             if engine == "io_uring" { " (but io_uring's workers run its reads side by side)" } else { "" }
         ));
     }
+    if let Some(o) = get(options, &["ioengine"]).filter(|o| matches!(o.value.as_str(), "null" | "mmap")) {
+        let what =
+            if o.value == "null" { "transfers no data" } else { "writes through a mapping (page faults, msync)" };
+        out.notes.push(format!(
+            "line {}: [{name}] ioengine={} {what}; the lab runs read(2) and write(2) calls",
+            o.line, o.value
+        ));
+    }
     let bs = |write: bool| -> Result<u64, String> {
-        match get(options, &["bs", "blocksize"]) {
-            Some((v, n)) => bytes(part(v, write), n, "bs"),
-            None => Ok(4096), // fio's default block size
+        let Some(o) = get(options, &["bs", "blocksize"]) else {
+            return Ok(4096); // fio's default block size
+        };
+        let Some(value) = number::part(&o.value, write) else {
+            return Ok(4096);
+        };
+        let b = bytes(o, value, "bs")?;
+        if !BLOCK_RANGE.contains(&b) {
+            return Err(format!(
+                "line {}: bs '{}' is {b} bytes; the lab simulates calls of 512 B to 16 MiB",
+                o.line,
+                shown(value)
+            ));
         }
+        Ok(b)
     };
+    // fio: numjobs clones share a named file, and each has a file of its own otherwise.
+    let shared = get(options, &["filename"]).is_some();
     let size = match get(options, &["size", "filesize"]) {
-        Some((v, n)) => Some(bytes(v, n, "size")?.saturating_mul(jobs)),
+        Some(o) => Some(bytes(o, &o.value, "size")?.saturating_mul(if shared { 1 } else { jobs })),
         None => None,
     };
     // fio's rate and rate_iops are per job; rate wins when both are given.
-    if let (Some(_), Some((_, n))) = (get(options, &["rate"]), get(options, &["rate_iops"])) {
-        out.notes.push(format!("line {n}: [{name}] rate_iops is ignored: rate is given too, and the lab takes rate"));
+    let rate_option = get(options, &["rate"]);
+    let iops_option = get(options, &["rate_iops"]);
+    if let (Some(_), Some(o)) = (rate_option, iops_option) {
+        out.notes
+            .push(format!("line {}: [{name}] rate_iops is ignored: rate is given too, and the lab takes rate", o.line));
     }
+    // Each direction's own cap (`rate_ddir()`): a single value caps reads and writes alike.
     let rate = |write: bool, block: u64| -> Result<u64, String> {
-        if let Some((v, n)) = get(options, &["rate"]) {
-            return Ok(bytes(part(v, write), n, "rate")?.saturating_mul(jobs));
+        if let Some(o) = rate_option {
+            return match number::part(&o.value, write) {
+                Some(v) => Ok(bytes(o, v, "rate")?.saturating_mul(jobs)),
+                None => Ok(0),
+            };
         }
-        if let Some((v, n)) = get(options, &["rate_iops"]) {
-            return Ok(count(part(v, write), n, "rate_iops", 10_000_000)?.saturating_mul(block).saturating_mul(jobs));
+        if let Some(o) = iops_option {
+            return match number::part(&o.value, write) {
+                Some(v) => {
+                    let per = Opt { value: v.to_string(), ..o.clone() };
+                    Ok(count(&per, "rate_iops", 1, 10_000_000)?.saturating_mul(block).saturating_mul(jobs))
+                }
+                None => Ok(0),
+            };
         }
         Ok(0)
     };
-    let mix_read = match (get(options, &["rwmixread"]), get(options, &["rwmixwrite"])) {
-        (Some((v, n)), _) => count(v, n, "rwmixread", 100)?,
-        (None, Some((v, n))) => 100 - count(v, n, "rwmixwrite", 100)?.min(100),
-        (None, None) => 50,
-    };
-    // One value caps the job's traffic, split by the mix; a `read,write` pair gives the
-    // writes their own cap, already theirs alone.
-    let own_cap = get(options, &["rate"]).or(get(options, &["rate_iops"])).is_some_and(|(v, _)| v.contains(','));
-    if writes && reads {
-        let capped = get(options, &["rate"]).or(get(options, &["rate_iops"])).is_some();
-        let split = if own_cap {
-            ", the writers at their own rate".to_string()
-        } else if capped {
-            format!(", the rate split {}/{}", 100 - mix_read, mix_read)
-        } else {
-            String::new()
+    let capped = rate_option.or(iops_option).is_some();
+    if mixed {
+        let sides = match (writes, reads) {
+            (true, true) if capped => {
+                format!("{threads} writer and {threads} reader threads, the writers at their rate")
+            }
+            (true, true) => {
+                format!("{threads} writer and {threads} reader threads, each as fast as it goes: the mix is not kept")
+            }
+            (true, false) => "its writes alone (rwmixread=0)".to_string(),
+            _ => "its reads alone (no writes at this mix)".to_string(),
         };
         out.notes.push(format!(
-            "line {}: [{name}] rw={rw}: each job mixes reads and writes; the lab runs {threads} writer and {threads} reader threads{split}",
+            "line {}: [{name}] rw={rw} rwmixread={mix_read}: each fio job mixes reads and writes in one thread; the lab runs {sides}",
             job.line
         ));
     }
-    if let Some((v, n)) = get(options, &["direct"]) {
-        if v != "0" {
+    let direct = get(options, &["direct"]).is_some_and(|o| o.value != "0")
+        || get(options, &["buffered"]).is_some_and(|o| o.value == "0");
+    if direct {
+        let o =
+            get(options, &["direct", "buffered"]).map_or((job.line, name.as_str()), |o| (o.line, o.section.as_str()));
+        out.notes.push(format!(
+            "line {}: [{}] direct=1 is run buffered, as OpenZFS before 2.3 treats O_DIRECT; 2.3's Direct I/O (aligned writes past the ARC and dirty data) is not modelled",
+            o.0, o.1
+        ));
+    }
+    if let Some(o) = get(options, &["runtime", "timeout"]) {
+        let us =
+            number::micros(&o.value).map_err(|e| format!("line {}: {} '{}': {e}", o.line, o.key, shown(&o.value)))?;
+        // fio: 0 is no limit. The lab runs whole seconds, up to a day.
+        if us > 0 {
+            let s = us.div_ceil(1_000_000);
+            if s > 86_400 {
+                return Err(format!(
+                    "line {}: {} '{}' is more than a day, the lab's longest run",
+                    o.line,
+                    o.key,
+                    shown(&o.value)
+                ));
+            }
+            out.duration_s = Some(out.duration_s.map_or(s, |d| d.max(s)));
+        }
+    }
+    if let Some(o) = get(options, &["size", "filesize"]).filter(|_| get(options, &["time_based"]).is_none()) {
+        out.notes.push(format!(
+            "line {}: [{name}] without time_based fio ends the job once it has done size={}; the lab keeps it going for the whole run",
+            o.line,
+            shown(&o.value)
+        ));
+    }
+    if let Some(o) = get(options, &["stonewall", "wait_for_previous"]).filter(|o| o.value != "0") {
+        if out.noted.insert((o.section.clone(), "stonewall".into())) {
             out.notes.push(format!(
-                "line {n}: [{name}] direct=1 is run buffered, as OpenZFS before 2.3 treats O_DIRECT; 2.3's Direct I/O (aligned writes past the ARC and dirty data) is not modelled"
+                "line {}: [{}] {}: fio runs a job after the ones before it end; the lab runs every job at once",
+                o.line, o.section, o.key
             ));
         }
     }
-    if let Some((v, n)) = get(options, &["runtime"]) {
-        let s = seconds(v, n)?;
-        out.duration_s = Some(out.duration_s.map_or(s, |d| d.max(s)));
+    if let Some(o) = get(options, &["end_fsync"]).filter(|o| o.value != "0") {
+        if out.noted.insert((o.section.clone(), "end_fsync".into())) {
+            out.notes.push(format!(
+                "line {}: [{}] end_fsync: the one fsync at the job's end is not modelled",
+                o.line, o.section
+            ));
+        }
     }
-    let share = |total: u64, percent: u64| if total == 0 { 0 } else { (total.saturating_mul(percent) / 100).max(1) };
     if writes {
         let block = bs(true)?;
-        let total = share(rate(true, block)?, if reads && !own_cap { 100 - mix_read } else { 100 });
-        let sync = get(options, &["sync"]).is_some_and(|(v, _)| v != "0" && v != "none");
+        let total = rate(true, block)?;
+        let sync = get(options, &["sync"]).is_some_and(|o| o.value != "0" && o.value != "none");
         let fsync = match get(options, &["fsync", "fdatasync"]) {
-            Some((v, n)) => Some(count(v, n, "fsync", 1 << 30)?),
+            Some(o) => Some(count(o, &o.key, 0, 1 << 30)?).filter(|&n| n > 0),
             None => None,
         };
-        if let Some((_, n)) = get(options, &["buffer_compress_percentage"]).filter(|_| sync || fsync.is_some()) {
+        if let (true, Some(_), Some(o)) = (sync, fsync, get(options, &["fsync", "fdatasync"])) {
             out.notes.push(format!(
-                "line {n}: [{name}] buffer_compress_percentage is not modelled for sync writers; ignored"
+                "line {}: [{name}] {}: with sync every write is already stable; the lab adds no fsync",
+                o.line, o.key
+            ));
+        }
+        if let Some(o) = get(options, &["buffer_compress_percentage"]).filter(|_| sync || fsync.is_some()) {
+            out.notes.push(format!(
+                "line {}: [{name}] buffer_compress_percentage is not modelled for sync writers; ignored",
+                o.line
             ));
         }
         let mut w = match (sync, fsync) {
@@ -398,9 +385,10 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
             }
             (false, None) => {
                 let mut w = json!({"kind": "async_write"});
-                if let Some((v, n)) = get(options, &["buffer_compress_percentage"]) {
-                    let percent = v.parse::<u64>().ok().filter(|p| *p <= 100);
-                    let message = || format!("line {n}: buffer_compress_percentage '{}' is not 0 to 100", shown(v));
+                if let Some(o) = get(options, &["buffer_compress_percentage"]) {
+                    let percent = o.value.parse::<u64>().ok().filter(|p| *p <= 100);
+                    let message =
+                        || format!("line {}: buffer_compress_percentage '{}' is not 0 to 100", o.line, shown(&o.value));
                     w["compressible"] = json!(percent.ok_or_else(message)?);
                 }
                 w
@@ -411,8 +399,9 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         if let Some(s) = size {
             w["region"] = json!(s.max(block));
         }
-        // A zvol's device node: its blocks are the release's default volblocksize.
-        if get(options, &["filename"]).is_some_and(|(f, _)| f.starts_with("/dev/zvol/")) {
+        // A zvol's device node (`/dev/zvol/POOL/VOL`, or Linux's `/dev/zdN` it links to):
+        // its blocks are the release's default volblocksize.
+        if get(options, &["filename"]).is_some_and(|o| zvol_node(&o.value)) {
             w["zvol"] = json!(true);
         } else {
             w["record_size"] = json!(DEFAULT_RECORDSIZE);
@@ -430,7 +419,7 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         if let Some(s) = size {
             r[extent] = json!(s.max(block));
         }
-        if get(options, &["rate", "rate_iops"]).is_some() {
+        if rate(false, block)? > 0 {
             out.notes.push(format!(
                 "line {}: [{name}] a read rate is not modelled: readers go as fast as they can",
                 job.line
@@ -439,6 +428,12 @@ fn translate_job(job: &Section, options: &[&(String, String, usize)], out: &mut 
         out.workloads.push(r);
     }
     Ok(())
+}
+
+/// Whether `path` is a zvol's device node: `/dev/zvol/…`, or `/dev/zd` and a number.
+fn zvol_node(path: &str) -> bool {
+    path.starts_with("/dev/zvol/")
+        || path.strip_prefix("/dev/zd").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Text from the file as a message may show it: control characters escaped, bounded.

@@ -396,12 +396,14 @@ pub fn human(r: &Report) -> String {
         );
     }
     let p = &r.summary.picket_fence;
+    // A p99 of 0 is no read at all in that part (a sync that only scans, say).
+    let ms = |ns: u64| if ns == 0 { "none".to_string() } else { format!("{:.1} ms", ns as f64 / 1e6) };
     let _ = writeln!(
         out,
-        "picket fence: backend write CV {:.3}; client read p99 {:.1} ms during syncs, {:.1} ms between",
+        "picket fence: backend write CV {:.3}; client read p99 {} while a txg sync writes, {} otherwise",
         p.write_cv,
-        p.read_p99_during_sync_ns as f64 / 1e6,
-        p.read_p99_between_syncs_ns as f64 / 1e6
+        ms(p.read_p99_during_sync_ns),
+        ms(p.read_p99_between_syncs_ns)
     );
     if r.tenants.len() > 1 {
         let _ = writeln!(

@@ -12,6 +12,9 @@ import { fixed, latency, MIB } from "./chart/display";
 import { Panel, RunLines } from "./Panel";
 import { seriesOf, type RunView } from "./runs";
 
+/** A read p99, or "none" when no read finished in that part of the run (a p99 is never 0). */
+const readP99 = (ns: number) => (ns === 0 ? "none" : latency(ns));
+
 interface Props {
   runs: RunView[];
 }
@@ -34,8 +37,8 @@ export const PicketFencePanel = memo(function PicketFencePanel({ runs }: Props) 
           return (
             <>
               write CV <strong data-testid={`cv-${r.side}`}>{fixed(3)(pf.write_cv)}</strong> (0 smooth, 1 or
-              more a square wave) · read p99 {latency(pf.read_p99_during_sync_ns)} during syncs,{" "}
-              {latency(pf.read_p99_between_syncs_ns)} between
+              more a square wave) · read p99 {readP99(pf.read_p99_during_sync_ns)} while a txg sync writes,{" "}
+              {readP99(pf.read_p99_between_syncs_ns)} otherwise
             </>
           );
         }}

@@ -29,7 +29,7 @@ const METRICS: [(&str, &[&str], Shown, Better); 12] = [
     ("client read p99", &["client_read", "p99_ns"], Shown::Ns, Better::Lower),
     ("client read mean", &["client_read", "mean_ns"], Shown::Ns, Better::Lower),
     ("fsync p99", &["client_fsync", "p99_ns"], Shown::Ns, Better::Lower),
-    ("read p99 during txg syncs", &["picket_fence", "read_p99_during_sync_ns"], Shown::Ns, Better::Lower),
+    ("read p99 while a txg sync writes", &["picket_fence", "read_p99_during_sync_ns"], Shown::Ns, Better::Lower),
     ("backend write throughput", &["backend", "write_bytes_per_s"], Shown::BytesPerS, Better::Higher),
     ("backend write variation (CV)", &["picket_fence", "write_cv"], Shown::Fraction, Better::Lower),
     ("transactions delayed", &["throttle", "delayed_fraction"], Shown::Fraction, Better::Lower),

@@ -145,6 +145,14 @@ impl Advisor {
                     Vec::new(),
                 )
             }
+            (None, None) if m.resolution() > 0.0 => (
+                format!(
+                    "No setting of the {tried} tried {word} {} by more than {:.0}%, what its histogram can tell apart: the settings as given are the best found.",
+                    m.title(),
+                    m.resolution() * 100.0
+                ),
+                Vec::new(),
+            ),
             (None, None) => (
                 format!(
                     "No setting of the {tried} tried {word} {}: the settings as given are the best found.",

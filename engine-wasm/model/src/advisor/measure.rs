@@ -166,6 +166,19 @@ impl Metric {
         }
     }
 
+    /// The smallest gain ([`Self::gain`]) the metric can tell from none: a percentile is
+    /// read from a histogram whose buckets are up to 1/32 of their values wide, so two runs
+    /// closer than that may differ only by where a bucket's edge fell; the other metrics
+    /// are exact sums and times.
+    pub fn resolution(self) -> f64 {
+        match self {
+            Metric::WriteLatency | Metric::WriteStall | Metric::ReadLatency | Metric::SyncWriteLatency => {
+                crate::sim::stats::QUANTILE_RESOLUTION
+            }
+            _ => 0.0,
+        }
+    }
+
     /// How much better `value` is than `base`, as a signed fraction of `base` (positive:
     /// better); 0 when `base` is 0.
     pub fn gain(self, base: f64, value: f64) -> f64 {

@@ -354,16 +354,19 @@ impl Advisor {
         ranked.into_iter().take(self.options.beam as usize).map(|(.., i)| i).collect()
     }
 
-    /// The best candidate better than the baseline on the symptom (feasible only, if
-    /// asked): lowest (or highest) metric, then fewest changes, then the earliest.
+    /// The best candidate better than the baseline on the symptom by more than the
+    /// metric's resolution (feasible only, if asked): lowest (or highest) metric, then
+    /// fewest changes, then the earliest. A gain within one histogram bucket is not one.
     pub(super) fn best(&self, feasible_only: bool) -> Option<usize> {
         let base = self.baseline()?.score?;
-        let sign = if self.symptom.metric.better() == Better::Lower { 1.0 } else { -1.0 };
+        let metric = self.symptom.metric;
+        let sign = if metric.better() == Better::Lower { 1.0 } else { -1.0 };
         let mut best: Option<(f64, usize, usize)> = None;
         for (i, c) in self.candidates.iter().enumerate() {
             let Some(v) = c.score else { continue };
             let usable = c.ran_through() && (c.feasible || !feasible_only) && c.pass != Pass::Baseline;
-            if !usable || sign * v >= sign * base {
+            let resolved = metric.resolution() == 0.0 || metric.gain(base, v) > metric.resolution();
+            if !usable || sign * v >= sign * base || !resolved {
                 continue;
             }
             // Strictly better only: on a tie the earlier candidate, or the one with fewer

@@ -17,6 +17,9 @@ pub fn pow2_bucket(ns: u64) -> usize {
 /// Sub-buckets per power of two in the fine histogram (about 3% resolution).
 const SUB_BITS: u32 = 5;
 const SUB: u64 = 1 << SUB_BITS;
+/// The widest a fine bucket is, as a fraction of the values in it (1/32 at the bottom of a
+/// power of two): two percentiles closer than this may be one bucket's doing.
+pub const QUANTILE_RESOLUTION: f64 = 1.0 / SUB as f64;
 const FINE_BUCKETS: usize = (2 * SUB + (64 - SUB_BITS as u64 - 1) * SUB) as usize;
 
 /// The fine bucket of `v`: the plain form of what [`buckets`] computes.

@@ -71,9 +71,14 @@ impl ScenarioFile {
                 kind_as_key(w, &format!("workloads[{i}]"), &WORKLOAD_KINDS)?;
             }
         }
-        // A null device is an absent one (the default), as null is for every field.
-        if let Some(device) = top.get_mut("pool").and_then(|p| p.get_mut("device")).filter(|d| !d.is_null()) {
-            kind_as_key(device, "pool.device", &DEVICE_KINDS)?;
+        // A null device is an absent one (the default), as null is for every field. A log or
+        // special device with no kind is an SSD, as the default device of those classes.
+        let ssd_first = ["ssd", "hdd", "lun", "injected"];
+        debug_assert!(ssd_first.iter().all(|k| DEVICE_KINDS.contains(k)));
+        for (key, kinds) in [("device", &DEVICE_KINDS), ("log_device", &ssd_first), ("special_device", &ssd_first)] {
+            if let Some(device) = top.get_mut("pool").and_then(|p| p.get_mut(key)).filter(|d| !d.is_null()) {
+                kind_as_key(device, &format!("pool.{key}"), kinds)?;
+            }
         }
         serde_path_to_error::deserialize(value)
             .map_err(|e| FieldError::at(&shown_path(e.path()), e.inner().to_string()))

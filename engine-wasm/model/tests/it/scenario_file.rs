@@ -48,6 +48,28 @@ fn quantities_are_written_back_with_their_units_and_kinds_beside_their_fields() 
 }
 
 #[test]
+fn a_log_or_special_device_is_written_as_the_pools_device_is_and_reads_back() {
+    // The log and special classes' devices take the same form as the pool's own, and
+    // without a kind are SSDs, as those classes' default device is.
+    let text = r#"{"pool": {"layout": "mirror a b special mirror c d log e",
+                            "device": {"kind": "hdd"},
+                            "log_device": {"kind": "ssd", "preset": "sata-s4500"},
+                            "special_device": {"preset": "nvme-p4500"}}}"#;
+    let file = ScenarioFile::read(text).unwrap_or_else(|e| panic!("{e}"));
+    let written = file.write().expect("writes");
+    assert_eq!(ScenarioFile::read(&written).as_ref(), Ok(&file), "{written}");
+    let value: serde_json::Value = serde_json::from_str(&written).expect("json");
+    assert_eq!(value["pool"]["log_device"]["kind"], "ssd");
+    assert_eq!(value["pool"]["special_device"]["kind"], "ssd");
+    let s = Scenario::from_json(text).unwrap_or_else(|e| panic!("{e}"));
+    let log = s.pool.log.expect("a log class");
+    assert_eq!(log.device, throttle_model::scenario::drives::find("ssd", "sata-s4500").expect("a drive").spec);
+    let e =
+        Scenario::from_json(r#"{"pool": {"layout": "a log b", "log_device": {"kind": "tape"}}}"#).expect_err("a kind");
+    assert!(e.to_string().starts_with("pool.log_device.kind: 'tape' is not one of ssd"), "{e}");
+}
+
+#[test]
 fn problems_inside_a_kind_are_named_by_their_field_path() {
     let e = |text: &str| Scenario::from_json(text).expect_err("invalid").to_string();
     assert_eq!(

@@ -36,9 +36,61 @@ pub(super) fn cur_used(log_bytes: u64, i: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::vdev::AllocClass;
+    use super::super::super::Sim;
     use super::*;
+    use crate::scenario::Scenario;
 
     const MIB: u64 = 1 << 20;
+
+    /// The log bytes allocated on the log device and on the pool's disks in 10 s of
+    /// `threads` O_DSYNC writers of `block` each under `release` (tunables `tunables`), on
+    /// four mirrors of 7200 rpm HDDs and a log SSD.
+    fn log_bytes(release: &str, threads: u32, block: &str, tunables: &str) -> (u64, u64) {
+        let json = format!(
+            r#"{{"duration": "10s", "system": {{"ram": "64G"}}, "models": {{"release": "{release}"}}, "tunables": {{{tunables}}},
+                "pool": {{"layout": "mirror a b mirror c d mirror e f mirror g h log s", "device": {{"kind": "hdd", "preset": "7200-hc310"}}}},
+                "workloads": [{{"kind": "sync_write", "threads": {threads}, "block_size": "{block}", "record_size": "128K", "sync": "dsync"}}]}}"#
+        );
+        let mut sim = Sim::new(Scenario::from_json(&json).expect("a valid scenario"));
+        sim.run();
+        let (log, _) = sim.classes.range(AllocClass::Log);
+        let used = |t: &super::super::super::vdev::Top| t.zil_cursor - t.capacity / 10 * 9;
+        let on_log: u64 = sim.tops[log..].iter().map(used).sum();
+        let on_pool: u64 = sim.tops[..log].iter().map(used).sum();
+        (on_log, on_pool)
+    }
+
+    #[test]
+    fn small_commits_and_a_lone_large_one_stay_on_the_log_device() {
+        // zfs-0.6.5 USE_SLOG(): a commit under zil_slog_limit keeps its blocks there.
+        let (on_log, on_pool) = log_bytes("0.6.5", 4, "8K", "");
+        assert!(on_log > 0 && on_pool == 0, "{on_log} {on_pool}");
+        // A lone writer's 4 MiB commits pass the limit, but nothing waits behind them:
+        // zl_itx_list_sz stays under twice the limit (the writer took its own records).
+        let (on_log, on_pool) = log_bytes("0.6.5", 1, "4M", "");
+        assert!(on_log > 0 && on_pool == 0, "{on_log} {on_pool}");
+    }
+
+    #[test]
+    fn a_large_commit_behind_many_writers_spills_to_the_pool() {
+        // zfs-0.6.4 and zfs-0.6.5 USE_SLOG(): 32 writers of 1 MiB each. Commits fall into
+        // two alternating batches (the writers one batch released write while the other
+        // is in flight); once a batch has counted 1 MiB (zl_cur_used) while the other's
+        // records, well over 2 MiB, wait on the list, the block allocated next (here the
+        // next batch's first, chosen as the last goes out) is in the normal class.
+        for release in ["0.6.4", "0.6.5"] {
+            let (on_log, on_pool) = log_bytes(release, 32, "1M", "");
+            assert!(on_log > 0 && on_pool > 0, "{release}: {on_log} {on_pool}");
+        }
+        // zfs-0.7.0 has no such test: every block on the log device (zil_slog_bulk only
+        // lowers a bulk block's priority).
+        let (on_log, on_pool) = log_bytes("0.7", 32, "1M", "");
+        assert!(on_log > 0 && on_pool == 0, "{on_log} {on_pool}");
+        // The limit at its largest never fails the test, as UINT64_MAX turns it off in C.
+        let (on_log, on_pool) = log_bytes("0.6.5", 32, "1M", r#""zil_slog_limit": 1125899906842624"#);
+        assert!(on_log > 0 && on_pool == 0, "{on_log} {on_pool}");
+    }
 
     #[test]
     fn a_block_leaves_the_log_device_only_past_both_limits() {

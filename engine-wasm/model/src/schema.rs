@@ -159,6 +159,12 @@ schema! {
         history: "5 from 0.8.0 to 2.2; 10 from 2.3.0. Before 0.8 one commit writer issued everything queued at once.",
         freebsd: Some("vfs.zfs.commit_timeout_pct"),
     }
+    ZilSlogLimit {
+        name: "zil_slog_limit", kind: Kind::Tunable, group: ZIL, unit: Unit::Bytes,
+        default: MIB, min: 0, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "With a separate log device, the next log block still goes to it while the commit's log bytes so far are under this, or the log records waiting for the next commit are under twice this; otherwise it is allocated in the main pool (USE_SLOG() in zil_lwb_write_start()). A large commit behind many waiting writers spills to the pool's disks.",
+        history: "0.6.4 and 0.6.5 only (zil.c, 1 MiB; UINT64_MAX turns the check off, as any value above every commit's size does here). 0.7.0 replaced it by zil_slog_bulk: every log block stays on the log device, a bulk one written at a lower priority.",
+    }
     DelayMinDirtyPercent {
         name: "zfs_delay_min_dirty_percent", kind: Kind::Tunable, group: DELAY, unit: Unit::Percent,
         default: 60, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,

@@ -90,6 +90,9 @@ enum Ev {
     /// A ZIL commit's wait for more records to share its log block is over (the count of
     /// lwbs opened when it began).
     ZilTimeout(u32),
+    /// Before 0.8: the commit writer has copied records enough to fill lwb `id`'s next log
+    /// block, which goes out.
+    ZilBlock(u32),
     /// Sync-task workload `w` acts (`dsl_sync_task()`).
     SyncTask(u32),
     /// A sequential reader's block was in the ARC: its copy is done.
@@ -298,6 +301,7 @@ impl Sim {
                 }
                 Ev::SyncTimer => self.sync_thread_check(),
                 Ev::ZilTimeout(opened) => self.zil_timeout(opened),
+                Ev::ZilBlock(id) => self.zil_block(id),
                 Ev::DeviceWake { leaf, at } => self.device_wake(leaf as usize, at),
                 Ev::LegacyTick { c, gen } => self.legacy_tick(c, gen),
                 Ev::ReadHit(c) => self.client_read_done(c),

@@ -42,9 +42,14 @@ pub struct ThrottleCounters {
 }
 
 /// A client write's `dmu_write()` and commit: the scenario's CPU cost per write plus
-/// copying the data into the ARC at 4 GB/s [ns].
+/// copying the data into the ARC [ns].
 fn copy_ns(cpu_per_write_ns: u64, bytes: u64) -> u64 {
-    cpu_per_write_ns + bytes / 4
+    cpu_per_write_ns + memcpy_ns(bytes)
+}
+
+/// Copying `bytes` in memory, at 4 GB/s [ns].
+pub(super) fn memcpy_ns(bytes: u64) -> u64 {
+    bytes / 4
 }
 
 impl Sim {

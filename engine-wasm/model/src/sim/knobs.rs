@@ -67,6 +67,8 @@ pub(super) struct Knobs {
     /// Per-txg log bytes above which the txg is kicked to sync (`dsl_pool_wrlog_count()`).
     pub(super) wrlog_kick_bytes: u64,
     pub(super) commit_timeout_pct: u64,
+    /// `zil_slog_limit` (0.6.4 and 0.6.5; none from 0.7.0, which has `zil_slog_bulk`).
+    pub(super) zil_slog_limit: Option<u64>,
     /// The log-data throttle exists (2.2+).
     pub(super) wrlog_enabled: bool,
 }
@@ -170,6 +172,7 @@ impl Knobs {
             } else {
                 5
             },
+            zil_slog_limit: s.models.release.has(Id::ZilSlogLimit).then(|| g(Id::ZilSlogLimit)),
         }
     }
 }

@@ -24,6 +24,11 @@
 //!   before 0.8 each batch), lwbs on a log device are written in the async-write class
 //!   (`zil_lwb_write_open()` until 2.1, `zil_lwb_write_issue()` from 2.2), so a bulk of
 //!   log writes does not take the device from latency-bound ones.
+//! - **SLOG limit** (0.6.4, 0.6.5): before 0.8 one writer copies a batch's records into
+//!   its log blocks, writing each out as it fills (`zil_commit_writer()`, at the model's
+//!   memory-copy rate), and allocates the next as it does. With a log device, that next
+//!   block goes to the pool's disks once the batch has logged `zil_slog_limit` bytes and
+//!   the records waiting for the next writer reach twice that: [`slog`].
 //! - **Late arrivals.** An indirect record whose txg is already syncing has its block
 //!   written anew, beside the sync, instead of waiting for it (`dmu_sync()` →
 //!   `dmu_sync_late_arrival()`); one whose txg has synced needs nothing.
@@ -45,7 +50,10 @@ use std::collections::VecDeque;
 
 mod issue;
 mod itx;
+mod slog;
+use super::dmu_tx::memcpy_ns;
 use issue::{bulk, issues_now, resets_bulk, Commit};
+use slog::{cur_used, use_slog};
 
 /// A write's log record in a log block without its data (`sizeof (lr_write_t)`) [bytes].
 pub(super) const RECORD_HEADER: u64 = 192;
@@ -76,6 +84,17 @@ pub(super) struct Lwb {
     done: bool,
     /// The log bytes counted toward `zil_slog_bulk` when it opened.
     bulk_base: u64,
+    /// The log bytes counted toward `zil_slog_bulk` when it was issued.
+    bulk_issued: u64,
+    /// Its records' bytes in `zl_itx_list_sz`, until a writer takes them (before 0.8).
+    listed: u64,
+    /// Its log blocks [bytes each], and how many have gone out.
+    blocks: Vec<u64>,
+    written: usize,
+    /// The top-level vdev its blocks go to, and the one its blocks in the normal class go
+    /// to when a log device's is refused (`USE_SLOG()`).
+    top: usize,
+    spill_top: Option<usize>,
     /// Its records' in-place writes not yet issued (before 0.8, while a batch is in
     /// flight: the next writer's `zil_lwb_commit()` calls `dmu_sync()`) [bytes].
     deferred: Vec<u64>,
@@ -102,6 +121,9 @@ pub(super) struct Zil {
     opened: u32,
     /// Log bytes committed since the last reset (`zl_cur_used`, from 2.3 `zl_cur_size`).
     bulk_bytes: u64,
+    /// The next log block was allocated in the normal class though the pool has a log
+    /// device (`USE_SLOG()` false). The first is on the log device (`zil_create()`).
+    next_off_log: bool,
 }
 
 impl Sim {
@@ -109,7 +131,7 @@ impl Sim {
     /// written in place now, the others' data copied in), late arrivals' blocks are written
     /// anew, and the lwb is issued at once unless other commits are waiting to share it.
     pub(super) fn zil_log(&mut self, c: u32) {
-        let (writes, log_bytes) = self.zil_commit_list(c);
+        let (writes, log_bytes, listed) = self.zil_commit_list(c);
         let opened = self.zil.open.is_none();
         let id = match self.zil.open {
             Some(id) => id,
@@ -125,6 +147,12 @@ impl Sim {
                     done: false,
                     deferred: Vec::new(),
                     bulk_base: self.zil.bulk_bytes,
+                    bulk_issued: 0,
+                    listed: 0,
+                    blocks: Vec::new(),
+                    written: 0,
+                    top: 0,
+                    spill_top: None,
                     tenant,
                 };
                 let id = self.zil.lwbs.insert(lwb);
@@ -150,6 +178,13 @@ impl Sim {
         let wait = self.zil.last_latency * self.k.commit_timeout_pct / 100;
         self.zil.bulk_bytes = self.zil.bulk_bytes.saturating_add(log_bytes);
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
+        if issue == ZilIssue::Batch {
+            // Its records stay on the list until the batch's writer takes them.
+            lwb.listed += listed;
+        } else {
+            // zil_commit_impl() → zil_get_commit_list(): this thread takes them now.
+            self.zil.itxs.listed = self.zil.itxs.listed.saturating_sub(listed);
+        }
         lwb.waiters.push(c);
         lwb.log_bytes += log_bytes;
         let commit = Commit { opened, in_flight, parallel, wait, log_bytes: lwb.log_bytes };
@@ -198,7 +233,8 @@ impl Sim {
         }
     }
 
-    /// `zil_lwb_write_issue()`: the lwb's log blocks go to the next top-level vdev.
+    /// `zil_lwb_write_issue()`: the lwb's log blocks go to the next top-level vdev; before
+    /// 0.8 one by one as the writer copies the records in (`zil_commit_writer()`).
     fn zil_issue(&mut self, id: u32) {
         if self.zil.open == Some(id) {
             self.zil.open = None;
@@ -207,42 +243,87 @@ impl Sim {
         for size in deferred {
             self.zil_write_in_place(id, size);
         }
-        let (log_on, alloc_class) = self.log_on(0);
+        let (_, alloc_class) = self.log_on(0);
         let (first, n) = self.classes.range(alloc_class);
         let top = first + self.zil.next_top % n.max(1);
         self.zil.next_top = self.zil.next_top.wrapping_add(1);
-        let release = self.scenario.models.release;
-        // `lwb_slog`: the block is on a log device (`zio_alloc_zil()`'s log class).
-        let slog_bulk = release.zil_slog_bulk().filter(|_| alloc_class == AllocClass::Log && log_on == LogOn::Own);
-        let bulk_bytes = self.zil.bulk_bytes;
+        let batch = self.scenario.models.release.zil_issue() == ZilIssue::Batch;
+        let bulk_issued = self.zil.bulk_bytes;
         let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
+        if batch {
+            // zil_get_commit_list(): the writer takes the batch's records off the list.
+            self.zil.itxs.listed = self.zil.itxs.listed.saturating_sub(std::mem::take(&mut lwb.listed));
+        }
         lwb.issued = Some(self.now);
-        lwb.tops[top] = true;
+        lwb.top = top;
+        lwb.bulk_issued = bulk_issued;
         let mut left = lwb.log_bytes.max(1).div_ceil(LOG_BLOCK_MIN) * LOG_BLOCK_MIN;
-        let mut blocks = Vec::new();
         while left > 0 {
             let size = left.min(LOG_BLOCK_MAX);
             left -= size;
-            blocks.push(size);
+            lwb.blocks.push(size);
         }
-        lwb.pending += blocks.len() as u32;
-        let base = lwb.bulk_base;
+        lwb.pending += lwb.blocks.len() as u32;
+        let (n, first_block) = (lwb.blocks.len(), lwb.blocks[0]);
         self.zil.order.push_back(id);
-        // zio_vdev_io_start() (before 0.8) counts a synchronous write as the pool being busy
-        // for a scan only off a log vdev (`!vd->vdev_islog`): a SLOG's writes do not slow it.
-        let on_log = alloc_class == AllocClass::Log;
-        for (i, size) in blocks.into_iter().enumerate() {
-            let offset = self.alloc_zil(top, size);
-            let class = if bulk(release.zil_issue(), slog_bulk, base, bulk_bytes, i as u64) {
-                Class::AsyncWrite
-            } else {
-                Class::SyncWrite
-            };
-            self.write_logical((top, offset), size, class, 0, 0, Owner::Zil(id));
-            if !on_log {
-                self.scan_note_client_io();
+        if batch {
+            self.events.push(self.now + memcpy_ns(first_block), Ev::ZilBlock(id));
+        } else {
+            for _ in 0..n {
+                self.zil_block(id);
             }
         }
+    }
+
+    /// `zil_lwb_write_start()`: lwb `id`'s next log block goes out, where the block before
+    /// it chose, and chooses where the block after it goes (`USE_SLOG()`, 0.6.x: [`slog`]).
+    /// Before 0.8 the writer then copies on into that block.
+    pub(super) fn zil_block(&mut self, id: u32) {
+        let release = self.scenario.models.release;
+        let (log_on, alloc_class) = self.log_on(0);
+        let off_log = alloc_class == AllocClass::Log && self.zil.next_off_log;
+        let spill_top = if off_log { self.zil_spill_top(id) } else { None };
+        let listed = self.zil.itxs.listed;
+        let limit = self.k.zil_slog_limit;
+        let Some(lwb) = self.zil.lwbs.get_mut(id) else { return };
+        let i = lwb.written;
+        let Some(&size) = lwb.blocks.get(i) else { return };
+        lwb.written += 1;
+        let next = lwb.blocks.get(i + 1).copied();
+        self.zil.next_off_log = !use_slog(limit, cur_used(lwb.log_bytes, i as u64), listed);
+        let top = spill_top.unwrap_or(lwb.top);
+        lwb.tops[top] = true;
+        // `lwb_slog`: the block is on a log device (`zio_alloc_zil()`'s log class).
+        let on_log = alloc_class == AllocClass::Log && !off_log;
+        let slog_bulk = release.zil_slog_bulk().filter(|_| on_log && log_on == LogOn::Own);
+        let class = if bulk(release.zil_issue(), slog_bulk, lwb.bulk_base, lwb.bulk_issued, i as u64) {
+            Class::AsyncWrite
+        } else {
+            Class::SyncWrite
+        };
+        let offset = self.alloc_zil(top, size);
+        self.write_logical((top, offset), size, class, 0, 0, Owner::Zil(id));
+        // zio_vdev_io_start() (before 0.8) counts a synchronous write as the pool being busy
+        // for a scan only off a log vdev (`!vd->vdev_islog`): a SLOG's writes do not slow it.
+        if !on_log {
+            self.scan_note_client_io();
+        }
+        if let (Some(next), true) = (next, release.zil_issue() == ZilIssue::Batch) {
+            self.events.push(self.now + memcpy_ns(next), Ev::ZilBlock(id));
+        }
+    }
+
+    /// The normal-class top-level vdev lwb `id`'s blocks refused by the log device go to
+    /// (the next in turn, once per lwb).
+    fn zil_spill_top(&mut self, id: u32) -> Option<usize> {
+        if let Some(top) = self.zil.lwbs.get(id)?.spill_top {
+            return Some(top);
+        }
+        let (first, n) = self.classes.range(AllocClass::Normal);
+        let top = first + self.zil.next_top % n.max(1);
+        self.zil.next_top = self.zil.next_top.wrapping_add(1);
+        self.zil.lwbs.get_mut(id)?.spill_top = Some(top);
+        Some(top)
     }
 
     /// One write of lwb `id` is done; once all are (and it is issued), its vdevs are

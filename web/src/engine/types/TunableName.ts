@@ -10,6 +10,7 @@ export type TunableName =
   | "zfs_txg_timeout"
   | "zfs_wrlog_data_max"
   | "zfs_commit_timeout_pct"
+  | "zil_slog_limit"
   | "zfs_delay_min_dirty_percent"
   | "zfs_delay_scale"
   | "zfs_delay_max_ns"

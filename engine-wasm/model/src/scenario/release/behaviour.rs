@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 17] {
+    pub fn behaviour(self) -> [(&'static str, String); 18] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -71,6 +71,12 @@ impl Release {
             DittoApart::Eighth => "1/8 of the vdev away at least",
             DittoApart::OtherMetaslab => "in another metaslab",
         };
+        // zil.c: USE_SLOG() until 0.6.5, zil_slog_bulk from 0.7.0.
+        let slog = if self.has(Id::ZilSlogLimit) {
+            "zil_slog_limit: past it, to the pool's disks"
+        } else {
+            "zil_slog_bulk: past it, an async write"
+        };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -88,6 +94,7 @@ impl Release {
             ("ZIL indirect writes", indirect(self.log_indirect()).to_string()),
             ("zvol indirect writes", indirect(self.zvol_log_indirect()).to_string()),
             ("zvol write, one transaction", format!("all its blocks, at most {} MiB", self.zvol_tx_max() / MIB)),
+            ("large commit with a SLOG", slog.to_string()),
             ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
             ("ARC reserve per write", reserve),
         ]

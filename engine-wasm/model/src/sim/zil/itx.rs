@@ -40,6 +40,24 @@ struct Itx {
     record: Option<usize>,
     /// Logged indirectly (WR_INDIRECT).
     indirect: bool,
+    /// A synchronous write's (`itx_sync`): counted in `zl_itx_list_sz` until taken.
+    sync: bool,
+}
+
+impl Itx {
+    /// Its size on disk (`itx_sod`): the record, and its data unless logged indirectly.
+    fn sod(&self) -> u64 {
+        RECORD_HEADER + if self.indirect { 0 } else { self.size }
+    }
+
+    /// What it adds to `zl_itx_list_sz`.
+    fn listed(&self) -> u64 {
+        if self.sync {
+            self.sod()
+        } else {
+            0
+        }
+    }
 }
 
 #[derive(Default)]
@@ -52,6 +70,9 @@ pub(in crate::sim) struct Itxs {
     /// Where each record a logging client dirtied in a txg is among the txg's records, by
     /// (object, block id), by txg slot: a later write into it finds it there.
     records: [FxHashMap<(u64, u64), usize>; 4],
+    /// `zl_itx_list_sz`: the bytes of synchronous writes' records no writer has taken and
+    /// whose txg has not synced (`slog.rs`) [bytes].
+    pub(super) listed: u64,
 }
 
 impl Sim {
@@ -78,7 +99,7 @@ impl Sim {
                 r.taken = false;
             }
         }
-        let pending = &mut self.zil.itxs.pending;
+        let (pending, listed) = (&mut self.zil.itxs.pending, &mut self.zil.itxs.listed);
         if pending.len() <= c as usize {
             pending.resize_with(c as usize + 1, Vec::new);
         }
@@ -86,18 +107,24 @@ impl Sim {
         log_records(self.scenario.models.release, &write, |r| {
             let record = records.get(&(object, blkid + r.block)).copied();
             let indirect = r.state == WrState::Indirect;
-            pending.push(Itx { txg, size: r.len, block: write.block, record, indirect });
+            // zfs_log_write(): an O_DSYNC write's itx is synchronous, a plain one's not.
+            // NOTE: 0.6.4's zfs_fsync() leaves the thread's fsyncer count set (0.6.5 clears
+            // it), so its next 4 writes' itxs are synchronous too; not modelled.
+            let itx = Itx { txg, size: r.len, block: write.block, record, indirect, sync: write.commit };
+            *listed = listed.saturating_add(itx.listed());
+            pending.push(itx);
         });
     }
 
     /// What client `c`'s commit writes: the blocks `dmu_sync()` writes in place [bytes
-    /// each], and the log bytes of its records (a header each, and the data of the copied
-    /// ones).
-    pub(super) fn zil_commit_list(&mut self, c: u32) -> (Vec<u64>, u64) {
-        let (mut writes, mut log_bytes) = (Vec::new(), 0);
+    /// each], the log bytes of its records (a header each, and the data of the copied
+    /// ones), and what they counted in `zl_itx_list_sz`.
+    pub(super) fn zil_commit_list(&mut self, c: u32) -> (Vec<u64>, u64, u64) {
+        let (mut writes, mut log_bytes, mut listed) = (Vec::new(), 0, 0);
         let itxs = &mut self.zil.itxs;
         let pending = itxs.pending.get_mut(c as usize).map(std::mem::take).unwrap_or_default();
         for itx in pending {
+            listed += itx.listed();
             log_bytes += RECORD_HEADER;
             if !itx.indirect {
                 log_bytes += itx.size;
@@ -117,6 +144,7 @@ impl Sim {
         let late = itxs.late.get_mut(c as usize).map(std::mem::take).unwrap_or_default();
         for itx in late {
             // Its txg is syncing: dmu_sync_late_arrival() writes the block again.
+            listed += itx.listed();
             log_bytes += RECORD_HEADER;
             if itx.indirect {
                 writes.push(itx.block);
@@ -124,7 +152,7 @@ impl Sim {
                 log_bytes += itx.size;
             }
         }
-        (writes, log_bytes)
+        (writes, log_bytes, listed)
     }
 
     /// `txg` starts syncing: the itxs of it not yet committed would arrive late to a
@@ -144,9 +172,12 @@ impl Sim {
 
     /// The syncing txg is on disk: nothing of it needs logging any more (`dmu_sync()`:
     /// EEXIST).
+    /// (`zil_clean()`: what they counted in `zl_itx_list_sz` goes with them.)
     pub(in crate::sim) fn zil_txg_synced(&mut self) {
-        for late in &mut self.zil.itxs.late {
-            late.clear();
+        let itxs = &mut self.zil.itxs;
+        for late in &mut itxs.late {
+            let gone: u64 = late.drain(..).map(|i| i.listed()).sum();
+            itxs.listed = itxs.listed.saturating_sub(gone);
         }
     }
 }

@@ -58,7 +58,7 @@ pub use dsl_pool_tempreserve::LegacyTxg;
 pub use record::{Invariants, Recorder, TxgRow};
 pub use txg::SyncCause;
 
-use crate::scenario::{Scenario, ThrottleModel};
+use crate::scenario::{Scenario, ThrottleModel, Workload};
 use clients::Client;
 use dsl_pool_tempreserve::LegacyState;
 use events::EventQueue;
@@ -172,8 +172,17 @@ impl Sim {
         let k = Knobs::new(&scenario);
         let (leaves, tops, classes) = vdev::tree(&scenario);
         let rec = Recorder::new(&scenario);
-        // The steady-state window spans at least two txg timeouts.
-        let steady_window = steady::min_window(k.txg_timeout_ns, scenario.report_interval_ns);
+        // The steady-state window spans at least two txg timeouts, and a burst and its silence.
+        let burst_period = scenario
+            .workloads
+            .iter()
+            .filter_map(|w| match w {
+                Workload::AsyncWrite { burst: Some(b), .. } => Some(b.on_ns.saturating_add(b.off_ns)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let steady_window = steady::min_window(k.txg_timeout_ns, burst_period, scenario.report_interval_ns);
         let mut sim = Sim {
             now: 0,
             events: EventQueue::default(),

@@ -7,7 +7,10 @@
 //! interval in which the metric was collected and not zero (before the first txg syncs, a
 //! pool's write bandwidth of 0 or a sync time never measured is flat, and says nothing). And
 //! the window spans at least two `zfs_txg_timeout` periods whatever the scenario asks: a
-//! shorter one can sit between two syncs and call the quiet between them steady.
+//! shorter one can sit between two syncs and call the quiet between them steady. For the
+//! same reason it spans a bursty workload's whole on/off period: a window inside the
+//! silence between bursts is flat at nothing, and summaries from there had no client
+//! write at all.
 
 use crate::scenario::steady::SteadySpec;
 
@@ -58,9 +61,10 @@ pub struct SteadyTracker {
 }
 
 /// The fewest report intervals of `interval_ns` that span two txg timeouts of
-/// `txg_timeout_ns` (at least 2).
-pub fn min_window(txg_timeout_ns: u64, interval_ns: u64) -> u32 {
-    let intervals = (u128::from(txg_timeout_ns) * 2).div_ceil(u128::from(interval_ns.max(1)));
+/// `txg_timeout_ns` and a workload's on/off period of `burst_period_ns` (at least 2).
+pub fn min_window(txg_timeout_ns: u64, burst_period_ns: u64, interval_ns: u64) -> u32 {
+    let span = (u128::from(txg_timeout_ns) * 2).max(u128::from(burst_period_ns));
+    let intervals = span.div_ceil(u128::from(interval_ns.max(1)));
     u32::try_from(intervals).unwrap_or(u32::MAX).max(2)
 }
 
@@ -219,16 +223,18 @@ mod tests {
     #[test]
     fn the_window_spans_two_txg_timeouts() {
         const S: u64 = 1_000_000_000;
-        assert_eq!(min_window(5 * S, S / 10), 100);
-        assert_eq!(min_window(5 * S, S), 10);
-        assert_eq!(min_window(5 * S, 300_000_000), 34, "rounded up: 33 intervals are 9.9 s");
-        assert_eq!(min_window(0, S), 2);
-        assert_eq!(min_window(u64::MAX, 1), u32::MAX);
+        assert_eq!(min_window(5 * S, 0, S / 10), 100);
+        assert_eq!(min_window(5 * S, 0, S), 10);
+        assert_eq!(min_window(5 * S, 0, 300_000_000), 34, "rounded up: 33 intervals are 9.9 s");
+        assert_eq!(min_window(0, 0, S), 2);
+        // 3 s on and 37 s off: the window holds a whole burst and its silence.
+        assert_eq!(min_window(5 * S, 40 * S, S), 40);
+        assert_eq!(min_window(u64::MAX, 0, 1), u32::MAX);
         let spec = |window| SteadySpec { window, ..SteadySpec::default() };
-        assert_eq!(SteadyTracker::new(spec(20), min_window(5 * S, S / 10)).window(), 100);
-        assert_eq!(SteadyTracker::new(spec(40), min_window(5 * S, S)).window(), 40);
+        assert_eq!(SteadyTracker::new(spec(20), min_window(5 * S, 0, S / 10)).window(), 100);
+        assert_eq!(SteadyTracker::new(spec(40), min_window(5 * S, 0, S)).window(), 40);
         // A run at 100 ms intervals, flat from the start: not steady before 100 intervals.
-        let mut t = SteadyTracker::new(spec(20), min_window(5 * S, S / 10));
+        let mut t = SteadyTracker::new(spec(20), min_window(5 * S, 0, S / 10));
         let at = (1..=200u64).find(|&i| t.push(i * S / 10, [Some(3.0); 6])).map(|i| i * S / 10);
         assert_eq!(at, Some(10 * S));
     }

@@ -99,6 +99,19 @@ fn bursts_longer_than_the_window_are_never_steady() {
 }
 
 #[test]
+fn a_window_asked_shorter_than_a_burst_and_its_silence_is_widened_to_both() {
+    // The same 10 s on, 10 s off, with a 5 s window asked (20 intervals): it would fit in
+    // the silence, flat at nothing, and summaries from there hold no client write. The
+    // window spans the whole 20 s period instead, and the run is never steady.
+    let mut v = preset("s1-bursty-writes");
+    v["steady"] = json!({"window": 20, "run_until": "steady"});
+    let r = run(&v);
+    assert_eq!((r.steady.window, r.steady.window_asked), (80, 20));
+    assert_eq!(r.steady.reached_at_ns, None, "{:?}", r.steady);
+    assert!(r.summary.client_write.count > 0);
+}
+
+#[test]
 fn a_full_quorum_is_harder_to_reach_than_none() {
     let mut v = preset("s12-steady-state");
     v["steady"]["run_until"] = json!("duration");

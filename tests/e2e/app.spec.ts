@@ -344,6 +344,14 @@ test("a pasted fio job file sets the workload, and what the lab cannot take is r
   await expect(field(page, "readers")).toHaveValue("1");
   await expectFragment(page, /read_pattern=sequential/);
   await simulationsDone(page, 2);
+  // A sync job's rate and pattern reach their controls; a comment after a value is not
+  // part of it; what the lab runs differently from fio is said with its line.
+  await text.fill("[global]\nstonewall\n[s]\nrw=randwrite\nsync=1 ; O_DSYNC\nrate=2m\nnumjobs=4\n");
+  await fio.getByRole("button", { name: "Use these jobs" }).click();
+  await expect(fio.getByRole("status")).toContainText("sync_rate=8M/s, sync_pattern=random");
+  await expect(fio.getByRole("status")).toContainText("line 2: [global] stonewall");
+  await expect(field(page, "sync_rate")).toHaveValue("8M/s");
+  await simulationsDone(page, 3);
   await text.fill("[a]\nrw=write\n[b]\nrw=randwrite\n");
   await fio.getByRole("button", { name: "Use these jobs" }).click();
   await expect(fio.getByRole("alert")).toContainText("two jobs of async_write");

@@ -659,6 +659,11 @@ schema! {
         default: 32, min: 1, max: 256, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "Commands the HDD accepts at once and reorders (NCQ); 1 serves them in arrival order.",
     }
+    HddCacheWrites {
+        name: "hdd_cache_writes", kind: Kind::Lab, group: POOL, unit: Unit::Count,
+        default: 24, min: 0, max: 256, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "Writes the HDD's write-back cache holds: each is acknowledged once cached and written to the platter later, a cache flush waiting for those before it. 0 turns the cache off (hdparm -W0, sdparm --clear WCE), as some arrays and controllers do: every write waits for the platter.",
+    }
     SsdRead {
         name: "ssd_read", kind: Kind::Lab, group: POOL, unit: Unit::Nanoseconds,
         default: 70_000, min: 1_000, max: S, scale: Scale::Log, effect: Effect::Rerun,

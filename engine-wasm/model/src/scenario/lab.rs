@@ -135,7 +135,11 @@ pub fn derived_by(t: &Tunables) -> Vec<Option<Derived>> {
 /// The figures of a drive that the lab's settings of its kind hold.
 fn drive_figures(spec: &DeviceSpec) -> Vec<(Id, u64)> {
     match spec {
-        DeviceSpec::Hdd(p) => vec![(Id::HddRpm, p.rpm), (Id::HddQueueDepth, u64::from(p.queue_depth))],
+        DeviceSpec::Hdd(p) => vec![
+            (Id::HddRpm, p.rpm),
+            (Id::HddQueueDepth, u64::from(p.queue_depth)),
+            (Id::HddCacheWrites, u64::from(p.cache_writes)),
+        ],
         DeviceSpec::Ssd(p) => vec![
             (Id::SsdRead, p.read_ns),
             (Id::SsdProgram, p.program_ns),
@@ -210,6 +214,7 @@ fn pool(t: &Tunables) -> Pool {
         (0, base) => DeviceSpec::Hdd(HddParams {
             rpm: t.get(Id::HddRpm),
             queue_depth: t.get(Id::HddQueueDepth) as u32,
+            cache_writes: t.get(Id::HddCacheWrites) as u32,
             ..match base {
                 Some(DeviceSpec::Hdd(p)) => p,
                 _ => HddParams::enterprise_7200(),

@@ -147,6 +147,27 @@ fn the_labs_log_device_is_any_named_ssd_and_a_sata_one_caps_the_log_at_its_link(
 }
 
 #[test]
+fn an_hdds_write_cache_is_a_setting_of_the_lab_and_off_each_write_waits_for_the_platter() {
+    use throttle_model::scenario::lab::{effective, scenario_from_settings};
+    use throttle_model::{Id, Tunables};
+    let mut t = Tunables::default();
+    t.set(Id::Device, 0).expect("in range");
+    assert_eq!(effective(&t).get(Id::HddCacheWrites), 24, "the enterprise drive's cache");
+    t.set(Id::HddCacheWrites, 0).expect("in range");
+    let s = scenario_from_settings(&t).expect("valid");
+    let DeviceSpec::Hdd(p) = &s.pool.device else { panic!("an HDD") };
+    assert_eq!(p.cache_writes, 0);
+    // At queue depth 1 a cached write returns once transferred; uncached, it waits for its
+    // sector to come round.
+    let mut hdd = Tunables::default();
+    hdd.set(Id::Device, 0).expect("in range");
+    let on = scenario_from_settings(&hdd).expect("valid").pool.device;
+    let cached = run(&on, Op::Write, 4096, 1, false, 2_000).latency.mean();
+    let uncached = run(&s.pool.device, Op::Write, 4096, 1, false, 2_000).latency.mean();
+    assert!(uncached > 2 * cached, "cached {cached} ns, uncached {uncached} ns");
+}
+
+#[test]
 fn a_drives_latency_variance_is_a_setting_of_the_lab_too() {
     use throttle_model::scenario::lab::{effective, scenario_from_settings};
     use throttle_model::{Id, Tunables};

@@ -92,6 +92,7 @@ export type TunableName =
   | "drive"
   | "hdd_rpm"
   | "hdd_queue_depth"
+  | "hdd_cache_writes"
   | "ssd_read"
   | "ssd_program"
   | "ssd_gc_per_million"

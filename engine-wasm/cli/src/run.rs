@@ -203,10 +203,12 @@ pub fn releases(diff: &[String]) -> Result<String, String> {
     let mut out = String::new();
     match diff {
         [] => {
+            // The labels' column as wide as the longest label, so every value lines up.
+            let width = Release::ALL.iter().flat_map(|r| r.behaviour()).map(|(what, _)| what.len()).max().unwrap_or(0);
             for r in Release::ALL {
                 let _ = writeln!(out, "{}", r.name());
                 for (what, value) in r.behaviour() {
-                    let _ = writeln!(out, "  {what:<20} {value}");
+                    let _ = writeln!(out, "  {what:<width$}  {value}");
                 }
             }
         }

@@ -24,7 +24,11 @@ describe("differenceLines", () => {
 
   it("shows 2.1.16 between 2.1 and 2.2: 2.2's log-data throttle, 2.1's retirement", () => {
     const choices = engine.schema[engine.indexOf("release")]?.choices ?? [];
-    expect(choices.slice(choices.indexOf("2.1"), choices.indexOf("2.2") + 1)).toEqual(["2.1", "2.1.16", "2.2"]);
+    expect(choices.slice(choices.indexOf("2.1"), choices.indexOf("2.2") + 1)).toEqual([
+      "2.1",
+      "2.1.16",
+      "2.2",
+    ]);
     const backported = differenceLines(engine, release("2.1"), release("2.1.16"));
     expect(backported).toContain("release's log-data throttle: no → yes");
     const rest = differenceLines(engine, release("2.1.16"), release("2.2"));

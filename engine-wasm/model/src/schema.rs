@@ -74,7 +74,7 @@ pub const DRIVES: &[&str] = &[
 /// Device kinds; an entry named `<kind>_...` applies to that kind only.
 pub const DEVICE_KINDS: &[&str] = &["hdd", "ssd", "lun"];
 /// The OpenZFS releases the `release` setting chooses from, oldest first.
-pub const RELEASES: &[&str] = &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2.2", "2.3", "2.4", "master"];
+pub const RELEASES: &[&str] = &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2.1.16", "2.2", "2.3", "2.4", "master"];
 const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
 const LEGACY_QUEUE: &str = "Legacy I/O scheduler (before 2013)";
 
@@ -778,7 +778,7 @@ schema! {
     }
     Release {
         name: "release", kind: Kind::Lab, group: RUN, unit: Unit::Choice,
-        default: 9, min: 0, max: 9, scale: Scale::Linear, effect: Effect::Rerun,
+        default: 10, min: 0, max: 10, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "The OpenZFS release the OpenZFS models follow: its tunables' defaults (for tunables left at master's), which tunables exist, the sync kick, when dirty data is retired, the log-data throttle, the scrub credit, the I/O scheduler, the scan, the ZIL's log blocks and the prefetcher (throttle-lab releases lists them).",
         choices: RELEASES,
     }

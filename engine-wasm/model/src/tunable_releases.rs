@@ -58,8 +58,8 @@ const RANGES: [(Id, u64, Option<u64>); 14] = [
     // vdev_queue.c: the scrub's non-interactive credit from 2.1.0.
     (Id::NiaCredit, at("2.1"), None),
     (Id::NiaDelay, at("2.1"), None),
-    // dsl_pool.c: the log-data throttle from 2.2.0.
-    (Id::WrlogDataMax, at("2.2"), None),
+    // dsl_pool.c: the log-data throttle from 2.2.0, and in zfs-2.1.16 (from 2.1.6).
+    (Id::WrlogDataMax, at("2.1.16"), None),
     // vdev_queue.c: the allocation throttle's queue depth from 0.7.0, gone in 2.4.0.
     (Id::VdevQueueDepthPct, at("0.7"), Some(at("2.4"))),
 ];
@@ -70,7 +70,7 @@ const POINT_RELEASES: [(Id, u64, &str); 3] = [
     // vdev_queue.c at zfs-2.0.1: 2.1's scrub credit.
     (Id::NiaCredit, at("2.0"), "2.0.1"),
     (Id::NiaDelay, at("2.0"), "2.0.1"),
-    // dsl_pool.c at zfs-2.1.6: 2.2's log-data throttle.
+    // dsl_pool.c at zfs-2.1.6: 2.2's log-data throttle (the lab's 2.1.16 has it).
     (Id::WrlogDataMax, at("2.1"), "2.1.6"),
 ];
 

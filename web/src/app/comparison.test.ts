@@ -22,6 +22,20 @@ describe("differenceLines", () => {
     expect(later.some((l) => l.startsWith("release's sync kick"))).toBe(false);
   });
 
+  it("shows 2.1.16 between 2.1 and 2.2: 2.2's log-data throttle, 2.1's retirement", () => {
+    const choices = engine.schema[engine.indexOf("release")]?.choices ?? [];
+    expect(choices.slice(choices.indexOf("2.1"), choices.indexOf("2.2") + 1)).toEqual([
+      "2.1",
+      "2.1.16",
+      "2.2",
+    ]);
+    const backported = differenceLines(engine, release("2.1"), release("2.1.16"));
+    expect(backported).toContain("release's log-data throttle: no → yes");
+    const rest = differenceLines(engine, release("2.1.16"), release("2.2"));
+    expect(rest.some((l) => l.startsWith("release's dirty data retired: per physical write"))).toBe(true);
+    expect(rest.some((l) => l.startsWith("release's log-data throttle"))).toBe(false);
+  });
+
   it("lists values alone when the release is the same", () => {
     const a = engine.defaults;
     const b = withValue(engine, a, engine.indexOf("zfs_delay_scale"), 1_000_000);

@@ -1,7 +1,9 @@
 //! The OpenZFS release the OpenZFS models follow: its tunables' defaults, which tunables
 //! it has, and the behaviour that changed between releases. Each value is read from the
 //! release's tag of the OpenZFS repository (`zfs-0.6.4` ... `zfs-2.4.0`), or from master;
-//! the file and function are named beside it. Which tunables each release has, and its
+//! the file and function are named beside it. One point release stands beside the x.y.0
+//! tags: 2.1.16, the last of the 2.1 series, which took much of 2.2's write path in its
+//! point releases (2.1.6 to 2.1.12) and which many systems still run. Which tunables each release has, and its
 //! names for them, are the foundation's (`tunable_releases.rs`).
 
 use super::pool::Retire;
@@ -17,7 +19,7 @@ pub use allocation::DittoApart;
 pub use behaviour::Difference;
 pub use write_path::{LogIndirect, WriteHold};
 
-/// An OpenZFS release, by its first tag.
+/// An OpenZFS release, by its first tag (2.1.16: by its own, the series' last).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Release {
@@ -33,6 +35,10 @@ pub enum Release {
     V2_0,
     #[serde(rename = "2.1")]
     V2_1,
+    /// zfs-2.1.16, the last 2.1: 2.1's scheduler, retirement and tunables with 2.2's
+    /// log-data throttle, sync kick, prefetcher, scan suspension and allocator.
+    #[serde(rename = "2.1.16")]
+    V2_1_16,
     #[serde(rename = "2.2")]
     V2_2,
     #[serde(rename = "2.3")]
@@ -54,7 +60,7 @@ pub enum SyncKick {
     PoolBytes,
     /// 0.8 to 2.1: the same, above `zfs_dirty_data_sync_percent` of the max.
     PoolPercent,
-    /// 2.2 on: the txg's own dirty data above `zfs_dirty_data_sync_percent`, checked as
+    /// 2.1.16 (from 2.1.6), 2.2 on: the txg's own dirty data above `zfs_dirty_data_sync_percent`, checked as
     /// it grows (`dsl_pool_dirty_space()` → `dsl_pool_need_dirty_sync()`), and the kick is
     /// remembered (`tx_sync_txg_waiting`) while a txg syncs.
     TxgPercent,
@@ -68,7 +74,7 @@ pub enum Prefetch {
     BlockCap,
     /// 0.7 to 2.1: the distance doubles per hit up to `zfetch_max_distance` (8 MiB).
     Doubling { max: u64 },
-    /// 2.2 on: doubling up to `zfetch_min_distance` (4 MiB), then an eighth more on a hit
+    /// 2.1.16 (from 2.1.6), 2.2 on: doubling up to `zfetch_min_distance` (4 MiB), then an eighth more on a hit
     /// that found its block in flight, up to `zfetch_max_distance` (64 MiB).
     MinThenEighths { min: u64, max: u64 },
 }
@@ -79,7 +85,7 @@ pub enum MinPass {
     /// Until 2.0: in priority order, so a class below its minimum waits while a higher one
     /// is below its own.
     Priority,
-    /// 2.1: round robin from the class after the last one issued (`vq_last_prio`), which
+    /// 2.1 and 2.1.16: round robin from the class after the last one issued (`vq_last_prio`), which
     /// stays as it was when nothing is issued.
     RoundRobin,
     /// 2.2 on: the same, but when I/O is queued and no class may issue, `vq_last_prio` is
@@ -102,7 +108,7 @@ pub enum ScanSuspend {
     /// 0.8 to 2.1: min time, and the dirty percent as above, someone waiting, or the whole
     /// sync (`spa_sync_starttime`) has run `zfs_txg_timeout` seconds.
     DirtyPercent,
-    /// 2.2 on: as 0.8, with dirty bytes against `zfs_dirty_data_max * pct / 100`
+    /// 2.1.16 (from 2.1.6), 2.2 on: as 0.8, with dirty bytes against `zfs_dirty_data_max * pct / 100`
     /// (`dirty_min_bytes`) instead of the percent.
     DirtyBytes,
 }
@@ -118,7 +124,7 @@ pub enum ZilIssue {
     /// and written when full or when a waiter's timeout, `zfs_commit_timeout_pct` of the
     /// last lwb's latency, passes (`zil_commit_waiter_timeout()`).
     Timeout,
-    /// 2.2: written at once by a commit that opened it with no earlier lwb in flight when
+    /// 2.1.16 (from 2.1.10) and 2.2: written at once by a commit that opened it with no earlier lwb in flight when
     /// that timeout would be under `zil_min_commit_timeout` (5 µs) or the lwb is nearly
     /// full; else as 0.8. The latency is averaged, 7/8 the old.
     FirstFast,
@@ -130,13 +136,14 @@ const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
 
 impl Release {
-    pub const ALL: [Release; 10] = [
+    pub const ALL: [Release; 11] = [
         Release::V0_6_4,
         Release::V0_6_5,
         Release::V0_7,
         Release::V0_8,
         Release::V2_0,
         Release::V2_1,
+        Release::V2_1_16,
         Release::V2_2,
         Release::V2_3,
         Release::V2_4,
@@ -151,6 +158,7 @@ impl Release {
             Release::V0_8 => "0.8",
             Release::V2_0 => "2.0",
             Release::V2_1 => "2.1",
+            Release::V2_1_16 => "2.1.16",
             Release::V2_2 => "2.2",
             Release::V2_3 => "2.3",
             Release::V2_4 => "2.4",
@@ -171,6 +179,9 @@ impl Release {
         usize::try_from(i).ok().and_then(|i| Release::ALL.get(i).copied()).unwrap_or_default()
     }
 
+    /// zfs-2.1.16 kicks as 2.2.0 does: `dsl_pool.c` `dsl_pool_dirty_space()` tests the txg's
+    /// own dirty bytes (`dsl_pool_need_dirty_sync()`) and `txg.c` `txg_kick()` records the
+    /// txg in `tx_sync_txg_waiting` (both from zfs-2.1.6).
     pub fn sync_kick(self) -> SyncKick {
         match self {
             Release::V0_6_4 | Release::V0_6_5 | Release::V0_7 => SyncKick::PoolBytes,
@@ -180,8 +191,9 @@ impl Release {
     }
 
     /// When a written block's dirty data is retired: per physical write
-    /// (`dbuf_write_physdone()`, until 2.1) or when the logical write is done
-    /// (`dbuf_write_done()`, 2.2 on, when `io_physdone` was removed).
+    /// (`dbuf_write_physdone()`, until 2.1, and zfs-2.1.16's `dbuf.c` still has it) or when
+    /// the logical write is done (`dbuf_write_done()`, 2.2 on, when `io_physdone` was
+    /// removed).
     pub fn retire(self) -> Retire {
         if self < Release::V2_2 {
             Retire::Physical
@@ -190,9 +202,12 @@ impl Release {
         }
     }
 
-    /// The ZIL log-data throttle (`zfs_wrlog_data_max`, `dsl_pool_wrlog_count()`): 2.2 on.
+    /// The ZIL log-data throttle (`zfs_wrlog_data_max`, `dsl_pool_wrlog_count()`): 2.2 on,
+    /// and 2.1.16: zfs-2.1.16 `dmu_tx.c` `dmu_tx_delay()` delays by the larger of the dirty
+    /// and the log-data excess, `dsl_pool.c` counts the log bytes per txg, `arc.c`
+    /// `arc_init()` derives the limit (from zfs-2.1.6).
     pub fn has_wrlog_throttle(self) -> bool {
-        self >= Release::V2_2
+        self >= Release::V2_1_16
     }
 
     /// `txg_kick()` asks for the open txg to quiesce even while another quiesces (it then
@@ -202,11 +217,12 @@ impl Release {
         self < Release::V0_8
     }
 
-    /// The prefetcher's distances, read from `dmu_zfetch.c` at each tag (64-bit kernels).
+    /// The prefetcher's distances, read from `dmu_zfetch.c` at each tag (64-bit kernels):
+    /// zfs-2.1.16 has 2.2.0's `dmu_zfetch_prepare()` and distances (from zfs-2.1.6).
     pub fn prefetch(self) -> Prefetch {
         match self {
             r if r < Release::V0_7 => Prefetch::BlockCap,
-            r if r < Release::V2_2 => Prefetch::Doubling { max: 8 * MIB },
+            r if r < Release::V2_1_16 => Prefetch::Doubling { max: 8 * MIB },
             _ => Prefetch::MinThenEighths { min: 4 * MIB, max: 64 * MIB },
         }
     }
@@ -217,18 +233,19 @@ impl Release {
     }
 
     /// `vdev_queue_class_to_issue()`'s pass over the classes below their minimum
-    /// (`vdev_queue.c` at each tag: a plain `for (p = 0; ...)` loop until 2.0.0).
+    /// (`vdev_queue.c` at each tag: a plain `for (p = 0; ...)` loop until 2.0.0; zfs-2.1.16
+    /// never resets `vq_last_prio`, as 2.1.0).
     pub fn min_pass(self) -> MinPass {
         match self {
             r if r < Release::V2_1 => MinPass::Priority,
-            Release::V2_1 => MinPass::RoundRobin,
+            Release::V2_1 | Release::V2_1_16 => MinPass::RoundRobin,
             _ => MinPass::RoundRobinResets,
         }
     }
 
     /// The LBA-ordered classes (async, scrub) queue by time bucket, then offset
-    /// (`vdev_queue_to_compare()`, `VDQ_T_SHIFT`): 2.2 on. Before, by offset alone
-    /// (`vdev_queue_offset_compare()`).
+    /// (`vdev_queue_to_compare()`, `VDQ_T_SHIFT`): 2.2 on. Before, and in zfs-2.1.16, by
+    /// offset alone (`vdev_queue_offset_compare()`).
     pub fn queue_time_buckets(self) -> bool {
         self >= Release::V2_2
     }
@@ -242,13 +259,34 @@ impl Release {
     }
 
     /// When `zil_commit()` writes out the open log block ([`ZilIssue`]; `zil.c`,
-    /// `zil_process_commit_list()` at each tag, and `zil_commit()` before 0.8).
+    /// `zil_process_commit_list()` at each tag, and `zil_commit()` before 0.8). zfs-2.1.16
+    /// writes a lone first lwb at once as 2.2.0 does (`first`, `zil_min_commit_timeout`,
+    /// from zfs-2.1.10).
     pub fn zil_issue(self) -> ZilIssue {
         match self {
             r if r < Release::V0_8 => ZilIssue::Batch,
-            r if r < Release::V2_2 => ZilIssue::Timeout,
-            Release::V2_2 => ZilIssue::FirstFast,
+            r if r < Release::V2_1_16 => ZilIssue::Timeout,
+            Release::V2_1_16 | Release::V2_2 => ZilIssue::FirstFast,
             _ => ZilIssue::NotParallel,
+        }
+    }
+
+    /// When `zil_slog_bulk` is tested against the log bytes counted (`zl_cur_used`): as
+    /// the lwb opens (`zil.c` `zil_lwb_write_open()` until 2.1, zfs-2.1.16 too) or as it is
+    /// issued (`zil_lwb_write_issue()`, 2.2 on, once 2.2 opened lwbs before their buffer).
+    pub fn slog_bulk_at_issue(self) -> bool {
+        self >= Release::V2_2
+    }
+
+    /// How `zil_lwb_flush_vdevs_done()` keeps `zl_last_lwb_latency`, the base of the commit
+    /// timeout, as the old value's weight in eighths beside the newest lwb's latency: the
+    /// newest alone (0) until 2.1; `(old * 3 + t) / 4` (6) in zfs-2.1.16 (from zfs-2.1.10);
+    /// `(old * 7 + t) / 8` (7) from zfs-2.2.0.
+    pub fn lwb_latency_old_eighths(self) -> u64 {
+        match self {
+            r if r < Release::V2_1_16 => 0,
+            Release::V2_1_16 => 6,
+            _ => 7,
         }
     }
 
@@ -299,7 +337,9 @@ impl Release {
         self >= Release::V0_8
     }
 
-    /// When a scan phase stops issuing (`dsl_scan.c` at each tag).
+    /// When a scan phase stops issuing (`dsl_scan.c` at each tag; zfs-2.1.16's
+    /// `dsl_scan_check_suspend()` and `scan_io_queue_check_suspend()` test
+    /// `dirty_min_bytes` as 2.2.0's, from zfs-2.1.6).
     pub fn scan_suspend(self) -> ScanSuspend {
         match self {
             Release::V0_6_4 => ScanSuspend::Timeout,
@@ -399,8 +439,9 @@ impl Release {
         if self < Release::V0_8 {
             d.push((Id::AggregationLimit, 128 * KIB));
         }
-        // dsl_scan.c: 4 MiB from 0.8.0 to 2.1, 16 MiB from 2.2.0.
-        if self < Release::V2_2 {
+        // dsl_scan.c: 4 MiB from 0.8.0 to 2.1.0, 16 MiB from 2.2.0 and in zfs-2.1.16 (from
+        // zfs-2.1.12).
+        if self < Release::V2_1_16 {
             d.push((Id::ScanVdevLimit, 4 * MIB));
         }
         // zil.c: 5 from 0.8.0 to 2.2, 10 from 2.3.0.

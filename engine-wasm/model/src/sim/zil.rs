@@ -296,7 +296,7 @@ impl Sim {
         // `lwb_slog`: the block is on a log device (`zio_alloc_zil()`'s log class).
         let on_log = alloc_class == AllocClass::Log && !off_log;
         let slog_bulk = release.zil_slog_bulk().filter(|_| on_log && log_on == LogOn::Own);
-        let class = if bulk(release.zil_issue(), slog_bulk, lwb.bulk_base, lwb.bulk_issued, i as u64) {
+        let class = if bulk(release.slog_bulk_at_issue(), slog_bulk, lwb.bulk_base, lwb.bulk_issued, i as u64) {
             Class::AsyncWrite
         } else {
             Class::SyncWrite
@@ -370,13 +370,11 @@ impl Sim {
             let Some(lwb) = self.zil.lwbs.remove(front) else { continue };
             if let Some(issued) = lwb.issued {
                 let t = self.now - issued;
-                // zil_lwb_flush_vdevs_done(): the last lwb's latency until 2.1, from 2.2 a
-                // moving average, 7/8 the old.
-                self.zil.last_latency = if self.scenario.models.release >= Release::V2_2 {
-                    (self.zil.last_latency.saturating_mul(7).saturating_add(t)) / 8
-                } else {
-                    t
-                };
+                // zil_lwb_flush_vdevs_done(): the last lwb's latency until 2.1, then a
+                // moving average (3/4 the old in 2.1.16, 7/8 from 2.2).
+                let old = self.scenario.models.release.lwb_latency_old_eighths();
+                self.zil.last_latency =
+                    (self.zil.last_latency.saturating_mul(old).saturating_add(t.saturating_mul(8 - old))) / 8;
             }
             for c in lwb.waiters {
                 self.zil.waiting = self.zil.waiting.saturating_sub(1);

@@ -73,22 +73,24 @@ fn a_whole_dump_counts_what_it_lacks_too() {
     let (r, source) = release(&whole);
     assert_eq!(r, "2.0", "{source}");
     assert!(source.contains("fit 0.8 to 2.0: a whole dump"), "{source}");
-    // Without zfs_txg_timeout it is not whole, and 2.1 (which has the same and more) fits.
+    // Without zfs_txg_timeout it is not whole, and 2.1 and 2.1.16 (which have the same and
+    // more) fit: the newest, 2.1.16, is taken.
     let partial = dump.replace("zfs_txg_timeout=1\n", "");
     let f = implied(&[("p", &partial)]);
-    assert_eq!(release(&f).0, "2.1", "{}", release(&f).1);
+    assert_eq!(release(&f).0, "2.1.16", "{}", release(&f).1);
 }
 
 #[test]
 fn formats_and_names_together_narrow_the_release_and_a_conflict_is_said() {
-    // gh7473's names fit 0.8 on; the -r columns of gh15824 0.8 to 2.1: together 0.8 to 2.1.
+    // gh7473's names fit 0.8 on; the -r columns of gh15824 0.8 to 2.1.x (no rebuild column
+    // at zfs-2.1.16 either): together 0.8 to 2.1.16, the newest taken.
     let names = sample("module-params/gh7473-gerardba-arc_summary-0.7.txt");
     let r = sample("zpool-iostat-r/gh15824-imanolbarba-2.2-r.txt");
     let f = implied(&[("names", &names), ("r", &r)]);
     let (release_, source) = release(&f);
-    assert_eq!(release_, "2.1", "{source}");
+    assert_eq!(release_, "2.1.16", "{source}");
     assert!(
-        source.contains("names line 1") && source.contains("r line 1") && source.contains("allow 0.8 to 2.1"),
+        source.contains("names line 1") && source.contains("r line 1") && source.contains("allow 0.8 to 2.1.16"),
         "{source}"
     );
     // gh17052 holds zfs_vdev_direct_write_verify (2.3 on) but no version line; gh4433's -l
@@ -113,7 +115,7 @@ fn each_group_of_iostat_columns_tells_the_release_by_its_own_names() {
     assert!(source.contains("the -q queue columns have no trimq (0.7)"), "{source}");
     let f = implied(&[("r", &sample("zpool-iostat-r/gh15824-imanolbarba-2.2-r.txt"))]);
     let (r, source) = release(&f);
-    assert_eq!(r, "2.1");
+    assert_eq!(r, "2.1.16");
     assert!(source.contains("the -r request-size columns include trim but no rebuild (0.8 to 2.1)"), "{source}");
     assert!(!source.contains("latency"), "{source}");
 }

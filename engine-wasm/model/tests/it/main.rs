@@ -37,6 +37,7 @@ mod liveness;
 mod prefetch;
 mod raidz;
 mod read_modify_write;
+mod release_2_1_16;
 mod releases;
 mod scan;
 mod scenario_file;

@@ -14,9 +14,10 @@ pub(super) fn dmu_tx_notes(k: &Kstat) -> Vec<String> {
         let release = if has("dmu_tx_write_limit") || has("dmu_tx_memory_inflight") {
             Some("0.6.2 or earlier (the old write throttle, with dmu_tx_write_limit)")
         } else if has("dmu_tx_wrlog_delay") {
-            Some("2.2 or later (dmu_tx_wrlog_delay)")
+            // dmu_tx.c: the counter came with the log-data throttle, in zfs-2.1.6 and 2.2.0.
+            Some("2.1.6 or later (dmu_tx_wrlog_delay)")
         } else if has("dmu_tx_dirty_frees_delay") {
-            Some("0.8 to 2.1 (dmu_tx_dirty_frees_delay, no dmu_tx_wrlog_delay)")
+            Some("0.8 to 2.1.5 (dmu_tx_dirty_frees_delay, no dmu_tx_wrlog_delay)")
         } else if has("dmu_tx_dirty_delay") {
             Some("0.6.3 to 0.7 (the new write throttle, before dmu_tx_dirty_frees_delay)")
         } else {

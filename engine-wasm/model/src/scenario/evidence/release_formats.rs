@@ -1,7 +1,7 @@
 //! The releases a printed format allows: the txgs kstat's layout (`spa_stats.c`), the
 //! `dmu_tx` counters (`dmu_tx.c`), and the columns of `zpool iostat -l -q -w -r`
 //! (`zpool_main.c`'s `iostat_top_labels`: `scrub` last in 0.7, `trim` added in 0.8.0,
-//! `rebuild` in 2.2.0; the options themselves came in 0.7.0).
+//! `rebuild` in 2.2.0, still absent at zfs-2.1.16; the options themselves came in 0.7.0).
 
 use super::at;
 use super::releases::{Clue, Releases};
@@ -19,7 +19,10 @@ fn columns_release(what: &str, columns: &[&str], trim: &str, rebuild: &str) -> O
     Some(if any(rebuild) {
         (Releases::range(Release::V2_2, Release::Master), format!("{what} include {rebuild} (2.2 on)"))
     } else if any(trim) {
-        (Releases::range(Release::V0_8, Release::V2_1), format!("{what} include {trim} but no {rebuild} (0.8 to 2.1)"))
+        (
+            Releases::range(Release::V0_8, Release::V2_1_16),
+            format!("{what} include {trim} but no {rebuild} (0.8 to 2.1)"),
+        )
     } else {
         (Releases::range(Release::V0_7, Release::V0_7), format!("{what} have no {trim} (0.7)"))
     })
@@ -67,12 +70,17 @@ pub(super) fn format_clue(s: &Section) -> Option<Clue> {
         },
         Body::Kstat(k) if k.name == "dmu_tx" => {
             let has = |n: &str| k.get(n).is_some();
+            // dmu_tx.c: the wrlog_delay counter came with the log-data throttle, at
+            // zfs-2.1.6 (the lab's 2.1.16) and 2.2.0.
             if has("dmu_tx_wrlog_delay") {
-                (Releases::range(Release::V2_2, Release::Master), "dmu_tx counts dmu_tx_wrlog_delay (2.2 on)".into())
+                (
+                    Releases::range(Release::V2_1_16, Release::Master),
+                    "dmu_tx counts dmu_tx_wrlog_delay (2.1.6 on)".into(),
+                )
             } else if has("dmu_tx_dirty_frees_delay") {
                 (
                     Releases::range(Release::V0_8, Release::V2_1),
-                    "dmu_tx counts dmu_tx_dirty_frees_delay but not wrlog_delay (0.8 to 2.1)".into(),
+                    "dmu_tx counts dmu_tx_dirty_frees_delay but not wrlog_delay (0.8 to 2.1.5)".into(),
                 )
             } else if has("dmu_tx_dirty_delay") {
                 (

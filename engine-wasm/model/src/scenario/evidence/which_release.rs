@@ -11,8 +11,10 @@ use crate::evidence::{Body, Import};
 use crate::scenario::release::Release;
 use crate::schema::Id;
 
-/// The lab's release for OpenZFS `major.minor`: a 0.6 before 0.6.5 follows 0.6.4 (the
-/// oldest the lab has), one newer than 2.4 follows master.
+/// The lab's release for OpenZFS `major.minor.patch`: a 0.6 before 0.6.5 follows 0.6.4
+/// (the oldest the lab has), a 2.1 from 2.1.6 follows 2.1.16 (2.1.6 brought 2.2's
+/// log-data throttle, sync kick, prefetcher and allocator: `dsl_pool.c`, `dmu_zfetch.c`,
+/// `metaslab.c` at zfs-2.1.6), one newer than 2.4 follows master.
 fn release_of(major: u64, minor: u64, patch: u64) -> Release {
     match (major, minor) {
         (0, 6) if patch >= 5 => Release::V0_6_5,
@@ -20,6 +22,8 @@ fn release_of(major: u64, minor: u64, patch: u64) -> Release {
         (0, 7) => Release::V0_7,
         (0, _) => Release::V0_8,
         (1 | 2, 0) => Release::V2_0,
+        // 2.1.99 is master's version between 2.1 and 2.2 (2.2's development).
+        (2, 1) if (6..99).contains(&patch) => Release::V2_1_16,
         (2, 1) => Release::V2_1,
         (2, 2) => Release::V2_2,
         (2, 3) => Release::V2_3,
@@ -42,9 +46,11 @@ fn backports(version: &str) -> Option<&'static str> {
         [0, 6, 5, p, ..] if *p >= 11 => Some("0.6.5.11 and later cap zfs_dirty_data_max_max at 4 GiB and set zfs_vdev_async_write_min_active to 2, as 0.7 does; the lab's 0.6.5 does neither (compare release 0.7)"),
         // vdev_queue.c: the scrub's non-interactive credit and zfs_vdev_scrub_max_active 3.
         [2, 0, p, ..] if *p >= 1 => Some("2.0.1 and later have 2.1's scrub credit (zfs_vdev_nia_credit) and zfs_vdev_scrub_max_active 3; the lab's 2.0 has neither (compare release 2.1)"),
-        // dsl_pool.c: zfs_wrlog_data_max and dsl_pool_need_dirty_sync() from 2.1.6;
-        // dmu_zfetch.c: zfetch_min_distance and the 64 MiB zfetch_max_distance too.
-        [2, 1, p, ..] if *p >= 6 => Some("2.1.6 and later have 2.2's log-data throttle (zfs_wrlog_data_max), per-txg sync kick and prefetch distances (4 MiB doubling, then up to 64 MiB); the lab's 2.1 has none of them (compare release 2.2)"),
+        // The lab's 2.1.16 follows from 2.1.6; what came later in the series: zil.c's lone
+        // first lwb at once and averaged latency at zfs-2.1.10, dsl_scan.c's 16 MiB
+        // zfs_scan_vdev_limit at zfs-2.1.12.
+        [2, 1, 6..=9, ..] => Some("the lab follows 2.1.16 for 2.1.6 and later; before 2.1.10 a commit holds its log block until full or the commit timeout (compare release 2.1), and before 2.1.12 zfs_scan_vdev_limit is 4 MiB (set it)"),
+        [2, 1, 10 | 11, ..] => Some("the lab follows 2.1.16 for 2.1.6 and later; before 2.1.12 zfs_scan_vdev_limit is 4 MiB (set it)"),
         _ => None,
     }
 }
@@ -150,7 +156,23 @@ pub(super) fn release(import: &Import, b: &mut Builder) -> Release {
 
 #[cfg(test)]
 mod tests {
-    use super::backports;
+    use super::{backports, release_of};
+    use crate::scenario::release::Release;
+
+    /// zfs-2.1.6 brought 2.2's log-data throttle (`dsl_pool.c` `dsl_pool_wrlog_count()`) and
+    /// the rest the lab's 2.1.16 follows; 2.1.0 to 2.1.5 are 2.1.0's; 2.1.99 is the
+    /// development version that became 2.2.
+    #[test]
+    fn a_2_1_point_release_from_2_1_6_follows_2_1_16() {
+        for patch in [0, 5] {
+            assert_eq!(release_of(2, 1, patch), Release::V2_1, "2.1.{patch}");
+        }
+        for patch in [6, 7, 11, 16, 17] {
+            assert_eq!(release_of(2, 1, patch), Release::V2_1_16, "2.1.{patch}");
+        }
+        assert_eq!(release_of(2, 1, 99), Release::V2_1);
+        assert_eq!(release_of(2, 2, 0), Release::V2_2);
+    }
 
     #[test]
     fn a_point_release_names_what_it_took_from_the_next() {
@@ -158,7 +180,10 @@ mod tests {
         assert!(note("0.6.5.11-1").contains("zfs_vdev_async_write_min_active to 2"));
         assert!(note("0.6.5.10-1").starts_with("0.6.5.10 caps"));
         assert_eq!(backports("0.6.5.9-1"), None);
-        assert!(note("2.1.11-1").contains("zfs_wrlog_data_max"));
+        assert!(note("2.1.11-1").contains("zfs_scan_vdev_limit"));
+        assert!(note("2.1.7-1").contains("commit timeout"));
+        assert_eq!(backports("2.1.12-1"), None);
+        assert_eq!(backports("2.1.16-FreeBSD_g1d5a9c8a1"), None);
         assert_eq!(backports("2.1.5-1ubuntu6~22.04.1"), None);
         assert!(note("v2.0.7").contains("zfs_vdev_nia_credit"));
         assert_eq!(backports("2.2.2-1"), None);

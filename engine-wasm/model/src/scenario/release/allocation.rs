@@ -17,19 +17,20 @@ pub enum DittoApart {
 }
 
 impl Release {
-    /// `metaslab_aliquot` (`metaslab.c`): 512 KiB until 2.1, 1 MiB in 2.2 and 2.3, 2 MiB
-    /// from 2.4.
+    /// `metaslab_aliquot` (`metaslab.c`): 512 KiB until 2.1.0, 1 MiB in 2.2 and 2.3 and in
+    /// zfs-2.1.16 (from zfs-2.1.6), 2 MiB from 2.4.
     pub fn metaslab_aliquot(self) -> u64 {
         match self {
-            r if r < Release::V2_2 => 512 * KIB,
-            Release::V2_2 | Release::V2_3 => MIB,
+            r if r < Release::V2_1_16 => 512 * KIB,
+            Release::V2_1_16 | Release::V2_2 | Release::V2_3 => MIB,
             _ => 2 * MIB,
         }
     }
 
     /// `mg_aliquot` of top-level vdev `vdev` in a class of `class` (`metaslab.c`): the
     /// release's `metaslab_aliquot` times its children before 2.2 (`vdev_children`, so a
-    /// 2-way mirror takes two), its data disks in 2.2 and 2.3
+    /// 2-way mirror takes two), its data disks in 2.2 and 2.3 and zfs-2.1.16's
+    /// `metaslab_group_activate()`
     /// (`vdev_get_ndisks() - vdev_get_nparity()`, one for a mirror), and from 2.4 the
     /// class's mean data disks (`metaslab_class_balance()`; its scaling by capacity is
     /// nothing for vdevs alike and left out, as is the floor of four mean allocation sizes,
@@ -37,8 +38,8 @@ impl Release {
     pub fn mg_aliquot(self, vdev: TopVdev, class: &[TopVdev]) -> u64 {
         let aliquot = self.metaslab_aliquot();
         match self {
-            r if r < Release::V2_2 => aliquot * u64::from(vdev.children.max(1)),
-            Release::V2_2 | Release::V2_3 => aliquot * u64::from(vdev.data_disks().max(1)),
+            r if r < Release::V2_1_16 => aliquot * u64::from(vdev.children.max(1)),
+            Release::V2_1_16 | Release::V2_2 | Release::V2_3 => aliquot * u64::from(vdev.data_disks().max(1)),
             _ => {
                 let disks: u64 = class.iter().map(|v| u64::from(v.data_disks())).sum();
                 (aliquot * disks / class.len().max(1) as u64).max(aliquot)

@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 18] {
+    pub fn behaviour(self) -> [(&'static str, String); 20] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -77,6 +77,12 @@ impl Release {
         } else {
             "zil_slog_bulk: past it, an async write"
         };
+        let latency = match self.lwb_latency_old_eighths() {
+            0 => "the last block's",
+            6 => "averaged, 3/4 the old",
+            _ => "averaged, 7/8 the old",
+        };
+        let bulk_at = if self.slog_bulk_at_issue() { "as the block is issued" } else { "as the block opens" };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -96,6 +102,8 @@ impl Release {
             ("zvol write, one transaction", format!("all its blocks, at most {} MiB", self.zvol_tx_max() / MIB)),
             ("large commit with a SLOG", slog.to_string()),
             ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
+            ("zil_slog_bulk tested", if self.zil_slog_bulk().is_some() { bulk_at } else { "never" }.to_string()),
+            ("ZIL commit timeout's latency", latency.to_string()),
             ("ARC reserve per write", reserve),
         ]
     }

@@ -81,3 +81,30 @@ fn behaviour_changes_at_their_release() {
     );
     assert_eq!(Release::V2_4.metaslab_aliquot(), 2 * MIB);
 }
+
+/// zfs-2.1.16 against zfs-2.1.0 and zfs-2.2.0: `dsl_pool.c` `dsl_pool_dirty_space()` and
+/// `txg.c` `txg_kick(dp, txg)` (the per-txg kick), `dmu_zfetch.c` (4 and 64 MiB),
+/// `dsl_scan.c` `dsl_scan_check_suspend()` (`dirty_min_bytes`), `metaslab.c`
+/// (`metaslab_aliquot = 1024 * 1024`, `mg_aliquot` per data disk) and `zil.c`
+/// `zil_process_commit_list()` (`first`, `zil_min_commit_timeout`) as 2.2.0; `dbuf.c`
+/// `dbuf_write_physdone()`, `vdev_queue.c` (no `VDQ_T_SHIFT`, `vq_last_prio` never reset)
+/// and `zil.c` `zil_lwb_write_open()` (the `zil_slog_bulk` test) as 2.1.0;
+/// `zil_lwb_flush_vdevs_done()`'s `(old * 3 + t) / 4` as neither.
+#[test]
+fn release_2_1_16_follows_2_2_or_2_1_where_its_source_does() {
+    let (old, r, new) = (Release::V2_1, Release::V2_1_16, Release::V2_2);
+    assert_eq!(r.sync_kick(), new.sync_kick());
+    assert!(r.has_wrlog_throttle() && !old.has_wrlog_throttle());
+    assert_eq!(r.prefetch(), new.prefetch());
+    assert_eq!(r.scan_suspend(), new.scan_suspend());
+    assert_eq!(r.metaslab_aliquot(), MIB);
+    assert_eq!(r.zil_issue(), new.zil_issue());
+    assert_eq!(r.retire(), old.retire());
+    assert_eq!(r.min_pass(), old.min_pass());
+    assert_eq!(r.queue_time_buckets(), old.queue_time_buckets());
+    assert!(!r.slog_bulk_at_issue() && new.slog_bulk_at_issue());
+    assert_eq!([old, r, new].map(Release::lwb_latency_old_eighths), [0, 6, 7]);
+    assert_eq!(r.zil_slog_bulk(), Some(768 * KIB));
+    assert_eq!(r.default_volblocksize(), 8 * KIB);
+    assert_eq!(tunable_releases::max_recordsize(r.index()), MIB);
+}

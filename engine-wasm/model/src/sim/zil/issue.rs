@@ -40,15 +40,13 @@ pub(super) fn resets_bulk(issue: ZilIssue, c: &Commit) -> bool {
 }
 
 /// Whether block `i` of an lwb goes in the async-write class: the log bytes counted when
-/// the lwb opened (until 2.1, each 128 KiB block opened as the one before filled) or when
-/// it is issued (from 2.2), above the release's `zil_slog_bulk`, on a log device.
+/// the lwb opened (until 2.1.16, each 128 KiB block opened as the one before filled) or
+/// when it is issued (from 2.2; `at_issue`, `Release::slog_bulk_at_issue`), above the
+/// release's `zil_slog_bulk`, on a log device.
 /// NOTE: 0.7 counts the lwb's first record before it checks (`zil_lwb_commit()` adds
 /// before `zil_lwb_write_init()`), 0.8 after; the bytes of one record are left out.
-pub(super) fn bulk(issue: ZilIssue, slog_bulk: Option<u64>, opened_at: u64, now: u64, i: u64) -> bool {
-    let counted = match issue {
-        ZilIssue::Batch | ZilIssue::Timeout => opened_at.saturating_add(i.saturating_mul(LOG_BLOCK_MAX)),
-        ZilIssue::FirstFast | ZilIssue::NotParallel => now,
-    };
+pub(super) fn bulk(at_issue: bool, slog_bulk: Option<u64>, opened_at: u64, now: u64, i: u64) -> bool {
+    let counted = if at_issue { now } else { opened_at.saturating_add(i.saturating_mul(LOG_BLOCK_MAX)) };
     slog_bulk.is_some_and(|limit| counted > limit)
 }
 
@@ -145,14 +143,16 @@ mod tests {
         // zil_lwb_write_init(), zfs-0.8.0 zil_lwb_write_open()), with
         // `zl_cur_used <= zil_slog_bulk` a sync write: a batch from 0 has its blocks 0 to 6
         // (768 KiB before block 6 is not above) sync, block 7 on async.
-        let batch = Release::V0_7.zil_issue();
+        let batch = Release::V0_7.slog_bulk_at_issue();
         let slog = Release::V0_7.zil_slog_bulk();
         assert!(!bulk(batch, slog, 0, 0, 6));
         assert!(bulk(batch, slog, 0, 0, 7));
-        assert!(bulk(Release::V2_1.zil_issue(), slog, (768 << 10) + 1, 0, 0));
-        assert!(!bulk(Release::V0_6_5.zil_issue(), None, u64::MAX, u64::MAX, 9));
+        assert!(bulk(Release::V2_1.slog_bulk_at_issue(), slog, (768 << 10) + 1, 0, 0));
+        assert!(!bulk(Release::V0_6_5.slog_bulk_at_issue(), None, u64::MAX, u64::MAX, 9));
+        // zfs-2.1.16 still tests at zil_lwb_write_open(), though it issues as 2.2 does.
+        assert!(!bulk(Release::V2_1_16.slog_bulk_at_issue(), slog, 0, (768 << 10) + 1, 0));
         // From 2.2 at zil_lwb_write_issue(), with the count as it is then.
-        let first_fast = Release::V2_2.zil_issue();
+        let first_fast = Release::V2_2.slog_bulk_at_issue();
         assert!(bulk(first_fast, slog, 0, (768 << 10) + 1, 0));
         assert!(!bulk(first_fast, slog, u64::MAX, 768 << 10, 9));
     }

@@ -146,8 +146,21 @@ pub struct Args {
     pub span: Option<u32>,
 }
 
-/// Reads the arguments; an error message names what was wrong.
+/// Reads the arguments; an error message names what was wrong, cut to a readable length
+/// (lexopt's quote a stray argument whole, and an argument can be a page long).
 pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {
+    read(args).map_err(|e| {
+        let shown = throttle_model::messages::escaped(&e, false);
+        let max = throttle_model::messages::MAX_MESSAGE - 1;
+        if shown.chars().count() <= max {
+            shown
+        } else {
+            format!("{}…", shown.chars().take(max - 1).collect::<String>())
+        }
+    })
+}
+
+fn read(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {
     let mut parser = lexopt::Parser::from_args(args);
     let mut out = Args {
         command: Command::Help,
@@ -343,6 +356,13 @@ fn text(value: Result<std::ffi::OsString, lexopt::Error>) -> Result<String, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_long_stray_argument_gives_a_message_of_readable_length() {
+        let long = format!("\u{1b}{}", "x".repeat(1000));
+        let e = parse_words(&["run", "--", "a", &long]).unwrap_err();
+        assert!(e.chars().count() < 300 && e.ends_with('…') && !e.contains('\u{1b}'), "{e}");
+    }
 
     fn parse_words(words: &[&str]) -> Result<Args, String> {
         parse(words.iter().map(std::ffi::OsString::from))

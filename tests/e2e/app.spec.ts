@@ -264,7 +264,7 @@ test("a tunable the chosen release does not have says so", async ({ page }) => {
   await page.locator("#field-zfs_wrlog_data_max").fill("1G");
   await page.locator("#field-zfs_wrlog_data_max").press("Enter");
   await expect(page.locator("#error-zfs_wrlog_data_max")).toHaveText(
-    "Refused: zfs_wrlog_data_max is not a tunable of OpenZFS 0.8 (release): reset it, or choose a release that has it",
+    "Refused: zfs_wrlog_data_max is not a tunable of OpenZFS 0.8 (release; 2.1.16 to master have it): reset it, or choose a release that has it",
   );
   await expect(page.locator("#field-zfs_wrlog_data_max")).toHaveValue("0");
   // 0.7 had zfs_dirty_data_sync, not the percent.

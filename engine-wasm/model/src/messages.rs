@@ -256,8 +256,8 @@ pub(crate) fn special_before_0_8(release: &str) -> String {
     format!("the special allocation class came in OpenZFS 0.8, not in {release}")
 }
 
-pub(crate) fn not_in_release(name: &str, release: &str) -> String {
-    format!("{name} is not a tunable of OpenZFS {release} (release): reset it, or choose a release that has it")
+pub(crate) fn not_in_release(name: &str, release: &str, having: &str) -> String {
+    format!("{name} is not a tunable of OpenZFS {release} (release; {having} have it): reset it, or choose a release that has it")
 }
 
 pub(crate) fn record_above_release_max(value: u64, max: u64, release: &str) -> String {

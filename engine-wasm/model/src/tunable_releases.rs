@@ -157,6 +157,25 @@ pub fn async_write_max_first(release: u64) -> bool {
     release >= at("2.1")
 }
 
+/// The releases that have `id`, as a person reads them: runs of neighbours joined (`2.1.16
+/// to 2.4`), the runs by commas.
+pub fn releases_having(id: Id) -> String {
+    let having: Vec<u64> = (0..RELEASES.len() as u64).filter(|&r| in_release(id, r)).collect();
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for r in having {
+        match runs.last_mut() {
+            Some(run) if run.1 + 1 == r => run.1 = r,
+            _ => runs.push((r, r)),
+        }
+    }
+    let run = |&(a, b): &(u64, u64)| match b - a {
+        0 => release_name(a).to_string(),
+        1 => format!("{} and {}", release_name(a), release_name(b)),
+        _ => format!("{} to {}", release_name(a), release_name(b)),
+    };
+    runs.iter().map(run).collect::<Vec<_>>().join(", ")
+}
+
 /// The release's name (`0.8`, `master`).
 pub fn release_name(release: u64) -> &'static str {
     usize::try_from(release).ok().and_then(|i| RELEASES.get(i)).copied().unwrap_or("?")
@@ -165,6 +184,13 @@ pub fn release_name(release: u64) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_releases_having_a_tunable_read_as_runs() {
+        assert_eq!(releases_having(Id::WrlogDataMax), "2.1.16 to master");
+        assert_eq!(releases_having(Id::DirtyDataSync), "0.6.4 to 0.7");
+        assert_eq!(releases_having(Id::NiaCredit), "2.1 to master");
+    }
 
     #[test]
     fn tunables_come_and_go_at_their_release() {

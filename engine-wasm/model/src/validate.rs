@@ -7,7 +7,7 @@
 
 use crate::messages;
 use crate::schema::{Id, Kind, CLASS_LIMITS, MAX_LEAVES};
-use crate::tunable_releases::{async_write_max_first, in_release, max_recordsize, release_name};
+use crate::tunable_releases::{async_write_max_first, in_release, max_recordsize, release_name, releases_having};
 use crate::tunables::Tunables;
 use serde::Serialize;
 
@@ -123,7 +123,10 @@ pub fn check(t: &Tunables) -> Checked {
     let release = t.get(Id::Release);
     for &id in Id::ALL {
         if id.spec().kind == Kind::Tunable && !in_release(id, release) && t.is_given(id) {
-            out.errors.push(problem(&[id], messages::not_in_release(id.spec().name, release_name(release))));
+            out.errors.push(problem(
+                &[id],
+                messages::not_in_release(id.spec().name, release_name(release), &releases_having(id)),
+            ));
         }
     }
     // A filesystem's recordsize; its writes may be larger: zfs_write() takes them a record

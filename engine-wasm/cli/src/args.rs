@@ -149,15 +149,7 @@ pub struct Args {
 /// Reads the arguments; an error message names what was wrong, cut to a readable length
 /// (lexopt's quote a stray argument whole, and an argument can be a page long).
 pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {
-    read(args).map_err(|e| {
-        let shown = throttle_model::messages::escaped(&e, false);
-        let max = throttle_model::messages::MAX_MESSAGE - 1;
-        if shown.chars().count() <= max {
-            shown
-        } else {
-            format!("{}…", shown.chars().take(max - 1).collect::<String>())
-        }
-    })
+    read(args).map_err(|e| throttle_model::messages::bounded(&e, throttle_model::messages::MAX_MESSAGE - 1))
 }
 
 fn read(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, String> {

@@ -110,7 +110,7 @@ pub const MAX_MESSAGE: usize = 300;
 /// A message whose text came partly from elsewhere (serde's, with `` `key` `` quoting the
 /// input), made safe to show: every backtick-quoted span [`shown`] cut, and the whole cut
 /// to `max` characters.
-pub(crate) fn bounded(message: &str, max: usize) -> String {
+pub fn bounded(message: &str, max: usize) -> String {
     let mut out = String::new();
     let mut rest = message;
     while let Some(open) = rest.find('`') {

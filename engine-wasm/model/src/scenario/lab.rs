@@ -4,7 +4,7 @@
 
 use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, LunParams, SsdParams};
-use super::drives::{drives, Drive};
+use super::drives::{drives, find, Drive};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::release::Release;
 use super::{
@@ -256,7 +256,7 @@ fn pool(t: &Tunables) -> Pool {
     };
     let ssd = || DeviceSpec::Ssd(SsdParams::datacenter());
     let slog = Id::SlogDrive.spec().choices.get(t.get(Id::SlogDrive) as usize).copied().unwrap_or("datacenter");
-    let slog = drives().into_iter().find(|d| d.name == slog).map_or_else(ssd, |d| d.spec);
+    let slog = find("ssd", slog).map_or_else(ssd, |d| d.spec);
     pool.log = log.map(|v| AuxClass { vdevs: vec![v], device: slog });
     if t.get(Id::Special) == 1 {
         pool.special = Some(AuxClass { vdevs: vec![TopVdev::new(2, 0)], device: ssd() });

@@ -14,6 +14,7 @@ pub mod steady;
 pub mod summary;
 pub mod tenants;
 pub mod ticket;
+pub mod vdevs;
 pub mod zpool_iostat;
 
 pub use allocator::AllocatorReport;
@@ -22,6 +23,7 @@ pub use latency::Summary;
 pub use steady::{MetricVerdict, SteadyReport};
 pub use summary::{BackendReport, ClassReport, PicketFence, SummaryReport, ThrottleReport};
 pub use tenants::TenantReport;
+pub use vdevs::VdevRow;
 
 // What the run records as it goes is reported as it is.
 pub use crate::sim::record::{Invariants, TxgRow};
@@ -54,6 +56,8 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub allocator: Option<AllocatorReport>,
+    /// `zpool iostat -v`'s operations and bandwidth per vdev over the summaries' time.
+    pub vdevs: Vec<VdevRow>,
     pub invariants: Invariants,
     pub scenario: Scenario,
 }
@@ -89,6 +93,7 @@ impl Report {
             steady: SteadyReport::of(sim.steady(), sim.now()),
             tenants: TenantReport::all(sim, elapsed),
             allocator: AllocatorReport::of(sim),
+            vdevs: vdevs::rows(sim, elapsed),
             invariants: sim.invariants(),
             scenario: sim.scenario().clone(),
         }

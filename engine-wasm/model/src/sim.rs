@@ -43,6 +43,7 @@ mod vdev_mirror;
 pub mod vdev_queue;
 pub mod vdev_queue_legacy;
 mod vdev_raidz;
+pub mod vdev_stats;
 pub mod wide;
 mod zfs_log;
 mod zfs_zone;
@@ -58,7 +59,7 @@ pub use dsl_pool_tempreserve::LegacyTxg;
 pub use record::{Invariants, Recorder, TxgRow};
 pub use txg::SyncCause;
 
-use crate::scenario::{Scenario, ThrottleModel, Workload};
+use crate::scenario::{Release, Scenario, ThrottleModel, Workload};
 use clients::Client;
 use dsl_pool_tempreserve::LegacyState;
 use events::EventQueue;
@@ -171,7 +172,15 @@ impl Sim {
     pub fn new(scenario: Scenario) -> Self {
         let k = Knobs::new(&scenario);
         let (leaves, tops, classes) = vdev::tree(&scenario);
-        let rec = Recorder::new(&scenario);
+        let mut rec = Recorder::new(&scenario);
+        let own_counts = scenario.models.release < Release::V0_7 || scenario.models.any_legacy();
+        let mut in_interior = vec![false; leaves.len()];
+        for t in tops.iter().filter(|t| t.interior()) {
+            for &l in &t.leaves {
+                in_interior[l] = true;
+            }
+        }
+        rec.vdevs = vdev_stats::VdevStats::new(own_counts, in_interior, tops.len());
         // The steady-state window spans at least two txg timeouts, and a burst and its silence.
         let burst_period = scenario
             .workloads

@@ -32,7 +32,7 @@
 //! the lab issues each block as it finds it.
 
 use super::slab::Slab;
-use super::vdev_queue::Class;
+use super::vdev_queue::{Class, Kind};
 use super::vdev_raidz::LeafIos;
 use super::zio::Parent;
 use super::Ev;
@@ -344,6 +344,11 @@ impl Sim {
         } else {
             self.raidz_columns(top, offset, block, true)
         };
+        // The scan's zio of the block at its top-level vdev (a mirror's resilver counted
+        // its own in `read_top`).
+        if t.interior() {
+            self.rec.vdevs.top(top, Kind::Read, block);
+        }
         if resilver {
             // RAID-Z rebuilds the lost column from all the others.
             let parent = Parent::Resilver { top: top as u32, offset, write: false };

@@ -10,6 +10,7 @@ use super::series::{Interval, Series};
 use super::stats::{pow2_bucket, LatencyStats};
 use super::txg::SyncCause;
 use super::vdev_queue::{Class, Kind, Limits, VdevQueue};
+use super::vdev_stats::VdevStats;
 use crate::evidence::kstat::{tx_assign_bucket, TX_ASSIGN_BUCKETS};
 use crate::scenario::Scenario;
 use serde::Serialize;
@@ -131,6 +132,8 @@ pub struct Recorder {
     pub waits: [u64; WaitCause::ALL.len()],
     /// The scan's bytes issued at the last sample.
     pub(super) scan_issued_at_sample: u64,
+    /// Per vdev, what `zpool iostat -v` counts.
+    pub vdevs: VdevStats,
 }
 
 impl Recorder {
@@ -165,6 +168,7 @@ impl Recorder {
             alloc_at_sample: (0, 0),
             waits: [0; WaitCause::ALL.len()],
             scan_issued_at_sample: 0,
+            vdevs: VdevStats::default(),
         }
     }
 
@@ -184,6 +188,7 @@ impl Recorder {
         // The I/O counters stay cumulative (each txg row counts its own share of them).
         self.io_before = self.io;
         self.issued_before = self.issued;
+        self.vdevs.restart();
         self.measure_from = now;
         self.client_bytes_before = self.client_bytes;
         self.client_read_bytes_before = self.client_read_bytes;

@@ -18,6 +18,11 @@ pub struct Series {
     pub dirty_bytes: Vec<u64>,
     pub read_bytes_per_s: Vec<u64>,
     pub write_bytes_per_s: Vec<u64>,
+    /// Where the release's `zpool iostat` counts a mirror's or RAID-Z's writes once per
+    /// block (until 0.6.5, illumos): the pool row's write bandwidth, which is not the
+    /// leaves' (`write_bytes_per_s`, the pool row from 0.7). Empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pool_write_bytes_per_s: Vec<u64>,
     pub async_write_limit: Vec<u32>,
     pub async_writes_active: Vec<u32>,
     pub delayed_txs: Vec<u64>,
@@ -112,6 +117,7 @@ impl Sim {
         let scan = self.scan_progress();
         let interval = std::mem::take(&mut self.rec.now_interval);
         let span = self.rec.interval_ns;
+        let pool_written = std::mem::take(&mut self.rec.vdevs.interval_pool_written);
         let active: u32 = self.leaves.iter().map(|l| l.queue.active(Class::AsyncWrite)).sum();
         let limit = self.async_write_limit();
         let s = &mut self.rec.series;
@@ -119,6 +125,9 @@ impl Sim {
         s.dirty_bytes.push(self.txg.dirty_total);
         s.read_bytes_per_s.push((u128::from(interval.bytes_read) * 1_000_000_000 / u128::from(span)) as u64);
         s.write_bytes_per_s.push((u128::from(interval.bytes_written) * 1_000_000_000 / u128::from(span)) as u64);
+        if self.rec.vdevs.own_counts {
+            s.pool_write_bytes_per_s.push((u128::from(pool_written) * 1_000_000_000 / u128::from(span)) as u64);
+        }
         s.async_write_limit.push(limit);
         s.async_writes_active.push(active);
         s.delayed_txs.push(interval.delayed);

@@ -45,6 +45,11 @@ pub(super) struct Top {
 }
 
 impl Top {
+    /// A mirror, RAID-Z or dRAID: a vdev above its leaves, not a disk that is its own.
+    pub(super) fn interior(&self) -> bool {
+        self.leaves.len() > 1 || self.parity > 0
+    }
+
     /// What a block of `psize` bytes allocates here (`vdev_psize_to_asize()`).
     pub(super) fn asize(&self, psize: u64) -> u64 {
         match (self.parity, self.draid) {

@@ -3,7 +3,7 @@
 //! least busy child, never one being resilvered.
 //! How much dirty data a finished write retires follows the scenario's `retire`.
 
-use super::vdev_queue::Class;
+use super::vdev_queue::{Class, Kind};
 use super::zio::{Logical, Owner, Parent};
 use super::Sim;
 use crate::scenario::Retire;
@@ -34,7 +34,7 @@ impl Sim {
         accounted: u64,
         owner: Owner,
     ) -> u32 {
-        let l = Logical { children: 0, left: 0, txg, accounted, retired: 0, owner, reserved: 0, top: top as u32 };
+        let l = Logical { children: 0, left: 0, txg, accounted, retired: 0, owner, reserved: 0, top: top as u32, size };
         self.issue_logical((top, offset), size, class, l, None)
     }
 
@@ -50,6 +50,7 @@ impl Sim {
         per_child: Option<u64>,
     ) -> u32 {
         let t = &self.tops[top];
+        l.size = size;
         let counted = |l: &mut Logical, children: u32| {
             (l.children, l.left) = (children, children);
             if let Some(share) = per_child {
@@ -112,6 +113,7 @@ impl Sim {
                 owner: Owner::Copy(block),
                 reserved,
                 top: top as u32,
+                size,
             };
             self.issue_logical((top, offset), size, Class::AsyncWrite, l, Some(per_child));
         }
@@ -148,6 +150,10 @@ impl Sim {
         if l.reserved > 0 {
             self.dva_unreserve(l.reserved, l.top as usize);
         }
+        // Labels and uberblocks are written leaf by leaf: no zio of the top-level vdev.
+        if self.tops[l.top as usize].interior() && !matches!(l.owner, Owner::Uberblock) {
+            self.rec.vdevs.top(l.top as usize, Kind::Write, l.size);
+        }
         match l.owner {
             Owner::TxgData | Owner::TxgMeta => {
                 // The rest (all of it when retiring per logical write, the remainder of the
@@ -166,6 +172,9 @@ impl Sim {
     /// the read done when all are (`Parent::Columns`).
     pub(super) fn read_top(&mut self, top: usize, offset: u64, size: u64, class: Class, parent: Parent) {
         let t = &self.tops[top];
+        if t.interior() {
+            self.rec.vdevs.top(top, Kind::Read, size);
+        }
         if t.parity > 0 {
             let reads = self.raidz_columns(top, offset, size, false);
             return self.read_columns(reads, class, parent);

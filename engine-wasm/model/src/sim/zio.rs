@@ -84,6 +84,8 @@ pub(super) struct Logical {
     pub(super) reserved: u64,
     /// Its top-level vdev (for the throttle's per-vdev slots).
     pub(super) top: u32,
+    /// Its size at the top-level vdev (set as it is issued).
+    pub(super) size: u64,
 }
 
 /// An issued I/O, possibly several queued I/Os merged.
@@ -263,6 +265,7 @@ impl Sim {
             if self.leaves[agg.leaf].rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
         self.leaves[agg.leaf].queue.done(agg.class, limits);
         self.rec.backend(agg.kind, agg.bytes, agg.members.len(), self.now - agg.issued);
+        self.rec.vdevs.leaf(agg.leaf, agg.kind, agg.bytes);
         self.zones.io_done(agg.tenant, agg.kind == Kind::Read, agg.issued, self.now);
         for m in agg.members {
             self.leaf_io_done(m);

@@ -46,5 +46,6 @@ mod steady;
 mod symptoms;
 mod synctask;
 mod tenants;
+mod vdev_stats;
 mod zil;
 mod zvol;

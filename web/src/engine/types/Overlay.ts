@@ -1,6 +1,7 @@
 // Generated from the engine's Rust types (ts-rs) by scripts/gen-types.sh: do not edit.
 import type { OverlayHistogram } from "./OverlayHistogram";
 import type { OverlayTxg } from "./OverlayTxg";
+import type { OverlayVdev } from "./OverlayVdev";
 
 export type Overlay = {
   /**
@@ -24,6 +25,11 @@ export type Overlay = {
    * Seconds between reports, when the command line gave it.
    */
   interval_s: number | null;
+  /**
+   * `zpool iostat -v`'s rows of the first pool, averaged over the same reports, in the
+   * order printed.
+   */
+  vdevs: Array<OverlayVdev>;
   /**
    * The `dmu_tx_assign` kstat in its 42 buckets (bucket i: calls of up to 2^i ns);
    * empty when none was given. The 2013 `N us` rows are moved to the ns bucket of N us.

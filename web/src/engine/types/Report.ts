@@ -8,6 +8,7 @@ import type { SteadyReport } from "./SteadyReport";
 import type { SummaryReport } from "./SummaryReport";
 import type { TenantReport } from "./TenantReport";
 import type { TxgRow } from "./TxgRow";
+import type { VdevRow } from "./VdevRow";
 
 /**
  * The result of a run.
@@ -37,6 +38,10 @@ export type Report = {
    * The metaslab allocator, when the scenario models it.
    */
   allocator?: AllocatorReport;
+  /**
+   * `zpool iostat -v`'s operations and bandwidth per vdev over the summaries' time.
+   */
+  vdevs: Array<VdevRow>;
   invariants: Invariants;
   scenario: Scenario;
 };

@@ -9,6 +9,12 @@ export type Series = {
   dirty_bytes: Array<number>;
   read_bytes_per_s: Array<number>;
   write_bytes_per_s: Array<number>;
+  /**
+   * Where the release's `zpool iostat` counts a mirror's or RAID-Z's writes once per
+   * block (until 0.6.5, illumos): the pool row's write bandwidth, which is not the
+   * leaves' (`write_bytes_per_s`, the pool row from 0.7). Empty otherwise.
+   */
+  pool_write_bytes_per_s?: Array<number>;
   async_write_limit: Array<number>;
   async_writes_active: Array<number>;
   delayed_txs: Array<number>;

@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 20] {
+    pub fn behaviour(self) -> [(&'static str, String); 21] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -83,6 +83,10 @@ impl Release {
             _ => "averaged, 7/8 the old",
         };
         let bulk_at = if self.slog_bulk_at_issue() { "as the block is issued" } else { "as the block opens" };
+        // vdev.c, vdev_stat_update(): every vdev counted its own zios until 0.6.5; from 0.7
+        // only leaves count, and vdev_get_stats_ex_impl() sums them upwards.
+        let iostat_v =
+            if self < Release::V0_7 { "each block once, without parity" } else { "its children's I/O added" };
         let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
         [
             ("sync kick", kick.to_string()),
@@ -105,6 +109,7 @@ impl Release {
             ("zil_slog_bulk tested", if self.zil_slog_bulk().is_some() { bulk_at } else { "never" }.to_string()),
             ("ZIL commit timeout's latency", latency.to_string()),
             ("ARC reserve per write", reserve),
+            ("zpool iostat -v: a mirror's or RAID-Z's row", iostat_v.to_string()),
         ]
     }
 

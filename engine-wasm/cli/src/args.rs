@@ -15,16 +15,17 @@ USAGE:
   throttle-lab link [--set NAME=VALUE]...
       The share-link query string for these settings.
   throttle-lab run [SCENARIO.json | --preset NAME] [--fio JOB.fio] [--models legacy|openzfs]
-                   [--set NAME=VALUE]... [--seed N] [--until-steady] [--histograms] [--json | --out FILE]
+                   [--set NAME=VALUE]... [--seed N] [--until-steady] [--histograms] [--vdevs] [--json | --out FILE]
       Simulates the scenario; prints a summary, or the full JSON report. --models runs the
       same workload and seed under the legacy (2008-2013) or the OpenZFS throttle and scheduler.
       --fio takes the workloads (and a runtime) from a fio job file instead of the scenario's;
       what fio options the lab reads otherwise or ignores goes to stderr.
       --histograms adds DTrace quantize() text, the zpool iostat -w table and the
-      dmu_tx_assign kstat. Summaries cover the time after steady state (SNIA range and slope over a window of report intervals,
+      dmu_tx_assign kstat. --vdevs adds the zpool iostat -v table: operations and bandwidth
+      per vdev, counted as the chosen release counts them. Summaries cover the time after steady state (SNIA range and slope over a window of report intervals,
       a quorum of metrics) once it is reached; --until-steady stops the run one window after
       it, or at the duration or budget, and says which happened.
-  throttle-lab run --link <LINK> [--pinned] [--fio JOB.fio] [--set NAME=VALUE]... [--until-steady] [--histograms] [--json | --out FILE]
+  throttle-lab run --link <LINK> [--pinned] [--fio JOB.fio] [--set NAME=VALUE]... [--until-steady] [--histograms] [--vdevs] [--json | --out FILE]
       Simulates what the app's share link shows (its '#' part, else its '?' part, else the
       whole text, as the app reads its own address):
       the configuration being edited, or with --pinned the pinned configuration A.
@@ -117,6 +118,8 @@ pub struct Args {
     pub out: Option<String>,
     pub models: Option<String>,
     pub histograms: bool,
+    /// `run --vdevs`: print the `zpool iostat -v` table.
+    pub vdevs: bool,
     pub link: Option<String>,
     pub pinned: bool,
     pub until_steady: bool,
@@ -165,6 +168,7 @@ fn read(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, Stri
         out: None,
         models: None,
         histograms: false,
+        vdevs: false,
         link: None,
         pinned: false,
         until_steady: false,
@@ -194,6 +198,7 @@ fn read(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, Stri
             Long("set") => out.sets.push(text(parser.value())?),
             Long("json") => out.json = true,
             Long("histograms") => out.histograms = true,
+            Long("vdevs") => out.vdevs = true,
             Long("link") => out.link = Some(text(parser.value())?),
             Long("pinned") => out.pinned = true,
             Long("until-steady") => out.until_steady = true,
@@ -259,9 +264,20 @@ fn options_of(a: &Args) -> Option<&'static [&'static str]> {
         Command::Export if a.ticket => &["ticket", "link"],
         Command::Export => &["os", "release", "link", "set"],
         Command::Advise => &["link", "symptom", "guard", "span", "set", "json"],
-        Command::Run => {
-            &["preset", "fio", "models", "set", "seed", "until-steady", "histograms", "json", "out", "link", "pinned"]
-        }
+        Command::Run => &[
+            "preset",
+            "fio",
+            "models",
+            "set",
+            "seed",
+            "until-steady",
+            "histograms",
+            "vdevs",
+            "json",
+            "out",
+            "link",
+            "pinned",
+        ],
     })
 }
 
@@ -304,6 +320,9 @@ fn check_options(a: &Args, given: &[String]) -> Result<(), String> {
             return Err(
                 "--histograms adds to the printed summary; the JSON report carries the histograms already".into()
             );
+        }
+        if has("vdevs") && (has("json") || has("out")) {
+            return Err("--vdevs adds to the printed summary; the JSON report carries the vdevs' rows already".into());
         }
     }
     Ok(())

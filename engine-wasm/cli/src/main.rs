@@ -149,8 +149,16 @@ fn command(args: args::Args) -> Result<String, String> {
                     Ok(run::human(&report))
                 }
                 (None, true) => Ok(json()? + "\n"),
-                (None, false) if args.histograms => Ok(run::human(&report) + &run::histograms(&report)),
-                (None, false) => Ok(run::human(&report)),
+                (None, false) => {
+                    let mut text = run::human(&report);
+                    if args.histograms {
+                        text += &run::histograms(&report);
+                    }
+                    if args.vdevs {
+                        text += &run::vdevs(&report);
+                    }
+                    Ok(text)
+                }
             }
         }
     }

@@ -458,6 +458,13 @@ pub fn human(r: &Report) -> String {
     out
 }
 
+/// The `zpool iostat -v` table of the run, over the time the summaries cover.
+pub fn vdevs(r: &Report) -> String {
+    let secs = r.summary.measured_ns as f64 / 1e9;
+    let table = throttle_model::report::vdevs::zpool_iostat_v(&r.vdevs);
+    format!("\n# zpool iostat -v (per second, over the {secs:.1} s the summaries cover)\n{table}")
+}
+
 /// The report's histograms as engineers read them: `quantize()` text for the delays and
 /// client writes, and the pool's `zpool iostat -w` table (scrub-class I/O counted as reads).
 pub fn histograms(r: &Report) -> String {

@@ -218,6 +218,21 @@ mod tests {
     }
 
     #[test]
+    fn run_vdevs_prints_zpool_iostat_v_as_the_release_names_and_counts() {
+        let link = "v=1&mirror=2&slog=ssd&sync_writers=2&async_writers=0&readers=0&duration=2";
+        let out = run_words(&["run", "--link", link, "--vdevs"]).expect("runs");
+        let table = out.split("# zpool iostat -v").nth(1).expect("the table follows the summary");
+        assert!(
+            table.contains("\n  mirror-0 ") && table.contains("\nlogs ") && table.contains("\n    disk1 "),
+            "{table}"
+        );
+        let old = run_words(&["run", "--link", &format!("{link}&release=0.6.5"), "--vdevs"]).expect("runs");
+        assert!(old.contains("\n  mirror "), "0.6.5 names a vdev by its type alone: {old}");
+        let refused = run_words(&["run", "--link", link, "--vdevs", "--json"]).unwrap_err();
+        assert!(refused.contains("--vdevs adds to the printed summary"), "{refused}");
+    }
+
+    #[test]
     fn drives_lists_each_with_its_source_and_its_sheet_beside_its_model() {
         let out = run_words(&["drives"]).expect("lists");
         for d in throttle_model::scenario::drives::drives() {

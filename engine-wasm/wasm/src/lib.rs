@@ -296,6 +296,13 @@ pub fn iostat_text(pool: &str, total: JsValue, queue: JsValue, disk: JsValue) ->
     Ok(zpool_iostat::zpool_iostat_w_of(pool, &read(total)?, &read(queue)?, &read(disk)?))
 }
 
+/// The `zpool iostat -v` table of a report's `vdevs` rows.
+#[wasm_bindgen(js_name = iostatVText)]
+pub fn iostat_v_text(rows: JsValue) -> Result<String, JsError> {
+    let rows: Vec<report::VdevRow> = serde_wasm_bindgen::from_value(rows).map_err(js_error)?;
+    Ok(report::vdevs::zpool_iostat_v(&rows))
+}
+
 /// Runs a scenario (JSON text) and returns its report as JSON text: the same bytes the
 /// native `throttle-lab run --json` prints, without the trailing newline.
 #[wasm_bindgen(js_name = runScenario)]

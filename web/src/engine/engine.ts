@@ -18,6 +18,7 @@ import type {
   StepCheck,
   SummaryReport,
   TunableName,
+  VdevRow,
   View,
 } from "./types";
 
@@ -133,6 +134,8 @@ export interface Engine {
   lquantizeText(values: ArrayLike<number>, base: number, limit: number, step: number): Result<string>;
   /** The `zpool iostat -w` table of a report's per-class total, queue and disk histograms. */
   iostatText(pool: string, total: ClassBuckets, queue: ClassBuckets, disk: ClassBuckets): Result<string>;
+  /** The `zpool iostat -v` table of a report's per-vdev rows. */
+  iostatVText(rows: readonly VdevRow[]): Result<string>;
   /** Runs a scenario (JSON text); the report as JSON text, the same bytes as the native CLI. */
   runScenario(scenario: string): Result<string>;
   /** The built-in scenarios. */
@@ -253,6 +256,7 @@ export function makeEngine(wasm: WasmModule): Engine {
     lquantizeText: (values, base, limit, step) =>
       attempt(() => wasm.lquantizeText(Float64Array.from(values), base, limit, step)),
     iostatText: (pool, total, queue, disk) => attempt(() => wasm.iostatText(pool, total, queue, disk)),
+    iostatVText: (rows) => attempt(() => wasm.iostatVText(rows)),
     runScenario: (scenario) => attempt(() => wasm.runScenario(scenario)),
     presets: () => attempt<PresetText[]>(() => wasm.presets()),
     labPresets: () => attempt<LabPreset[]>(() => wasm.labPresets()),

@@ -77,3 +77,33 @@ describe("zpool iostat -w", () => {
     );
   });
 });
+
+describe("zpool iostat -v", () => {
+  const rates = (r: number, w: number, rb: number, wb: number) => ({
+    read_ops_per_s: r,
+    write_ops_per_s: w,
+    read_bytes_per_s: rb,
+    write_bytes_per_s: wb,
+  });
+  const rows = [
+    { key: "pool", name: "tank", depth: 0, rates: rates(143, 4440, 1_174_405, 72_561_459) },
+    { key: "0", name: "mirror", depth: 1, rates: rates(143, 4090, 1_174_405, 33_554_432) },
+    { key: "0/0", name: "disk0", depth: 2, rates: rates(69, 288, 572_416, 33_554_432) },
+    { key: "logs", name: "logs", depth: 1, class: "logs" },
+    { key: "logs/0", name: "disk2", depth: 1, class: "logs", rates: rates(0, 358, 0, 39_007_027) },
+  ];
+  const lines = ok(engine.iostatVText(rows)).split("\n");
+
+  it("prints zpool's header, the rows indented by depth and a class's header in dashes", () => {
+    expect(lines[1]).toBe("pool        alloc   free   read  write   read  write");
+    expect(lines[3]).toBe("tank            -      -    143  4.34K  1.12M  69.2M");
+    expect(lines[4]).toBe("  mirror        -      -    143  3.99K  1.12M    32M");
+    expect(lines[5]).toBe("    disk0       -      -     69    288   559K    32M");
+    expect(lines[6]).toBe("logs            -      -      -      -      -      -");
+    expect(lines[7]).toBe("  disk2         -      -      0    358      0  37.2M");
+  });
+
+  it("refuses rows that are not the engine's", () => {
+    expect(engine.iostatVText([{ key: 1 } as never]).status).toBe("error");
+  });
+});

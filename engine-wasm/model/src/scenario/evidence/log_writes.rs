@@ -2,6 +2,12 @@
 //! synchronous writes. The pool row's write bandwidth counts them too (the `logs` class is
 //! one of the pool's, `vdev_stat` summed over every top-level vdev), so they come off the
 //! buffered-write rate, and they are evidence of writers waiting for stable storage.
+//!
+//! A mirror's or RAID-Z's row counts its redundancy too where the release sums its
+//! children (from 0.7, `vdev_get_stats_ex_impl()`): every side's copy, every parity
+//! column. Until 0.6.5 the same row counts each block once (`vdev_stat_update()` on the
+//! vdev's own zio). Which of the two a table shows is read from its own figures: a row that
+//! is its leaves' sum has its redundancy taken off, one that is not is taken as it is.
 
 use crate::evidence::iostat::{Row, Sample};
 
@@ -9,6 +15,34 @@ use crate::evidence::iostat::{Row, Sample};
 pub(super) struct PoolWrites<'a> {
     pub pool: &'a Row,
     pub logs: Vec<&'a Row>,
+    /// The normal class's top-level vdevs, each with its leaves' rows.
+    pub tops: Vec<(&'a Row, Vec<&'a Row>)>,
+}
+
+/// The share of a top-level vdev's written bytes that is data, when its row sums its
+/// leaves: one side of an n-way mirror, the data columns of RAID-Z (padding aside) or of
+/// dRAID. `None` for a name that is neither (a disk is its own leaf).
+fn data_share(name: &str, leaves: usize) -> Option<(u64, u64)> {
+    let n = leaves as u64;
+    if n < 2 {
+        return None;
+    }
+    let kind = name.split('-').next().unwrap_or(name);
+    if kind == "mirror" {
+        return Some((1, n));
+    }
+    if let Some(rest) = kind.strip_prefix("draid") {
+        // `draid2:8d:12c:1s`: parity, then data disks per redundancy group.
+        let mut parts = rest.split(':');
+        let parity: u64 = parts.next().and_then(|p| if p.is_empty() { Some(1) } else { p.parse().ok() })?;
+        let data: u64 = parts.find_map(|p| p.strip_suffix('d').and_then(|d| d.parse().ok()))?;
+        return Some((data, data + parity));
+    }
+    let parity: u64 = match kind.strip_prefix("raidz")? {
+        "" => 1,
+        p => p.parse().ok()?,
+    };
+    (parity < n).then_some((n - parity, n))
 }
 
 /// The first pool of `sample` and its top-level log vdevs (depth 1 under `logs`: a log
@@ -16,12 +50,17 @@ pub(super) struct PoolWrites<'a> {
 pub(super) fn pool_writes(sample: &Sample) -> Option<PoolWrites<'_>> {
     let at = sample.rows.iter().position(|r| r.depth == 0 && r.class.is_none())?;
     let pool = &sample.rows[at];
-    let logs = sample.rows[at + 1..]
-        .iter()
-        .take_while(|r| !(r.depth == 0 && r.class.is_none()))
-        .filter(|r| r.class.as_deref() == Some("logs") && r.depth == 1)
-        .collect();
-    Some(PoolWrites { pool, logs })
+    let rows: Vec<&Row> = sample.rows[at + 1..].iter().take_while(|r| !(r.depth == 0 && r.class.is_none())).collect();
+    let logs = rows.iter().copied().filter(|r| r.class.as_deref() == Some("logs") && r.depth == 1).collect();
+    let mut tops: Vec<(&Row, Vec<&Row>)> = Vec::new();
+    for r in rows.iter().copied().filter(|r| r.class.is_none()) {
+        match (r.depth, tops.last_mut()) {
+            (1, _) => tops.push((r, Vec::new())),
+            (2, Some((_, leaves))) => leaves.push(r),
+            _ => {}
+        }
+    }
+    Some(PoolWrites { pool, logs, tops })
 }
 
 impl PoolWrites<'_> {
@@ -51,5 +90,44 @@ impl PoolWrites<'_> {
     /// The pool's write bandwidth less its log devices' [bytes/s].
     pub fn buffered_bytes(&self) -> Option<u64> {
         self.pool.write_bytes.map(|w| w.saturating_sub(self.log_bytes()))
+    }
+
+    /// The redundancy in the normal class's rows that sum their leaves (every side of a
+    /// mirror, RAID-Z's parity), to take off the buffered writes [bytes/s], and whether
+    /// any row was seen to count its blocks once instead (0.6.x).
+    pub fn redundancy_bytes(&self) -> (u64, bool) {
+        let (mut extra, mut once) = (0u64, false);
+        for (top, leaves) in &self.tops {
+            let (Some(bytes), Some((data, of))) = (top.write_bytes, data_share(&top.name, leaves.len())) else {
+                continue;
+            };
+            let sum = leaves.iter().filter_map(|l| l.write_bytes).fold(0u64, u64::saturating_add);
+            // Each figure is printed to three digits: within 5% is the sum.
+            if bytes.abs_diff(sum).saturating_mul(20) <= sum.max(1) {
+                extra = extra.saturating_add(
+                    bytes - u64::try_from(u128::from(bytes) * u128::from(data) / u128::from(of)).unwrap_or(bytes),
+                );
+            } else if bytes < sum {
+                once = true;
+            }
+        }
+        (extra, once)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::data_share;
+
+    #[test]
+    fn a_vdevs_data_share_by_its_name() {
+        assert_eq!(data_share("mirror-0", 2), Some((1, 2)));
+        assert_eq!(data_share("mirror", 3), Some((1, 3)));
+        assert_eq!(data_share("raidz2-1", 6), Some((4, 6)));
+        assert_eq!(data_share("raidz", 3), Some((2, 3)));
+        assert_eq!(data_share("raidz3", 11), Some((8, 11)));
+        assert_eq!(data_share("draid2:8d:12c:1s-0", 12), Some((8, 10)));
+        assert_eq!(data_share("sda", 1), None);
+        assert_eq!(data_share("spare-1", 2), None);
     }
 }

@@ -70,18 +70,27 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
         };
         let log_bytes = mean(pools.iter().map(PoolWrites::log_bytes)).unwrap_or(0);
         if !rate_set {
-            let buffered = mean(pools.iter().filter_map(PoolWrites::buffered_bytes));
+            let redundancy: Vec<(u64, bool)> = pools.iter().map(PoolWrites::redundancy_bytes).collect();
+            let extra = mean(redundancy.iter().map(|r| r.0)).unwrap_or(0);
+            let buffered = mean(pools.iter().filter_map(PoolWrites::buffered_bytes)).map(|w| w.saturating_sub(extra));
             if buffered == Some(0) {
                 // No writes at all: no buffered writers, not writers at a trickle.
                 b.set(Id::AsyncWriters, 0, format!("{}: zpool iostat shows no buffered writes, {what}", s.file));
                 rate_set = true;
             } else if let Some(w) = buffered {
                 let less_logs = if log_bytes > 0 { ", less its log devices' writes" } else { "" };
+                let copies = if extra > 0 {
+                    "; less the mirrors' other sides and RAID-Z's parity, which rows that sum their disks count (0.7 on)"
+                } else if redundancy.iter().any(|r| r.1) {
+                    "; its mirror or RAID-Z rows count each block once (0.6.x), without copies or parity"
+                } else {
+                    ""
+                };
                 b.set(
                     Id::AsyncRate,
                     w,
                     format!(
-                        "{}: zpool iostat write bandwidth{less_logs}, {what}; it counts parity and metadata too",
+                        "{}: zpool iostat write bandwidth{less_logs}, {what}{copies}; it counts metadata too",
                         s.file
                     ),
                 );

@@ -27,6 +27,7 @@ mod metaslab_alloc;
 mod metaslab_ditto;
 mod metaslab_load;
 mod metaslab_offset;
+mod metaslab_place;
 mod metaslab_size;
 mod ordered;
 pub mod record;

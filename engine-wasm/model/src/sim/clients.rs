@@ -439,9 +439,11 @@ impl Sim {
     fn random_read(&mut self, c: u32, block: u64, working_set: u64) {
         let tops = self.data_tops as u64;
         let top = self.rng.below(tops) as usize;
-        let stride = self.tops[top].asize(block);
-        let span = (working_set / tops).min(self.tops[top].capacity / 10 * 9).max(stride);
-        let offset = self.rng.below(span / stride) * stride;
+        let t = &self.tops[top];
+        let asize = t.asize(block);
+        let span = (working_set / tops).min(t.capacity / 10 * 9).max(asize);
+        // One draw, over the places an existing block can lie (`metaslab_place.rs`).
+        let offset = t.block_place(self.rng.below(t.block_places(span, asize)), asize);
         self.read_top(top, offset, block, Class::SyncRead, Parent::Client(c));
         self.scan_note_client_io();
         self.client_waits(c, WaitCause::ReadIo);

@@ -61,10 +61,12 @@ impl Sim {
         for (record, size) in reads.into_iter().flatten() {
             let tops = self.data_tops as u64;
             let top = (record % tops) as usize;
-            // Blocks lie an allocation apart (on RAID-Z more than their size).
-            let stride = self.tops[top].asize(size);
-            let span = (self.tops[top].capacity / 10 * 9 / stride).max(1);
-            self.read_top(top, (record / tops % span) * stride, size, Class::SyncRead, Parent::Rmw(c));
+            // Where the allocator left the record when it was last written: an allocation
+            // apart on a disk or a mirror, on RAID-Z anywhere its allocation unit allows
+            // inside a metaslab (`metaslab_place.rs`).
+            let t = &self.tops[top];
+            let offset = t.rewritten_block(record / tops, t.capacity / 10 * 9, t.asize(size));
+            self.read_top(top, offset, size, Class::SyncRead, Parent::Rmw(c));
         }
         self.client_waits(c, WaitCause::ReadIo);
         true

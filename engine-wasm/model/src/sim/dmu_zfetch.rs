@@ -93,13 +93,13 @@ impl Sim {
     }
 
     /// Where block `blk` of the readers' files lies: blocks in turn over the normal
-    /// class's top-level vdevs, an allocation apart.
+    /// class's top-level vdevs, an allocation apart, on RAID-Z within metaslabs
+    /// (`metaslab_place.rs`).
     fn zfetch_place(&self, blk: u64, block: u64) -> (usize, u64) {
         let tops = self.data_tops.max(1) as u64;
         let top = (blk % tops) as usize;
-        let stride = self.tops[top].asize(block);
-        let span = (self.tops[top].capacity / 10 * 9 / stride).max(1);
-        (top, (blk / tops % span) * stride)
+        let t = &self.tops[top];
+        (top, t.file_block(blk / tops, t.capacity / 10 * 9, t.asize(block)))
     }
 
     /// The block reader `c`'s stream must read next to hit, if it has a stream.

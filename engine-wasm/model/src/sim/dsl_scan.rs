@@ -107,8 +107,9 @@ impl Sim {
             }
             if st.active {
                 // The region the cursor walks, a block an allocation apart (scan_issue()).
-                let stride = self.tops[top].asize(block).max(1);
-                st.blocks = self.tops[top].capacity / 10 * 9 / stride;
+                let t = &self.tops[top];
+                let stride = t.asize(block).max(1);
+                st.blocks = t.file_blocks(t.capacity / 10 * 9, stride);
                 to_examine += st.blocks * stride;
             }
             st.active &= st.blocks > 0;
@@ -313,14 +314,17 @@ impl Sim {
         let Some(scan) = self.scan.as_mut() else { return };
         let block = scan.block;
         // Blocks lie an allocation apart (on RAID-Z, more than their size).
-        let stride = self.tops[top].asize(block);
+        let t = &self.tops[top];
+        let stride = t.asize(block);
         let st = &mut scan.tops[top];
+        // Blocks lie where `metaslab_place.rs` puts existing blocks.
         let offset = if scan.unsorted {
             // The traversal's order: wherever the next block pointer leads.
-            self.rng.below((capacity / stride).max(1)) * stride
+            t.block_place(self.rng.below(t.block_places(capacity, stride)), stride)
         } else {
             let offset = st.cursor;
-            st.cursor = if offset + 2 * stride > capacity { 0 } else { offset + stride };
+            let next = t.next_block(offset, stride);
+            st.cursor = if next + stride > capacity { 0 } else { next };
             offset
         };
         st.inflight_bytes += block;

@@ -6,7 +6,7 @@ use super::vdev_queue::{Class, Head, Limits, Members, Queued, VdevQueue, CLASSES
 use super::vdev_queue_legacy::{priority, LegacyLimits, LegacyQueue};
 use super::{vdev_draid, vdev_raidz};
 use crate::scenario::device::DeviceSpec;
-use crate::scenario::{AuxClass, Scenario, SchedulerModel, TopVdev};
+use crate::scenario::{AuxClass, Release, Scenario, SchedulerModel, TopVdev};
 
 /// A leaf vdev: its queue and its device.
 pub(super) struct Leaf {
@@ -15,6 +15,9 @@ pub(super) struct Leaf {
     pub(super) rotational: bool,
     /// The wake-up the device asked for and that is scheduled.
     pub(super) wake: Option<u64>,
+    /// Reads enqueued, for tests of where reads land.
+    #[cfg(test)]
+    pub(super) reads: u64,
 }
 
 /// A top-level vdev: its leaves (one, a mirror's children or RAID-Z's) and its
@@ -31,6 +34,8 @@ pub(super) struct Top {
     pub(super) capacity: u64,
     /// One leaf's size (labels sit at both ends of every leaf).
     pub(super) leaf_capacity: u64,
+    /// `vdev_ms_shift`: log2 of its metaslabs' size ([`ms_shift`]).
+    pub(super) ms_shift: u32,
     /// `mg_aliquot`: allocated bytes it takes before the rotor moves on.
     pub(super) aliquot: u64,
     /// Next free offset for data (txg writes), growing from the start.
@@ -117,7 +122,14 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
                 SchedulerModel::Openzfs => LeafQueue::Openzfs(Box::default()),
                 SchedulerModel::Legacy => LeafQueue::Legacy(LegacyQueue::default()),
             };
-            leaves.push(Leaf { queue, device: AnyDevice::of(device), rotational: device.rotational(), wake: None });
+            leaves.push(Leaf {
+                queue,
+                device: AnyDevice::of(device),
+                rotational: device.rotational(),
+                wake: None,
+                #[cfg(test)]
+                reads: 0,
+            });
         }
         let leaf_capacity = device.capacity();
         let aliquot = scenario.models.release.mg_aliquot(*vdev, class);
@@ -132,6 +144,7 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
             data_disks: u64::from(vdev.data_disks()),
             capacity,
             leaf_capacity,
+            ms_shift: ms_shift(capacity, scenario.models.release),
             aliquot,
             data_cursor: 0,
             zil_cursor: capacity / 10 * 9,
@@ -141,6 +154,45 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
     }
     let count = |c: &Option<AuxClass>| c.as_ref().map_or(0, |c| c.vdevs.len());
     (leaves, tops, Classes { normal: pool.vdevs.len(), log: count(&pool.log), special: count(&pool.special) })
+}
+
+/// `highbit64()`: the 1-based index of the highest set bit, 0 for 0.
+fn highbit(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+/// `vdev_metaslab_set_size()`: log2 of a metaslab's size on a top-level vdev of `asize`
+/// bytes. Before 0.8 (zfs-0.6.4, zfs-0.7.0): about `metaslabs_per_vdev` (200) of them,
+/// at least `SPA_MAXBLOCKSHIFT` (17 in 0.6.4, 24 from 0.6.5's large blocks). From 0.8
+/// (zfs-0.8.0 to zfs-2.4.0): 512 MiB (`zfs_vdev_default_ms_shift` 29) while that gives
+/// 16 to 200 of them; fewer than 16 are made 16, more than 200 made about 200, the size
+/// kept within `SPA_MAXBLOCKSHIFT` and `zfs_vdev_max_ms_shift` (34) unless that passes
+/// `zfs_vdev_ms_count_limit` (2^17) metaslabs.
+pub(super) fn ms_shift(asize: u64, release: Release) -> u32 {
+    let max_block_shift = release.spa_maxblocksize().trailing_zeros();
+    if release < Release::V0_8 {
+        return highbit(asize / 200).max(max_block_shift);
+    }
+    let (min_count, default_count, default_shift, max_shift, count_limit) = (16, 200, 29, 34, 1 << 17);
+    let count = asize >> default_shift;
+    let shift = if count < min_count {
+        highbit(asize / min_count)
+    } else if count > default_count {
+        highbit(asize / default_count)
+    } else {
+        default_shift
+    };
+    if shift < max_block_shift {
+        max_block_shift
+    } else if shift > max_shift {
+        if asize >> max_shift > count_limit {
+            highbit(asize / count_limit)
+        } else {
+            max_shift
+        }
+    } else {
+        shift
+    }
 }
 
 pub(super) enum LeafQueue {

@@ -215,7 +215,8 @@ mod runs {
         });
         let mut sim = Sim::new(Scenario::from_json(&v.to_string()).expect("scenario"));
         sim.run();
-        sim.leaves.iter().map(|l| l.reads).collect()
+        // Issued reads per leaf, as `zpool iostat -v` counts them (an aggregate once).
+        sim.rec.vdevs.leaves.iter().map(|c| c.ops[0]).collect()
     }
 
     /// A 6-wide RAID-Z2 of 4 TB disks under random 8 KiB reads over the default 1 TiB:

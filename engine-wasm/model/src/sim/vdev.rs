@@ -15,9 +15,6 @@ pub(super) struct Leaf {
     pub(super) rotational: bool,
     /// The wake-up the device asked for and that is scheduled.
     pub(super) wake: Option<u64>,
-    /// Reads enqueued, for tests of where reads land.
-    #[cfg(test)]
-    pub(super) reads: u64,
 }
 
 /// A top-level vdev: its leaves (one, a mirror's children or RAID-Z's) and its
@@ -122,14 +119,7 @@ pub(super) fn tree(scenario: &Scenario) -> (Vec<Leaf>, Vec<Top>, Classes) {
                 SchedulerModel::Openzfs => LeafQueue::Openzfs(Box::default()),
                 SchedulerModel::Legacy => LeafQueue::Legacy(LegacyQueue::default()),
             };
-            leaves.push(Leaf {
-                queue,
-                device: AnyDevice::of(device),
-                rotational: device.rotational(),
-                wake: None,
-                #[cfg(test)]
-                reads: 0,
-            });
+            leaves.push(Leaf { queue, device: AnyDevice::of(device), rotational: device.rotational(), wake: None });
         }
         let leaf_capacity = device.capacity();
         let aliquot = scenario.models.release.mg_aliquot(*vdev, class);

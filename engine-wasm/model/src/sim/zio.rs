@@ -127,10 +127,6 @@ impl Sim {
         let scan = class == Class::Scrub || resilver;
         let q = Queued { id, class, kind, offset, size, enqueued: self.now, scan, optional, nodata: optional };
         let l = &mut self.leaves[leaf];
-        #[cfg(test)]
-        {
-            l.reads += u64::from(kind == Kind::Read);
-        }
         let limits = if l.rotational { &self.k.limits_rotational } else { &self.k.limits_non_rotating };
         l.queue.add(q, resilver, limits, &self.k.legacy_queue);
         self.issue(leaf, false);

@@ -138,3 +138,21 @@ fn sequential_writes_do_not_read_l1s() {
     assert!(r.summary.client_write.count > 1000, "{} calls", r.summary.client_write.count);
     assert_eq!(reads(&r), 0);
 }
+
+/// The txg a whole-block write's transaction holds cannot quiesce until its L1 is read
+/// (`txg_quiesce()` waits for every hold): from 0.7.0 `dmu_write()` reads it after the
+/// assign, so 2.2's txgs wait for queued reads to quiesce (about 0.4 s on these busy
+/// HDDs); 0.6.4 read it before, holding nothing, and quiesce at once. The same writers
+/// over 4 TiB with a 1 GiB ARC.
+#[test]
+fn an_l1_read_after_the_assign_holds_its_txg_open() {
+    let qtime = |r: &Report| {
+        let t = &r.txgs;
+        t.iter().map(|t| t.qtime).sum::<u64>() / t.len().max(1) as u64
+    };
+    let after = writers("2.2", true, "16K", "128K", "4T", "random", "1G");
+    let before = writers("0.6.4", true, "8K", "128K", "4T", "random", "1G");
+    let (a, b) = (qtime(&after), qtime(&before));
+    assert!(a > 2_000_000, "2.2: {a} ns to quiesce");
+    assert!(b * 10 < a, "0.6.4: {b} ns to quiesce, 2.2: {a} ns");
+}

@@ -8,6 +8,7 @@ pub mod bench;
 mod client_waits;
 mod clients;
 mod dbuf;
+mod dbuf_findbp;
 pub mod device;
 mod dmu_tx;
 mod dmu_tx_check_ioerr;
@@ -129,6 +130,8 @@ pub struct Sim {
     zil: zil::Zil,
     /// The buffers dirty in each txg (`dbuf_dirty()`).
     dbufs: dbuf::Dbufs,
+    /// The L1 blocks writes hold, and how many the ARC serves (`dbuf_findbp()`).
+    l1: dbuf_findbp::L1s,
     /// `dp_last_wakeup`: delayed transactions wake at least their delay after it.
     last_wakeup: u64,
     /// When the last delayed transaction actually woke (for the invariant check).
@@ -200,6 +203,13 @@ impl Sim {
             clients: Vec::new(),
             txg: TxgState::new(),
             dbufs: dbuf::Dbufs::new(scenario.models.release.indirect_block_shift(), dbuf::Spread::of(&classes)),
+            l1: dbuf_findbp::L1s::new(
+                scenario.models.release,
+                scenario.models.throttle == ThrottleModel::Legacy,
+                &scenario.workloads,
+                k.arc_max,
+                dbuf::Spread::of(&classes),
+            ),
             zil: zil::Zil::default(),
             last_wakeup: 0,
             last_delayed_wake: None,

@@ -19,7 +19,7 @@ pub(super) struct AsyncShape {
     pub(super) block_size: u64,
     pub(super) record_size: u64,
     sequential: bool,
-    region: u64,
+    pub(super) region: u64,
     cache_hit: u64,
     pub(super) compressible: u64,
     /// A zvol's writer: what its transactions need (`zvol.rs`).
@@ -47,8 +47,14 @@ pub(super) struct Client {
     pub tx_bytes: u64,
     /// The records it covers: one for a file's, each block of the bio for a zvol's.
     pub(super) blocks: u64,
-    /// Reads it waits for before its assign (`dmu_tx_check_ioerr.rs`).
+    /// Reads it waits for before its assign (`dmu_tx_check_ioerr.rs`), or after it.
     pub(super) reads: u32,
+    /// The L1 blocks its transaction reads before its assign and after it, in
+    /// `dmu_write()` (`dbuf_findbp.rs`): (record for placement, bytes on disk).
+    pub(super) l1_before: Vec<(u64, u64)>,
+    pub(super) l1_after: Vec<(u64, u64)>,
+    /// Its reads are `dmu_write()`'s, after the assign: once done, it copies.
+    pub(super) in_dmu_write: bool,
     /// Bytes of the current call still to write after this transaction, and where they
     /// start (in the region, and in the thread's file).
     left: u64,
@@ -165,6 +171,9 @@ impl Sim {
                     tx_bytes: bytes,
                     blocks: 1,
                     reads: 0,
+                    l1_before: Vec::new(),
+                    l1_after: Vec::new(),
+                    in_dmu_write: false,
                     left: 0,
                     next_offset: 0,
                     next_in_file: 0,
@@ -314,6 +323,11 @@ impl Sim {
             // read first unless in memory (`dmu_tx_check_ioerr.rs`).
             if cache_hit < 100 {
                 reads = self.blocks_to_read(c, tx, phase, cache_hit, compressible);
+            }
+            // dbuf_findbp(): the L1 blocks above its records, unless in memory, before the
+            // assign or in dmu_write() after it (`dbuf_findbp.rs`).
+            if self.l1.may_read() {
+                self.l1_reads(c, tx, phase, sequential);
             }
         }
         // dmu_tx_create(): the transaction's clock starts before the read, so the delay

@@ -304,6 +304,11 @@ impl Dbufs {
         in_run || self.records.get(&(object, blkid)).is_some_and(|&t| t >= synced)
     }
 
+    /// The highest block `object` has (`dn_maxblkid`), if any was written.
+    pub(super) fn maxblkid(&self, object: u64) -> Option<u64> {
+        self.objects.get((object.max(1) - 1) as usize).filter(|o| o.dnode_txg != 0).map(|o| o.maxblkid)
+    }
+
     /// Txg `txg` is synced: the records of the txgs before it no longer count as in memory
     /// (`in_memory()`), and need no remembering.
     pub(super) fn synced(&mut self, txg: u64) {

@@ -174,9 +174,20 @@ impl Sim {
             cl.txg = txg;
             self.txg.hold(txg);
         }
-        // dmu_write() dirties the buffers (dbuf_dirty() charges the dirty data) before it
-        // copies into them: the next writer's check sees this write's bytes at once. A
-        // zvol's transaction dirties each block of its write, in order.
+        // dmu_write() holds the buffers first, reading the L1s not in memory
+        // (`dbuf_findbp.rs`), holding the txg.
+        if self.read_l1s_after_assign(c) {
+            return;
+        }
+        self.dmu_write(c);
+    }
+
+    /// `dmu_write()` dirties the buffers of client `c`'s assigned transaction and copies
+    /// into them; then it commits.
+    pub(super) fn dmu_write(&mut self, c: u32) {
+        // dbuf_dirty() charges the dirty data before the copy: the next writer's check sees
+        // this write's bytes at once. A zvol's transaction dirties each block of its write,
+        // in order.
         let txg = self.clients[c as usize].txg;
         for nth in 0..self.clients[c as usize].blocks {
             let (record, metadata) = self.dirty_charge(c, txg, nth);

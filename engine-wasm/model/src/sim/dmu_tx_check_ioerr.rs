@@ -9,6 +9,8 @@
 //! block as it lies on disk, its compressed size (`dbuf_read()` → `arc_read()`, which
 //! `zio_read_bp_init()` reads and decompresses).
 //!
+//! The L1 blocks above the records are read with them (`dbuf_findbp.rs`).
+//!
 //! Simplified: no ARC; a block's place on disk is derived from its number; a second write
 //! to a block whose read is in flight reads it again (the C waits for the first read).
 
@@ -51,34 +53,47 @@ impl Sim {
         reads
     }
 
-    /// Client `c` reads `reads` before its assign, all at once; false when there are none.
+    /// Client `c` reads `reads` and the L1 blocks its holds need (`dbuf_findbp.rs`) before
+    /// its assign, all at once; false when there are none.
     pub(super) fn read_first(&mut self, c: u32, reads: [Option<(u64, u64)>; 2]) -> bool {
-        let n = reads.iter().flatten().count() as u32;
-        if n == 0 {
-            return false;
+        let mut l1s = std::mem::take(&mut self.clients[c as usize].l1_before);
+        let n = (reads.iter().flatten().count() + l1s.len()) as u32;
+        if n > 0 {
+            self.clients[c as usize].reads = n;
+            for (record, size) in reads.into_iter().flatten().chain(l1s.iter().copied()) {
+                self.read_block(c, record, size);
+            }
+            self.client_waits(c, WaitCause::ReadIo);
         }
-        self.clients[c as usize].reads = n;
-        for (record, size) in reads.into_iter().flatten() {
-            let tops = self.data_tops as u64;
-            let top = (record % tops) as usize;
-            // Where the allocator left the record when it was last written: an allocation
-            // apart on a disk or a mirror, on RAID-Z anywhere its allocation unit allows
-            // inside a metaslab (`metaslab_place.rs`).
-            let t = &self.tops[top];
-            let offset = t.rewritten_block(record / tops, t.capacity / 10 * 9, t.asize(size));
-            self.read_top(top, offset, size, Class::SyncRead, Parent::Rmw(c));
-        }
-        self.client_waits(c, WaitCause::ReadIo);
-        true
+        l1s.clear();
+        self.clients[c as usize].l1_before = l1s;
+        n > 0
     }
 
-    /// A block a partial write needed is read: once all are, the write goes on to
-    /// `dmu_tx_assign()`.
+    /// Client `c` reads a block of `size` bytes on disk, placed by `record`, its number in
+    /// the workload's region.
+    pub(super) fn read_block(&mut self, c: u32, record: u64, size: u64) {
+        let tops = self.data_tops as u64;
+        let top = (record % tops) as usize;
+        // Where the allocator left the record when it was last written: an allocation
+        // apart on a disk or a mirror, on RAID-Z anywhere its allocation unit allows
+        // inside a metaslab (`metaslab_place.rs`).
+        let t = &self.tops[top];
+        let offset = t.rewritten_block(record / tops, t.capacity / 10 * 9, t.asize(size));
+        self.read_top(top, offset, size, Class::SyncRead, Parent::Rmw(c));
+    }
+
+    /// A block a write needed is read: once all are, the write goes on to
+    /// `dmu_tx_assign()`, or, if it read the L1s `dmu_write()` holds, to its copy.
     pub(super) fn rmw_read_done(&mut self, c: u32) {
         let cl = &mut self.clients[c as usize];
         cl.reads = cl.reads.saturating_sub(1);
         if cl.reads == 0 {
-            self.begin_assign(c);
+            if std::mem::take(&mut cl.in_dmu_write) {
+                self.dmu_write(c);
+            } else {
+                self.begin_assign(c);
+            }
         }
     }
 }

@@ -294,6 +294,7 @@ impl Sim {
         }
         self.txg.synced = s.txg;
         self.dbufs.synced(s.txg);
+        self.l1.synced(s.txg);
         self.txg_waiters_synced(s.txg);
         self.zones.txg_synced(self.now);
         self.placement_synced(s.txg);

@@ -30,6 +30,7 @@ mod export;
 mod fuzz;
 mod golden;
 mod ground_truth;
+mod l1_reads;
 mod lab;
 mod legacy;
 mod lessons;

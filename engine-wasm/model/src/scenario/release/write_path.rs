@@ -1,7 +1,8 @@
 //! What each release does differently on a write's way in: the indirect block size its
 //! buffers are charged, what a transaction's holds count toward the ARC's reserve, a zvol's
 //! default block size and the most one of its transactions covers, and which writes the
-//! ZIL logs indirectly, to a file and to a zvol.
+//! ZIL logs indirectly, to a file and to a zvol; and how much of the ARC may hold the
+//! indirect blocks a write's holds read, and when they read them.
 
 use super::{Release, MIB};
 
@@ -120,5 +121,45 @@ impl Release {
             r if r < Release::V2_4 => LogIndirect::WholeBlockOfLargeBlocks,
             _ => LogIndirect::HalfBlockIfCommitted,
         }
+    }
+
+    /// The share of `arc_c_max` the ARC's metadata may take [percent], which bounds how
+    /// many of a file's level-1 indirect blocks stay cached (`dbuf_findbp.rs`). zfs-0.6.4
+    /// `arc.c` `arc_init()`: `arc_meta_limit = (3 * arc_c_max) / 4`; zfs-0.6.5 the same
+    /// (at least `arc_meta_min`, 16 MiB); zfs-0.7.0 to zfs-2.1.16 `arc_tuning_update()`:
+    /// `zfs_arc_meta_limit_percent` (75) of `arc_c_max`. zfs-2.2.0 removed the limit:
+    /// `arc_evict()` splits the ARC between data and metadata by `arc_meta`, a fraction
+    /// `arc_init()` starts at a quarter and `arc_evict_adj()` moves up with metadata ghost
+    /// hits and down with data ghost hits divided by `zfs_arc_meta_balance / 100` (5). A
+    /// writer whose L1 blocks do not fit re-reads evicted L1s (metadata ghost hits) while
+    /// its whole-block writes read no data, so the fraction climbs toward all of the ARC:
+    /// taken as 100, the bound it approaches.
+    pub fn arc_meta_percent(self) -> u64 {
+        if self >= Release::V2_2 {
+            100
+        } else {
+            75
+        }
+    }
+
+    /// Whether the ARC keeps blocks as they lie on disk, compressed (`zfs_compressed_arc_
+    /// enabled`, default on since zfs-0.7.0 added it, `arc.c`): an LZ4-compressed L1 then
+    /// takes its physical size of the metadata share, not its full size.
+    pub fn compressed_arc(self) -> bool {
+        self >= Release::V0_7
+    }
+
+    /// Whether a write reads every level-1 block above the records it overwrites before its
+    /// transaction is assigned. zfs-0.6.4 and zfs-0.6.5 `dmu_tx.c` `dmu_tx_count_write()`
+    /// holds each level-0 block it overwrites (`dbuf_hold_impl(dn, 0, start, ...)`, to count
+    /// it with `dmu_tx_count_twig()`), and `dbuf.c` `dbuf_findbp()` reads the block's parent
+    /// L1 at once (`dbuf_read(*parentp, NULL, ...)`, no parent zio: it waits). zfs-0.7.0
+    /// dropped that walk: from then only the L1 above a level-0 block `dmu_tx_check_ioerr()`
+    /// holds (one written in part) and the L1s strictly between the write's first and last
+    /// (its `for (i = (start >> shft) + 1; i < end >> shft; i++)` loop) are read before the
+    /// assign; the others are read by `dmu_write()`'s `dmu_buf_hold_array_by_dnode()` →
+    /// `dbuf_hold()` → `dbuf_findbp()`, after it, while the transaction holds its txg.
+    pub fn reads_every_l1_before_assign(self) -> bool {
+        self < Release::V0_7
     }
 }

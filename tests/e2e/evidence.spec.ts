@@ -15,6 +15,30 @@ async function readEvidence(page: Page, text: string) {
   return box;
 }
 
+test("a pasted zpool iostat -v is set beside the model's vdevs, row by row", async ({ page }) => {
+  const errors = collectErrors(page);
+  await openLab(page);
+  // openzfs/zfs#2888 (ZoL 0.6.3): a two-disk mirror with an SSD log device.
+  const box = await readEvidence(page, fixture("iostat-v-mirror-log.txt"));
+  const implied = box.getByTestId("evidence-settings");
+  // The mirror's row counts each block once (0.6.x): it is the writers' rate as it is.
+  await expect(implied.locator("tr", { hasText: "async_rate" })).toContainText("count each block once");
+  await box.getByRole("button", { name: "Use these settings" }).click();
+  await simulationsDone(page, 2);
+  const table = page.locator('[data-panel="evidence"]').getByTestId("evidence-vdevs");
+  await expect(table.locator("tr[data-key]")).toHaveCount(6);
+  // The customer's devices by name, the lab's at the same place beside them.
+  await expect(table.locator('tr[data-key="0/1"]')).toContainText("wwn-5000c5002e3aa680 (disk1)");
+  await expect(table.locator('tr[data-key="logs/0"] td.side-evidence').nth(1)).toHaveText("358");
+  await expect(table.locator('tr[data-key="logs/0"] td.side-b').nth(1)).toHaveText(/^[\d,]+\.\d$/);
+  const vdevs = page.locator('[data-panel="vdevs"]');
+  await expect(vdevs.getByTestId("vdev-table").locator("tr[data-key]")).toHaveCount(6);
+  await vdevs.locator("summary", { hasText: "zpool iostat -v for" }).click();
+  await expect(vdevs.getByTestId("iostat-v")).toContainText(/^\s+capacity\s+operations\s+bandwidth/);
+  await expect(vdevs.getByTestId("iostat-v")).toContainText("\nlogs ");
+  expect(errors).toEqual([]);
+});
+
 test("a pasted zpool iostat -w and txgs kstat become a lab, and the model shows beside them", async ({
   page,
 }) => {

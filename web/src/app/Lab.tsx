@@ -22,6 +22,7 @@ import { WhenSeen } from "../views/WhenSeen";
 import { PanelBoundary } from "../views/PanelBoundary";
 import { PicketFencePanel } from "../views/PicketFencePanel";
 import { QueueDepthPanel } from "../views/QueueDepthPanel";
+import { VdevPanel } from "../views/VdevPanel";
 import { ScanProgressPanel, scans } from "../views/ScanProgressPanel";
 import { SteadyPanel } from "../views/SteadyPanel";
 import { SummaryTable } from "../views/SummaryTable";
@@ -390,6 +391,9 @@ export function Lab({ engine, initial, simulators }: Props) {
                 </TimePanel>
                 <TimePanel name="Queue depths per class" {...timed}>
                   {(r) => <QueueDepthPanel runs={r} />}
+                </TimePanel>
+                <TimePanel name="Operations and bandwidth per vdev" {...timed}>
+                  {(r) => <VdevPanel engine={engine} runs={r} />}
                 </TimePanel>
                 <TimePanel name="Latency quantizations" {...timed}>
                   {(r) => <LatencyPanel engine={engine} runs={r} />}

@@ -10,9 +10,11 @@ import { column, histogramsOf, txgsOf } from "../engine/report";
 import type { Fit, ImportedEvidence } from "../engine/types";
 import { messages } from "../messages";
 import { Pow2Bars } from "./chart/Pow2Bars";
-import { MIB } from "./chart/display";
+import { MIB, rate } from "./chart/display";
 import { Panel } from "./Panel";
+import { grouped } from "./readout";
 import type { RunView } from "./runs";
+import { vdevCells } from "./VdevPanel";
 
 interface Props {
   engine: Engine;
@@ -200,7 +202,10 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
   );
   // Columns read whole but empty (a histogram cut off in its first rows) are said, not dropped.
   const empty = o.latency.filter((h) => h.buckets.every((c) => c === 0)).map((h) => h.column);
-  const modelBw = Array.from(column(run.report, "write_bytes_per_s"));
+  // The pool's row as the run's release counts it: until 0.6.5 a mirror or RAID-Z counts
+  // each block once (the engine writes that series only then); else the leaves' writes.
+  const poolBw = column(run.report, "pool_write_bytes_per_s");
+  const modelBw = Array.from(poolBw.length > 0 ? poolBw : column(run.report, "write_bytes_per_s"));
   const bwFit = o.write_bandwidth.length > 0 ? engine.fitBandwidth(o.write_bandwidth, modelBw) : null;
   const label = "customer";
   // The kstat's bucket i holds calls of (2^(i-1), 2^i] ns; one down, it is drawn and
@@ -292,6 +297,52 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
               (t, i) => [t / 1e9, (modelBw[i] ?? 0) / MIB] as const,
             )}
           />
+        </div>
+      )}
+      {o.vdevs.length > 0 && (
+        <div className="evidence-part scroll-x" data-testid="evidence-vdevs">
+          <table className="summary vdevs device-paths">
+            <caption>
+              zpool iostat -v: the customer&apos;s rows beside {run.label}&apos;s at the same place in the
+              pool (the nth top-level vdev, its nth disk), per second
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">vdev</th>
+                <th scope="col" colSpan={4} className="side-evidence">
+                  {label}: read ops, write ops, read, write
+                </th>
+                <th scope="col" colSpan={4} className="side-b">
+                  {run.label}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.vdevs.map((v) => {
+                const model = run.report.meta.vdevs.find((m) => m.key === v.key);
+                const customer = [v.read_ops, v.write_ops].map((n) => (n == null ? "-" : grouped(n)));
+                const bw = [v.read_bytes, v.write_bytes].map((n) => (n == null ? "-" : rate(n)));
+                return (
+                  <tr key={v.key} data-key={v.key}>
+                    <th scope="row" style={{ paddingLeft: `${0.3 + (v.key === v.name ? 0 : v.depth)}em` }}>
+                      {v.name}
+                      {model && model.name !== v.name ? ` (${model.name})` : ""}
+                    </th>
+                    {[...customer, ...bw].map((c, k) => (
+                      <td key={`c${k}`} className="side-evidence">
+                        {c}
+                      </td>
+                    ))}
+                    {(model ? vdevCells(model) : ["not in the lab's pool", "", "", ""]).map((c, k) => (
+                      <td key={`m${k}`} className="side-b">
+                        {c}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         </div>
       )}
       {o.dmu_tx_assign.length > 0 && (

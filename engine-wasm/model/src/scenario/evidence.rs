@@ -151,7 +151,28 @@ pub fn from_evidence(import: &Import) -> FromEvidence {
     properties(import, &mut b);
     workload(import, &mut b);
     device(import, &mut b);
+    unsaid(&mut b);
     b.out
+}
+
+/// What the evidence did not describe and the lab keeps as it is set, said so that a run is
+/// not taken for the customer's pool (the default pool is a mirror of two HDDs).
+fn unsaid(b: &mut Builder) {
+    let given = |ids: &[Id]| b.out.settings.iter().any(|s| ids.iter().any(|id| id.spec().name == s.name));
+    let layout = given(&[Id::TopLevelVdevs, Id::Mirror, Id::Raidz]);
+    let device = given(&[Id::Device]);
+    if !layout {
+        b.note(
+            "no pool layout in the evidence (zpool status, zpool iostat -v, the zpool create line): the lab's pool stays as set"
+                .to_string(),
+        );
+    }
+    if !device {
+        b.note(
+            "no drive in the evidence (zpool iostat -w's disk_wait): the lab's device stays as set; choose the customer's drive"
+                .to_string(),
+        );
+    }
 }
 
 /// What the release derives from `ram` for the dirty limits a dump may show: a value equal

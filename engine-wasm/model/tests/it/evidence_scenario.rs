@@ -326,3 +326,17 @@ fn no_writes_means_no_buffered_writers() {
     assert_eq!(value(&f, "async_rate"), None);
     assert_eq!(value(&f, "readers").map(|v| v.0), Some("0"));
 }
+
+/// What the evidence does not describe stays as the lab is set, and the import says so:
+/// a txgs kstat alone tells neither the pool nor its drives; an iostat -v tree tells the
+/// pool, not the drives.
+#[test]
+fn a_pool_and_a_drive_the_evidence_does_not_describe_are_said_to_stay_as_set() {
+    let says = |f: &FromEvidence, what: &str| f.notes.iter().any(|n| n.starts_with(what));
+    let txgs = implied(&[("txgs", &sample("txgs/gh11929-jxdking-2.1-fio-gzip.txt"))]);
+    assert!(says(&txgs, "no pool layout in the evidence"), "{:#?}", txgs.notes);
+    assert!(says(&txgs, "no drive in the evidence"), "{:#?}", txgs.notes);
+    let tree = implied(&[("v", &sample("zpool-iostat-v/gh2888-dswartz-mirror-slog-2014.txt"))]);
+    assert!(!says(&tree, "no pool layout"), "{:#?}", tree.notes);
+    assert!(says(&tree, "no drive in the evidence"), "{:#?}", tree.notes);
+}

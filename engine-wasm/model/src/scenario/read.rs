@@ -66,6 +66,14 @@ impl ScenarioFile {
         let Value::Object(top) = &mut value else {
             return Err(FieldError::at("", "expected an object { ... }"));
         };
+        // A saved report echoes what ran in the engine's own units (`duration_ns`), which is
+        // for reading: said as such, not as its first unknown field.
+        if top.contains_key("engine_version") && top.contains_key("scenario") {
+            return Err(FieldError::at(
+                "",
+                "this is a run's report, not a scenario file: its scenario is the engine's echo of what ran; run the scenario file or the link it came from",
+            ));
+        }
         if let Some(Value::Array(workloads)) = top.get_mut("workloads") {
             for (i, w) in workloads.iter_mut().enumerate() {
                 kind_as_key(w, &format!("workloads[{i}]"), &WORKLOAD_KINDS)?;

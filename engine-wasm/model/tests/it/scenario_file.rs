@@ -161,3 +161,15 @@ fn a_scenario_given_as_the_labs_settings_is_the_apps_scenario_of_that_link() {
     let err = throttle_model::scenario::Scenario::from_json(r#"{"lab": "v=1&zfs_nope=3"}"#).unwrap_err();
     assert!(err.path == "lab" && err.message.contains("zfs_nope"), "{err}");
 }
+
+/// A saved report given where a scenario file goes is named for what it is, not refused
+/// by its first field the file format lacks.
+#[test]
+fn a_report_given_as_a_scenario_is_named_for_what_it_is() {
+    let preset = PRESETS.iter().find(|p| p.name == "default").expect("the default preset");
+    let mut s = Scenario::from_json(preset.json).expect("the preset");
+    s.duration_ns = 1_000_000_000;
+    let report = serde_json::to_string(&throttle_model::report::run(s)).expect("a report");
+    let e = Scenario::from_json(&report).expect_err("a report is no scenario");
+    assert!(e.message.starts_with("this is a run's report, not a scenario file"), "{e:?}");
+}

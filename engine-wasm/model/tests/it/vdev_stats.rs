@@ -195,3 +195,19 @@ fn an_imported_table_gives_the_writers_rate_not_their_copies_or_parity() {
         assert!((0.88..1.04).contains(&(read / client)), "{layout} at {release}: read {read} for a client's {client}");
     }
 }
+
+/// How a table counts its mirror or RAID-Z rows tells the release (`vdev.c`): a row that is
+/// not its disks' sum is before 0.7 (openzfs/zfs#4834, 0.6.5), one that is, 0.7 on
+/// (openzfs/zfs#11001, 0.8).
+#[test]
+fn how_a_table_counts_its_rows_tells_the_release() {
+    let release = |name: &str| {
+        let f = throttle_model::scenario::evidence::from_evidence(&import(&[(name, &text_of("zpool-iostat-v", name))]));
+        f.settings.iter().find(|s| s.name == "release").map(|s| (s.value.clone(), s.source.clone()))
+    };
+    let (old, why) = release("gh4834-bdaroz-0.6.5-2xraidz2").expect("a release");
+    assert_eq!(old, "0.6.5", "{why}");
+    assert!(why.contains("counts each block once"), "{why}");
+    let (new, why) = release("gh11001-collinsl03-raidz2-heavy-read").expect("a release");
+    assert!(why.contains("allow 0.7 to master"), "{new}: {why}");
+}

@@ -101,17 +101,49 @@ impl PoolWrites<'_> {
             let (Some(bytes), Some((data, of))) = (top.write_bytes, data_share(&top.name, leaves.len())) else {
                 continue;
             };
-            let sum = leaves.iter().filter_map(|l| l.write_bytes).fold(0u64, u64::saturating_add);
-            // Each figure is printed to three digits: within 5% is the sum.
-            if bytes.abs_diff(sum).saturating_mul(20) <= sum.max(1) {
-                extra = extra.saturating_add(
-                    bytes - u64::try_from(u128::from(bytes) * u128::from(data) / u128::from(of)).unwrap_or(bytes),
-                );
-            } else if bytes < sum {
-                once = true;
+            match counting(top, leaves) {
+                Some(Counting::Summed) => {
+                    let data = u64::try_from(u128::from(bytes) * u128::from(data) / u128::from(of)).unwrap_or(bytes);
+                    extra = extra.saturating_add(bytes - data);
+                }
+                Some(Counting::Once) => once = true,
+                None => {}
             }
         }
         (extra, once)
+    }
+
+    /// How the release counted the normal class's mirror and RAID-Z rows, where a row tells.
+    pub fn counting(&self) -> Option<Counting> {
+        self.tops.iter().find_map(|(top, leaves)| counting(top, leaves))
+    }
+}
+
+/// How a mirror's or RAID-Z's row in `zpool iostat -v` was counted (`vdev.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Counting {
+    /// From 0.7: the sum of its leaves (`vdev_get_stats_ex_impl()`).
+    Summed,
+    /// Until 0.6.5: its own zios, each block once (`vdev_stat_update()`).
+    Once,
+}
+
+/// How `top`'s written bytes were counted against its `leaves`': within 5% of their sum
+/// (each figure is printed to three digits) is the sum; well under it, the blocks once.
+/// A disk, an unknown kind or too few bytes to tell give `None`.
+fn counting(top: &Row, leaves: &[&Row]) -> Option<Counting> {
+    data_share(&top.name, leaves.len())?;
+    let bytes = top.write_bytes?;
+    let sum = leaves.iter().filter_map(|l| l.write_bytes).fold(0u64, u64::saturating_add);
+    if sum < 1 << 10 {
+        return None;
+    }
+    if bytes.abs_diff(sum).saturating_mul(20) <= sum {
+        Some(Counting::Summed)
+    } else if bytes.saturating_mul(10) < sum.saturating_mul(9) {
+        Some(Counting::Once)
+    } else {
+        None
     }
 }
 

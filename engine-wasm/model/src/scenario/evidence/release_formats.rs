@@ -1,9 +1,12 @@
 //! The releases a printed format allows: the txgs kstat's layout (`spa_stats.c`), the
 //! `dmu_tx` counters (`dmu_tx.c`), and the columns of `zpool iostat -l -q -w -r`
 //! (`zpool_main.c`'s `iostat_top_labels`: `scrub` last in 0.7, `trim` added in 0.8.0,
-//! `rebuild` in 2.2.0, still absent at zfs-2.1.16; the options themselves came in 0.7.0).
+//! `rebuild` in 2.2.0, still absent at zfs-2.1.16; the options themselves came in 0.7.0),
+//! and how `-v` counts a mirror's or RAID-Z's row (`vdev.c`: its own zios until 0.6.5, its
+//! disks' sum from 0.7.0).
 
 use super::at;
+use super::log_writes::{pool_writes, Counting};
 use super::releases::{Clue, Releases};
 use crate::evidence::iostat::{HistogramKind, Iostat};
 use crate::evidence::txgs::TxgsLayout;
@@ -48,7 +51,17 @@ fn iostat_release(io: &Iostat) -> Option<(Releases, String)> {
         columns_release("the -w histogram columns", &histogram(HistogramKind::Latency), "trim", "rebuild"),
         columns_release("the -r request-size columns", &histogram(HistogramKind::RequestSize), "trim", "rebuild"),
     ];
-    let found: Vec<(Releases, String)> = groups.into_iter().flatten().collect();
+    let counted = io.samples.iter().filter_map(pool_writes).find_map(|p| p.counting()).map(|c| match c {
+        Counting::Summed => (
+            Releases::range(Release::V0_7, Release::Master),
+            "a mirror's or RAID-Z's -v row is its disks' sum (0.7 on)".into(),
+        ),
+        Counting::Once => (
+            Releases::range(Release::V0_6_4, Release::V0_6_5),
+            "a mirror's or RAID-Z's -v row counts each block once, not its disks' sum (before 0.7)".into(),
+        ),
+    });
+    let found: Vec<(Releases, String)> = groups.into_iter().flatten().chain(counted).collect();
     let allows = found.iter().fold(Releases::ALL, |a, (r, _)| a.and(*r));
     let whys: Vec<&str> = found.iter().map(|(_, w)| w.as_str()).collect();
     // Groups that disagree (a hand-edited table) tell nothing together.

@@ -14,7 +14,7 @@ import { MIB, rate } from "./chart/display";
 import { Panel } from "./Panel";
 import { grouped } from "./readout";
 import type { RunView } from "./runs";
-import { vdevCells } from "./VdevPanel";
+import { SideCells, vdevCells } from "./VdevPanel";
 
 interface Props {
   engine: Engine;
@@ -328,16 +328,11 @@ export const EvidencePanel = memo(function EvidencePanel({ engine, evidence, run
                       {v.name}
                       {model && model.name !== v.name ? ` (${model.name})` : ""}
                     </th>
-                    {[...customer, ...bw].map((c, k) => (
-                      <td key={`c${k}`} className="side-evidence">
-                        {c}
-                      </td>
-                    ))}
-                    {(model ? vdevCells(model) : ["not in the lab's pool", "", "", ""]).map((c, k) => (
-                      <td key={`m${k}`} className="side-b">
-                        {c}
-                      </td>
-                    ))}
+                    <SideCells cells={[...customer, ...bw]} side="evidence" />
+                    <SideCells
+                      cells={model ? vdevCells(model) : ["not in the lab's pool", "", "", ""]}
+                      side="b"
+                    />
                   </tr>
                 );
               })}

@@ -23,6 +23,19 @@ export function vdevCells(row: VdevRow | undefined): string[] {
   return [ops(v.read_ops_per_s), ops(v.write_ops_per_s), rate(v.read_bytes_per_s), rate(v.write_bytes_per_s)];
 }
 
+/** A row's figures as table cells of one side. */
+export function SideCells({ cells, side }: { cells: string[]; side: string }) {
+  return (
+    <>
+      {cells.map((c, k) => (
+        <td key={k} className={`side-${side}`}>
+          {c}
+        </td>
+      ))}
+    </>
+  );
+}
+
 /** How far a row's name is indented, as zpool prints it: a class's header line at the left. */
 export const indent = (row: { depth: number; rates?: unknown; class?: string | null }) =>
   row.class && row.rates == null ? 0 : row.depth;
@@ -57,13 +70,9 @@ export const VdevPanel = memo(function VdevPanel({ engine, runs }: Props) {
                 <th scope="row" style={{ paddingLeft: `${0.3 + indent(row)}em` }}>
                   {row.name}
                 </th>
-                {[b, ...others].flatMap((r) => {
+                {[b, ...others].map((r) => {
                   const match = r === b ? row : r.report.meta.vdevs.find((v) => v.key === row.key);
-                  return vdevCells(match).map((c, k) => (
-                    <td key={`${r.side}-${k}`} className={`side-${r.side}`}>
-                      {c}
-                    </td>
-                  ));
+                  return <SideCells key={r.side} cells={vdevCells(match)} side={r.side} />;
                 })}
               </tr>
             ))}

@@ -107,17 +107,6 @@ pub fn rows_of(scenario: &Scenario, counts: &[TopCounts], type_id: bool, elapsed
     if let Some(l) = &pool.log {
         sections.push((Some("logs"), &l.vdevs, log_at));
     }
-    let mut first_leaf_of = Vec::with_capacity(counts.len());
-    let mut next = 0usize;
-    for v in pool
-        .vdevs
-        .iter()
-        .chain(pool.log.iter().flat_map(|c| &c.vdevs))
-        .chain(pool.special.iter().flat_map(|c| &c.vdevs))
-    {
-        first_leaf_of.push(next);
-        next += v.children as usize;
-    }
     for (class, vdevs, at) in sections {
         let prefix = match class {
             Some(name) => {
@@ -128,12 +117,12 @@ pub fn rows_of(scenario: &Scenario, counts: &[TopCounts], type_id: bool, elapsed
         };
         for (i, v) in vdevs.iter().enumerate() {
             let t = at + i;
-            let (Some(c), Some(&first)) = (counts.get(t), first_leaf_of.get(t)) else { continue };
+            let Some(c) = counts.get(t) else { continue };
             let key = format!("{prefix}{i}");
-            out.push(row(key.clone(), top_name(v, t, type_id, first), 1, class, Some(&c.top)));
-            if v.children > 1 || v.parity > 0 {
+            out.push(row(key.clone(), top_name(v, t, type_id, c.first_leaf), 1, class, Some(&c.top)));
+            if c.interior {
                 for (j, leaf) in c.leaves.iter().enumerate() {
-                    out.push(row(format!("{key}/{j}"), format!("disk{}", first + j), 2, class, Some(leaf)));
+                    out.push(row(format!("{key}/{j}"), format!("disk{}", c.first_leaf + j), 2, class, Some(leaf)));
                 }
             }
         }

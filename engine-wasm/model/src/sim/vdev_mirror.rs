@@ -34,7 +34,8 @@ impl Sim {
         accounted: u64,
         owner: Owner,
     ) -> u32 {
-        let l = Logical { children: 0, left: 0, txg, accounted, retired: 0, owner, reserved: 0, top: top as u32, size };
+        let l =
+            Logical { children: 0, left: 0, txg, accounted, retired: 0, owner, reserved: 0, top: top as u32, size: 0 };
         self.issue_logical((top, offset), size, class, l, None)
     }
 
@@ -113,7 +114,7 @@ impl Sim {
                 owner: Owner::Copy(block),
                 reserved,
                 top: top as u32,
-                size,
+                size: 0,
             };
             self.issue_logical((top, offset), size, Class::AsyncWrite, l, Some(per_child));
         }

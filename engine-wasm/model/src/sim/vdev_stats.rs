@@ -77,6 +77,10 @@ pub struct VdevStats {
 /// One vdev's counts over the measured window: a top-level vdev and its leaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TopCounts {
+    /// The index of its first leaf in the pool (leaves are numbered in pool order).
+    pub first_leaf: usize,
+    /// A mirror, RAID-Z or dRAID (with leaves of its own), not a disk that is its own leaf.
+    pub interior: bool,
     pub top: Counts,
     pub leaves: Vec<Counts>,
 }
@@ -101,8 +105,9 @@ impl VdevStats {
         if let Some(c) = self.leaves.get_mut(leaf) {
             c.add(kind, bytes);
         }
-        let counted_above = self.own_counts && self.in_interior.get(leaf).copied().unwrap_or(false);
-        if kind == Kind::Write && !counted_above {
+        // The pool row's own series is kept only where it is not the leaves' sum; there a
+        // disk that is its own top-level vdev counts in it, a mirror's or RAID-Z's leaf not.
+        if self.own_counts && kind == Kind::Write && !self.in_interior.get(leaf).copied().unwrap_or(false) {
             self.interval_pool_written += bytes;
         }
     }
@@ -129,7 +134,7 @@ impl VdevStats {
     /// Each top-level vdev's row and its leaves' over the measured window, `members`
     /// giving each top-level vdev's leaves; `interior` tells a mirror, RAID-Z or dRAID
     /// (whose row the release counts its own way) from a single disk (its own leaf).
-    pub fn window(&self, members: &[(Vec<usize>, bool)]) -> Vec<TopCounts> {
+    pub fn window(&self, members: &[(&[usize], bool)]) -> Vec<TopCounts> {
         let leaf = |i: usize| match (self.leaves.get(i), self.leaves_before.get(i)) {
             (Some(now), Some(before)) => now.since(before),
             _ => Counts::default(),
@@ -137,13 +142,13 @@ impl VdevStats {
         members
             .iter()
             .enumerate()
-            .map(|(t, (leaves, interior))| {
-                let leaves: Vec<Counts> = leaves.iter().map(|&i| leaf(i)).collect();
-                let top = match (self.own_counts && *interior, self.tops.get(t), self.tops_before.get(t)) {
+            .map(|(t, &(members, interior))| {
+                let leaves: Vec<Counts> = members.iter().map(|&i| leaf(i)).collect();
+                let top = match (self.own_counts && interior, self.tops.get(t), self.tops_before.get(t)) {
                     (true, Some(now), Some(before)) => now.since(before),
                     _ => leaves.iter().fold(Counts::default(), |sum, c| sum.plus(c)),
                 };
-                TopCounts { top, leaves }
+                TopCounts { first_leaf: members.first().copied().unwrap_or(0), interior, top, leaves }
             })
             .collect()
     }
@@ -153,7 +158,7 @@ impl Sim {
     /// Each top-level vdev's counts and its leaves' over the measured window, in the
     /// pool's order: the normal class, then the log class, then the special class.
     pub fn vdev_counts(&self) -> Vec<TopCounts> {
-        let members: Vec<(Vec<usize>, bool)> = self.tops.iter().map(|t| (t.leaves.clone(), t.interior())).collect();
+        let members: Vec<(&[usize], bool)> = self.tops.iter().map(|t| (t.leaves.as_slice(), t.interior())).collect();
         self.rec.vdevs.window(&members)
     }
 
@@ -178,7 +183,7 @@ mod tests {
         s.top(0, Kind::Write, 128 << 10); // not counted: only leaves count
         s.leaf(0, Kind::Write, 1 << 20);
         s.leaf(1, Kind::Write, 1 << 20);
-        let w = s.window(&[(vec![0, 1], true)]);
+        let w = s.window(&[(&[0, 1], true)]);
         assert_eq!(w[0].top.ops, [0, 2]);
         assert_eq!(w[0].top.bytes, [0, 2 << 20]);
         assert_eq!(pool_row(&w).bytes[1], 2 << 20);
@@ -196,7 +201,7 @@ mod tests {
         // A single-disk log vdev is its own leaf.
         s.leaf(2, Kind::Write, 64 << 10);
         assert_eq!(s.interval_pool_written, (1 << 20) + (64 << 10));
-        let w = s.window(&[(vec![0, 1], true), (vec![2], false)]);
+        let w = s.window(&[(&[0, 1], true), (&[2], false)]);
         assert_eq!(w[0].top.ops, [0, 8]);
         assert_eq!(w[0].leaves[0].ops, [0, 1]);
         assert_eq!(w[1].top.bytes, [0, 64 << 10]);
@@ -211,7 +216,8 @@ mod tests {
         s.leaf(0, Kind::Read, 4096);
         s.restart();
         s.leaf(0, Kind::Read, 8192);
-        let w = s.window(&[(vec![0], false)]);
+        let w = s.window(&[(&[0], false)]);
         assert_eq!(w[0].top, Counts { ops: [1, 0], bytes: [8192, 0] });
+        assert_eq!((w[0].first_leaf, w[0].interior), (0, false));
     }
 }

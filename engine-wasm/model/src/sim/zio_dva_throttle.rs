@@ -274,7 +274,7 @@ impl Sim {
             owner: w.owner,
             reserved: share,
             top: top as u32,
-            size: w.size,
+            size: 0,
         };
         self.issue_logical((top, offset), w.size, Class::AsyncWrite, l, None);
     }

@@ -10,6 +10,7 @@
 //! is its leaves' sum has its redundancy taken off, one that is not is taken as it is.
 
 use crate::evidence::iostat::{Row, Sample};
+use crate::evidence::overlay::keyed_rows;
 
 /// One report's first pool: its row and the rows of its log class's top-level vdevs.
 pub(super) struct PoolWrites<'a> {
@@ -45,18 +46,24 @@ fn data_share(name: &str, leaves: usize) -> Option<(u64, u64)> {
     (parity < n).then_some((n - parity, n))
 }
 
-/// The first pool of `sample` and its top-level log vdevs (depth 1 under `logs`: a log
-/// mirror's leaves would count its writes twice).
+/// The first pool of `sample`, its top-level log vdevs (not a log mirror's leaves, which
+/// would count its writes twice) and its normal class's top-level vdevs with their leaves.
 pub(super) fn pool_writes(sample: &Sample) -> Option<PoolWrites<'_>> {
     let at = sample.rows.iter().position(|r| r.depth == 0 && r.class.is_none())?;
     let pool = &sample.rows[at];
-    let rows: Vec<&Row> = sample.rows[at + 1..].iter().take_while(|r| !(r.depth == 0 && r.class.is_none())).collect();
-    let logs = rows.iter().copied().filter(|r| r.class.as_deref() == Some("logs") && r.depth == 1).collect();
-    let mut tops: Vec<(&Row, Vec<&Row>)> = Vec::new();
-    for r in rows.iter().copied().filter(|r| r.class.is_none()) {
-        match (r.depth, tops.last_mut()) {
-            (1, _) => tops.push((r, Vec::new())),
-            (2, Some((_, leaves))) => leaves.push(r),
+    let (mut logs, mut tops) = (Vec::new(), Vec::<(&Row, Vec<&Row>)>::new());
+    // Each row by its place in the pool (`0`, `0/1`, `logs/0`), as the overlay keys them.
+    for (key, r) in keyed_rows(&sample.rows[at..]) {
+        let mut place = key.split('/');
+        let normal = |t: &str| t.parse::<usize>().is_ok();
+        match (place.next(), place.next(), place.next()) {
+            (Some("logs"), Some(_), None) => logs.push(r),
+            (Some(t), None, None) if normal(t) => tops.push((r, Vec::new())),
+            (Some(t), Some(_), None) if normal(t) => {
+                if let Some((_, leaves)) = tops.last_mut() {
+                    leaves.push(r);
+                }
+            }
             _ => {}
         }
     }

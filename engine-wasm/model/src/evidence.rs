@@ -177,7 +177,11 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
                 .to_string(),
         ));
     }
-    let lines: Vec<Line> = text.lines().enumerate().map(|(i, t)| Line { no: i + 1, text: cut(t, MAX_LINE) }).collect();
+    let lines: Vec<Line> = text
+        .lines()
+        .enumerate()
+        .map(|(i, t)| Line { no: i + 1, text: if fence(t) { "" } else { cut(t, MAX_LINE) } })
+        .collect();
     let blocks = split::blocks(&lines);
     if lines.iter().all(|l| l.text.trim().is_empty()) {
         // Most often the wrong file, or a command's output that went to stderr.
@@ -185,13 +189,19 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     } else if blocks.is_empty() {
         problems.push((0, format!("no format the lab reads was recognised; it reads {}", split::KNOWN)));
     } else {
-        // Lines before the first block that are neither blank nor a shell prompt.
-        let first = blocks.first().map_or(0, |b| b.1.start);
-        // A comment (`# ...`) is not evidence; nor is it lost evidence.
-        let skipped = |l: &&Line| {
-            l.text.trim().is_empty() || l.text.trim_start().starts_with('#') || prompt::prompt(l.text).is_some()
+        // Lines in no block (before the first, after a bare prompt) that are neither blank
+        // nor a shell prompt. A comment (`# ...`) is not evidence; nor is it lost evidence.
+        let skipped = |l: &Line| {
+            l.text.trim().is_empty()
+                || l.text.trim_start().starts_with('#')
+                || prompt::prompt(l.text).is_some()
+                || prompt::bare_prompt(l.text)
         };
-        for l in lines[..first].iter().filter(|l| !skipped(l)) {
+        let mut in_block = vec![false; lines.len()];
+        for (_, range) in &blocks {
+            in_block[range.clone()].iter_mut().for_each(|b| *b = true);
+        }
+        for (l, _) in lines.iter().zip(&in_block).filter(|(l, &inside)| !inside && !skipped(l)) {
             problems.push((l.no, "not part of any output the lab reads; skipped".to_string()));
         }
     }
@@ -232,6 +242,17 @@ pub(crate) fn clip(text: &str, chars: usize) -> String {
 }
 
 /// `text` cut to at most `max` bytes, at a character boundary.
+/// A Markdown code fence (```` ``` ````, `~~~`, with or without a language), as a ticket or
+/// a GitHub comment wraps pasted output: the paste's wrapping, not a line of the output.
+/// It reads as a blank line, so a fence inside a `zpool status` config ends nothing and
+/// starts nothing, and the line numbers stay the file's.
+fn fence(line: &str) -> bool {
+    let t = line.trim();
+    let Some(mark) = t.chars().next().filter(|c| *c == '`' || *c == '~') else { return false };
+    let info = t.trim_start_matches(mark);
+    t.len() - info.len() >= 3 && info.trim().chars().all(|c| c.is_ascii_alphanumeric() || "-_+.".contains(c))
+}
+
 fn cut(text: &str, max: usize) -> &str {
     if text.len() <= max {
         return text;

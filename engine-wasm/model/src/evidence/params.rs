@@ -345,6 +345,9 @@ fn read_line(t: &str, in_arc_summary: bool, no: usize) -> Result<Vec<(Param, Kin
                 return Err(format!("expected {prefix}NAME: VALUE; {sysctl} is not a sysctl name"));
             }
             let as_written = t[..prefix.len() + p].trim_end();
+            // Setting one (`sysctl vfs.zfs.arc.max=16777216`), sysctl(8) prints
+            // `vfs.zfs.arc.max: 0 -> 16777216`: the old value, then the one now in force.
+            let value = value.split_once(" -> ").map_or(value, |(_, new)| new);
             return Ok(vec![entry(linux_name(sysctl), as_written, value, kind)]);
         }
     }

@@ -22,13 +22,13 @@ pub enum Format {
 /// `root@host:~# cat /proc/spl/kstat/zfs/tank/txgs`, `% sysctl vfs.zfs`.
 pub fn prompt(text: &str) -> Option<Format> {
     let t = text.trim_start();
-    let rest = t.strip_prefix('$').or_else(|| t.strip_prefix('#')).or_else(|| t.strip_prefix('%')).or_else(|| {
-        // `root@host:~# cmd`, `/proc/spl/kstat/zfs # cmd`, `~$ cmd`: a prompt is one word
-        // (a user, a host or a path) before its `#`, `$` or `%`.
-        let p = t.find("# ").or_else(|| t.find("$ ")).or_else(|| t.find("% "))?;
-        let before = t[..p].trim_end();
-        let one_word = !before.is_empty() && !before.contains(char::is_whitespace);
-        (one_word && (before.contains('@') || before.starts_with('/') || before.starts_with('~'))).then(|| &t[p + 1..])
+    let rest = after_prompt(t).or_else(|| {
+        // A command pasted without its prompt (`sysctl vfs.zfs.arc.max`, `zpool status`):
+        // only commands whose name no line of the outputs the lab reads starts with (a
+        // dataset may be called `zfs`, and `zfs get` prints its rows under that name).
+        const UNPROMPTED: [&str; 8] =
+            ["zpool", "sysctl", "cat", "grep", "fio", "modinfo", "arc_summary", "arc_summary3"];
+        t.split_whitespace().next().is_some_and(|w| UNPROMPTED.contains(&w)).then_some(t)
     })?;
     let words: Vec<&str> = rest.split_whitespace().skip_while(|&w| w == "sudo").collect();
     // A prompt runs a command: a comment (`# the pool is slow`) does not.
@@ -79,9 +79,36 @@ pub fn prompt(text: &str) -> Option<Format> {
     })
 }
 
+/// What follows a shell prompt (`$`, `#`, `%`, `root@host:~#`), if `t` starts with one.
+fn after_prompt(t: &str) -> Option<&str> {
+    t.strip_prefix('$').or_else(|| t.strip_prefix('#')).or_else(|| t.strip_prefix('%')).or_else(|| {
+        // `root@host:~# cmd`, `/proc/spl/kstat/zfs # cmd`, `~$ cmd`: a prompt is one word
+        // (a user, a host or a path) before its `#`, `$` or `%`.
+        let t = t.trim_end();
+        let p = t
+            .rfind(['#', '$', '%'])
+            .filter(|&p| p + 1 == t.len())
+            .or_else(|| t.find("# ").or_else(|| t.find("$ ")).or_else(|| t.find("% ")))?;
+        let before = t[..p].trim_end();
+        let one_word = !before.is_empty() && !before.contains(char::is_whitespace);
+        // Red Hat's `[root@host ~]# cmd` brackets the user, host and directory.
+        let bracketed = before.starts_with('[') && before.ends_with(']') && before.contains('@');
+        let named = before.contains('@') || before.starts_with('/') || before.starts_with('~');
+        (bracketed || one_word && named).then(|| &t[p + 1..])
+    })
+}
+
+/// A shell prompt with no command after it (`root@pbs:~# `), as a paste ends: the end of
+/// the output before it.
+pub fn bare_prompt(text: &str) -> bool {
+    // A lone `#` is a comment line (modprobe.d, loader.conf), not root's prompt.
+    let t = text.trim();
+    t != "#" && after_prompt(t).is_some_and(|rest| rest.trim().is_empty())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{prompt, Format};
+    use super::{bare_prompt, prompt, Format};
 
     #[test]
     fn a_prompt_names_the_format_its_command_prints() {
@@ -99,5 +126,24 @@ mod tests {
         assert_eq!(prompt("$ ls -l"), None);
         assert_eq!(prompt("# zfs_dirty_data_max: 2 GiB. Costs longer txgs"), None);
         assert_eq!(prompt("$ sudo zpool status tank"), Some(Format::Status));
+        assert_eq!(prompt("[root@nas ~]# zpool iostat -v 5"), Some(Format::Iostat));
+        // Commands pasted without a prompt; not a pool or a dataset named like a command.
+        assert_eq!(prompt("sysctl vfs.zfs.arc.max"), Some(Format::Params));
+        assert_eq!(prompt(" sysctl -a | grep vfs.zfs.arc.max:"), Some(Format::Params));
+        assert_eq!(prompt("zpool status"), Some(Format::Status));
+        assert_eq!(prompt("zpool\t1483556872192\t509307953152\t64\t12\t281656\t308598"), None);
+        assert_eq!(prompt("zpool  ONLINE  0  0  0"), None);
+        assert_eq!(prompt("zfs  version  5  -"), None);
+    }
+
+    #[test]
+    fn a_prompt_with_nothing_after_it_ends_a_paste() {
+        assert!(bare_prompt("root@pbs:~# "));
+        assert!(bare_prompt("$"));
+        assert!(bare_prompt("[root@host ~]# "));
+        assert!(!bare_prompt("root@pbs:~# zpool status"));
+        assert!(!bare_prompt("# a comment"));
+        assert!(!bare_prompt("#"));
+        assert!(!bare_prompt("zpool  ONLINE  0  0  0"));
     }
 }

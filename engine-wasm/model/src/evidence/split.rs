@@ -1,10 +1,11 @@
 //! Cutting a file into blocks, one format each. A block opens at a line only its format
 //! prints (a header, a kstat's first line, a `path:value` parameter, `  pool:`), or at a
 //! shell prompt naming the command (`$ zpool iostat -vl 5`, `# cat .../txgs`); it runs
-//! to the next line that opens another format. Lines before the first block are kept out
-//! unless blank or a prompt the lab does not know, which are skipped.
+//! to the next line that opens another format, or to a prompt with no command (the shell
+//! back after the output). Lines in no block are kept out unless blank or a prompt the lab
+//! does not know, which are skipped.
 
-use super::prompt::{prompt, Format};
+use super::prompt::{bare_prompt, prompt, Format};
 use super::{dbgmsg, fio_output, iostat, kstat, params, properties, quantize, status, txgs, version};
 use super::{Body, Line, Parsed};
 use std::ops::Range;
@@ -48,6 +49,12 @@ pub fn blocks(lines: &[Line]) -> Vec<(Format, Range<usize>)> {
     let mut current: Option<(Format, usize)> = None;
     let mut pending_prompt: Option<(Format, usize)> = None;
     for i in 0..lines.len() {
+        if bare_prompt(lines[i].text) {
+            // The shell came back: the output before it is over.
+            close(&mut out, &mut current, i);
+            pending_prompt = None;
+            continue;
+        }
         if let Some(f) = prompt(lines[i].text) {
             close(&mut out, &mut current, i);
             pending_prompt = Some((f, i));

@@ -19,6 +19,7 @@ mod evidence_kstat;
 mod evidence_mangled;
 mod evidence_mixed;
 mod evidence_params;
+mod evidence_pastes;
 mod evidence_properties;
 mod evidence_quantize;
 mod evidence_release;

@@ -121,6 +121,10 @@ pub(super) fn scan_clause(clause: &str, scan: &mut Scan) -> Result<(), &'static 
     let rate = match rest {
         [] => None,
         ["at", r] => Some(nicenum(r.strip_suffix("/s").unwrap_or(r)).ok_or("a rate after `at` (644M/s)")?),
+        // A sequential rebuild (dRAID's, `zpool replace -s`) of 2.0-2.1 prints `306T issued
+        // 1.95G/s`, with no `at` (`print_rebuild_status_impl()`, zpool_main.c, zfs-2.0.0 to
+        // zfs-2.1.16; 2.2 prints the scan's own wording).
+        [r] if r.ends_with("/s") => Some(nicenum(&r[..r.len() - 2]).ok_or("a rate (1.95G/s)")?),
         _ => return Err("`at RATE/s` or nothing after the size"),
     };
     match w.get(key).copied() {

@@ -27,6 +27,7 @@ use serde::Serialize;
 
 mod legacy_models;
 mod log_writes;
+mod pools;
 mod ram;
 mod rates;
 mod release_formats;
@@ -281,13 +282,14 @@ fn create_words(io: &Iostat) -> Option<(String, String, usize)> {
 }
 
 fn pool(import: &Import, b: &mut Builder) {
+    let Some(chosen) = pools::chosen_pool(import, b) else { return };
     let has_status = import.bodies().any(|(_, body)| matches!(body, Body::Status(st) if !st.config.is_empty()));
     for (s, body) in import.bodies().filter(|_| !has_status) {
         let Body::Iostat(io) = body else { continue };
         if !io.flags.contains('v') {
             continue;
         }
-        let Some((name, words, line)) = create_words(io) else { continue };
+        let Some((name, words, line)) = create_words(io).filter(|(name, ..)| *name == chosen) else { continue };
         match zpool_layout::parse(&words).and_then(|l| l.lab_settings()) {
             Ok(settings) => {
                 for (id, v) in settings {
@@ -298,9 +300,13 @@ fn pool(import: &Import, b: &mut Builder) {
         }
         break;
     }
+    let mut layout_taken = false;
     for (s, body) in import.bodies() {
         let Body::Status(st) = body else { continue };
-        if !st.config.is_empty() {
+        if st.pool != chosen {
+            continue;
+        }
+        if !st.config.is_empty() && !std::mem::replace(&mut layout_taken, true) {
             let read = zpool_layout::parse_status_evidence(&st.config.join("\n"), st.config_line);
             match read.and_then(|(l, left_out)| Ok((l.lab_settings()?, left_out))) {
                 Ok((settings, left_out)) => {

@@ -1,6 +1,6 @@
 //! Evidence as tickets wrap it: Markdown fences around a `zpool status` config, commands
 //! pasted without their prompt, a prompt left at the end, sysctl(8)'s `old -> new` echo, a
-//! sequential rebuild's progress line.
+//! sequential rebuild's progress line, and the outputs of two pools in one ticket.
 
 use throttle_model::evidence::params::Params;
 use throttle_model::evidence::status::Status;
@@ -102,4 +102,24 @@ fn a_2_1_sequential_rebuild_line_gives_its_issued_bytes_and_rate() {
     assert_eq!(scan.issue_rate, Some((1.95 * (1u64 << 30) as f64) as u64));
     assert_eq!(scan.total, Some(359 << 40));
     assert_eq!(scan.rate, Some((2.13 * (1u64 << 30) as f64) as u64));
+}
+
+#[test]
+fn the_outputs_of_two_pools_are_named_and_the_layout_and_scan_are_one_pools() {
+    let raidz3 = sample("zpool-status-get/gh11863-devZer0-raidz3-resilver-2.0");
+    let mirrors = sample("zpool-iostat-v/gh2888-dswartz-mirror-slog-2014");
+    let f = from_evidence(&import(&[("status.txt", &raidz3), ("iostat.txt", &mirrors)]));
+    assert_eq!(value(&f, "raidz"), Some("raidz3"));
+    assert_eq!(value(&f, "resilver"), Some("on"));
+    let note = f.notes.iter().find(|n| n.starts_with("the evidence is of 2 pools")).expect("a note of two pools");
+    assert!(note.contains("zfspool (status.txt line 1)") && note.contains("are zfspool's"), "{note}");
+
+    // Two statuses: the first's layout and scan, not a mix of both.
+    let other = raidz3.replace("zfspool", "other").replace("raidz3-0", "raidz1-0");
+    let f = from_evidence(&import(&[("a.txt", &raidz3), ("b.txt", &other)]));
+    assert_eq!(value(&f, "raidz"), Some("raidz3"));
+    assert!(f.notes.iter().any(|n| n.starts_with("the evidence is of 2 pools")), "{:#?}", f.notes);
+    // One pool's outputs: no note.
+    let f = from_evidence(&import(&[("a.txt", &raidz3), ("b.txt", &raidz3)]));
+    assert!(!f.notes.iter().any(|n| n.contains("pools:")), "{:#?}", f.notes);
 }

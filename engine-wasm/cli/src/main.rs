@@ -365,6 +365,20 @@ mod tests {
             .filter_map(|w| w["kind"].as_str())
             .collect();
         assert_eq!(kinds, ["async_write"], "the job's workload alone, the link's readers replaced");
+        // A job naming no file writes to the link's dataset, a zvol here (its volblocksize);
+        // one naming a file writes a file system's records.
+        let zvol = |link: &str| -> Value {
+            let out =
+                run_words(&["run", "--link", link, "--fio", path, "--set", "duration=1", "--json"]).expect("runs");
+            serde_json::from_str::<Value>(&out).expect("json")["scenario"]["workloads"][0].clone()
+        };
+        let w = zvol("v=1&dataset=zvol&release=0.6.5");
+        assert_eq!((&w["zvol"], &w["record_size"]), (&json!(true), &json!(8192)), "{w}");
+        assert_eq!(zvol("v=1")["zvol"], json!(false));
+        std::fs::write(&job, "[w]\nrw=randwrite\nfilename=test\n").expect("written");
+        assert_eq!(zvol("v=1&dataset=zvol")["zvol"], json!(false), "filename=test is a file");
+        std::fs::write(&job, "[w]\nrw=randwrite\nfilename=/dev/zvol/tank/vm\n").expect("written");
+        assert_eq!(zvol("v=1")["zvol"], json!(true));
         // A problem names its line, in the file's text or its bytes.
         std::fs::write(&job, "[w]\nrw=trim\n").expect("written");
         assert!(run_words(&["run", "--fio", path]).unwrap_err().starts_with("fio: line 2: [w] rw=trim"));

@@ -73,7 +73,19 @@ pub fn simulate_link(
         for note in &jobs.notes {
             eprintln!("throttle-lab: fio: {}", escaped(note, true));
         }
+        let unnamed = jobs.workloads.iter().any(|w| is_writer(w) && w.get("zvol").is_none());
+        if unnamed && t.get(Id::Dataset) == 1 {
+            eprintln!("throttle-lab: fio: a job names no filename: its writes go to the link's zvol");
+        }
         for (id, v) in jobs.lab_settings().map_err(|e| format!("fio: {e}"))? {
+            if id == Id::Dataset && t.get(id) != v {
+                // Said, not silent: the link's dataset was the one being examined.
+                let was = id.spec().format(t.get(id));
+                let now = id.spec().format(v);
+                eprintln!(
+                    "throttle-lab: fio: the job's filename writes a {now}: the link's dataset ({was}) is replaced"
+                );
+            }
             t.set(id, v).map_err(|e| format!("fio: {e}"))?;
         }
     }
@@ -128,6 +140,12 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
             eprintln!("throttle-lab: fio: {}", escaped(note, true));
         }
         let mut workloads = jobs.workloads;
+        // A job naming no file writes to the scenario's dataset: a zvol if its writers were.
+        if writes_zvol(&value) {
+            for w in workloads.iter_mut().filter(|w| is_writer(w) && w.get("zvol").is_none()) {
+                w["zvol"] = true.into();
+            }
+        }
         // The scenario's dataset keeps its recordsize: the job's writes go into its records
         // (a larger write spans several).
         if let Some(record) = dataset_record_size(&value) {
@@ -180,6 +198,12 @@ fn is_writer(w: &serde_json::Value) -> bool {
 }
 
 /// The `record_size` of the scenario's first writer that gives one, if any.
+/// Whether the scenario's first writer writes a zvol.
+fn writes_zvol(scenario: &serde_json::Value) -> bool {
+    let workloads = scenario["workloads"].as_array().into_iter().flatten();
+    workloads.filter(|w| is_writer(w)).take(1).any(|w| w["zvol"] == true)
+}
+
 fn dataset_record_size(scenario: &serde_json::Value) -> Option<u64> {
     let workloads = scenario["workloads"].as_array()?;
     let writer = workloads.iter().find(|w| is_writer(w) && w.get("record_size").is_some())?;

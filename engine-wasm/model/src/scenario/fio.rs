@@ -400,11 +400,17 @@ fn translate_job(job: &ini::Job, out: &mut FioJobs) -> Result<(), String> {
             w["region"] = json!(s.max(block));
         }
         // A zvol's device node (`/dev/zvol/POOL/VOL`, or Linux's `/dev/zdN` it links to):
-        // its blocks are the release's default volblocksize.
-        if get(options, &["filename"]).is_some_and(|o| zvol_node(&o.value)) {
-            w["zvol"] = json!(true);
-        } else {
-            w["record_size"] = json!(DEFAULT_RECORDSIZE);
+        // its blocks are the release's default volblocksize. A job that names no file was
+        // often run with `fio --filename=…`, which the file does not hold: its target is
+        // the dataset as set (`zvol` left out; `run --fio` says so where that is a zvol).
+        match get(options, &["filename", "directory"]) {
+            Some(o) if o.key == "filename" && zvol_node(&o.value) => w["zvol"] = json!(true),
+            named => {
+                if named.is_some() {
+                    w["zvol"] = json!(false);
+                }
+                w["record_size"] = json!(DEFAULT_RECORDSIZE);
+            }
         }
         w["threads"] = json!(threads);
         w["block_size"] = json!(block);

@@ -31,7 +31,7 @@ impl FioJobs {
                     out.push((Id::AsyncPattern, u64::from(w["pattern"] == "random")));
                     out.extend(n("region").map(|r| (Id::FileSize, r)));
                     out.push((Id::AsyncCompressible, n("compressible").unwrap_or(0)));
-                    out.push((Id::Dataset, u64::from(w["zvol"] == true)));
+                    out.extend(w["zvol"].as_bool().map(|z| (Id::Dataset, u64::from(z))));
                 }
                 "sync_write" => {
                     out.push((Id::SyncWriters, threads));
@@ -41,7 +41,8 @@ impl FioJobs {
                     out.push((Id::SyncRate, n("rate").unwrap_or(0)));
                     out.push((Id::SyncPattern, u64::from(w["pattern"] == "random")));
                     out.extend(n("region").map(|r| (Id::FileSize, r)));
-                    out.push((Id::Dataset, u64::from(w["zvol"] == true)));
+                    // A job naming no file leaves the dataset as set (`fio.rs`).
+                    out.extend(w["zvol"].as_bool().map(|z| (Id::Dataset, u64::from(z))));
                 }
                 _ => {
                     out.push((Id::Readers, threads));

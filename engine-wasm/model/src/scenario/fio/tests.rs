@@ -180,6 +180,17 @@ fn mixes_shared_files_and_units_follow_fio() {
     assert_eq!(translate("[w]\nrw=write\nbs=4k,8k,16k\n").expect("reads").workloads[0]["block_size"], 8192);
     // The zvol's own device node.
     assert_eq!(translate("[z]\nrw=write\nfilename=/dev/zd0\n").expect("reads").workloads[0]["zvol"], true);
+    // A file, a directory, or nothing named (fio's `--filename=` on its command line): a
+    // file system's records, or the dataset as set, which the lab's settings leave alone.
+    let dataset = |job: &str| {
+        let jobs = translate(job).expect("reads");
+        let set = jobs.lab_settings().expect("fits the lab");
+        (jobs.workloads[0]["zvol"].clone(), set.iter().find(|(id, _)| *id == Id::Dataset).map(|&(_, v)| v))
+    };
+    assert_eq!(dataset("[f]\nrw=write\nfilename=test\n"), (json!(false), Some(0)));
+    assert_eq!(dataset("[f]\nrw=write\ndirectory=/tank/fio\n"), (json!(false), Some(0)));
+    assert_eq!(dataset("[f]\nrw=write\nsync=1\n"), (serde_json::Value::Null, None));
+    assert_eq!(dataset("[z]\nrw=write\nsync=1\nfilename=/dev/zvol/tank/v\n"), (json!(true), Some(1)));
 }
 
 #[test]

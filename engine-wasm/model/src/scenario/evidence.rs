@@ -320,10 +320,25 @@ fn pool(import: &Import, b: &mut Builder) {
                 Err(e) => b.note(format!("{}: pool {}: {e}", s.file, st.pool)),
             }
         }
+        health(st, &s.file, b);
         if let Some(scan) = st.scan.as_ref().filter(|scan| scan.in_progress) {
             let id = if scan.kind == "resilver" { Id::Resilver } else { Id::Scrub };
             b.set(id, 1, format!("{}: a {} in progress", at(&s.file, scan.line), scan.kind));
         }
+    }
+}
+
+/// A pool that is not healthy is said: the lab's devices never fail, retry or time out, so
+/// a degraded pool's or a failing disk's latency is not in its runs.
+fn health(st: &crate::evidence::status::Status, file: &str, b: &mut Builder) {
+    let state = st.state.as_deref().unwrap_or("ONLINE");
+    let errors = st.errors.as_deref().unwrap_or("No known data errors").lines().next().unwrap_or("");
+    if state != "ONLINE" || !errors.starts_with("No known data errors") {
+        b.note(format!(
+            "{file}: pool {} is {state} ({}): the lab's devices never fail, retry or time out; a failing disk's latency is not in its runs",
+            st.pool,
+            errors.trim_end_matches('.').trim_end_matches(", use '-v' for a list")
+        ));
     }
 }
 

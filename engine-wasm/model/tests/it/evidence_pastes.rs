@@ -39,6 +39,12 @@ fn a_fenced_status_config_gives_the_pool_and_the_bare_command_is_skipped() {
     assert_eq!(value(&f, "raidz"), Some("raidz1"));
     assert_eq!(value(&f, "mirror"), Some("3"));
     assert!(!f.notes.iter().any(|n| n.contains("```")), "{:#?}", f.notes);
+    // Its data errors are said: the lab's devices never fail.
+    assert!(
+        f.notes.iter().any(|n| n.ends_with("t: pool Pool1 is ONLINE (18 data errors): the lab's devices never fail, retry or time out; a failing disk's latency is not in its runs")),
+        "{:#?}",
+        f.notes
+    );
 }
 
 #[test]

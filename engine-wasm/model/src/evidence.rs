@@ -301,7 +301,10 @@ impl Section {
                 self.body.format(),
                 v.lines.iter().map(|l| format!("{} {}", l.what, l.version)).collect::<Vec<_>>().join(", ")
             ),
-            Body::Fio(f) => format!("{}: {} jobs", self.body.format(), f.jobs.len()),
+            Body::Fio(f) if f.groups.is_empty() => format!("{}: {} jobs", self.body.format(), f.jobs.len()),
+            Body::Fio(f) => {
+                format!("{}: {} jobs, {} group summaries", self.body.format(), f.jobs.len(), f.groups.len())
+            }
             Body::Quantize(q) => format!("{}: {} tables", self.body.format(), q.tables.len()),
             Body::Dbgmsg(d) => format!("{}: {} messages", self.body.format(), d.messages.len()),
         };

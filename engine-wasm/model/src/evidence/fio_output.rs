@@ -26,6 +26,8 @@ use json::*;
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FioResult {
     pub jobs: Vec<FioJob>,
+    /// `Run status group N (all jobs):` summaries (`show_group_stats()`), in order.
+    pub groups: Vec<FioGroup>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -35,6 +37,25 @@ pub struct FioJob {
     pub name: String,
     pub read: Option<FioDirection>,
     pub write: Option<FioDirection>,
+    /// An interim report, not the job's result: `--status-interval` prints the whole report
+    /// while the job runs (`__show_running_run_stats()` calls `__show_run_stats()` in fio's
+    /// `stat.c`, fio-3.36). Told by a later report of the same job in the block, or by the
+    /// progress line before it under 100% when the command line asked for the interval.
+    pub interim: Option<String>,
+}
+
+/// One `Run status group` summary: `  WRITE: bw=1586MiB/s (1663MB/s), ..., run=12611-12611msec`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FioGroup {
+    /// The `Run status group` line.
+    pub line: usize,
+    pub group: u64,
+    /// The group's aggregate bandwidth, every job together [bytes/s].
+    pub read_bytes_per_s: Option<u64>,
+    pub write_bytes_per_s: Option<u64>,
+    /// As for a job: a later report follows it in the block.
+    pub interim: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -62,6 +83,10 @@ pub(crate) fn opens(lines: &[Line], i: usize) -> bool {
     if version_line(t) || t.contains(": (groupid=") || (t.contains(": (g=") && t.contains("rw=")) {
         return true;
     }
+    // A report's tail pasted without its head: fio's own words, no other tool's.
+    if group_line(t).is_some() || t.starts_with("issued rwts: total=") {
+        return true;
+    }
     if t.starts_with("\"fio version\"") {
         return true;
     }
@@ -84,9 +109,23 @@ enum Rows {
     Other,
 }
 
+/// `Run status group 0 (all jobs):`: the group's number.
+fn group_line(t: &str) -> Option<u64> {
+    let rest = t.strip_prefix("Run status group ")?;
+    let (n, tail) = rest.split_once(' ')?;
+    tail.starts_with("(all jobs)").then_some(())?;
+    n.parse().ok()
+}
+
 #[derive(Default)]
 struct State {
     job: Option<usize>,
+    /// The group summary whose `READ:`/`WRITE:` lines come next.
+    group: Option<usize>,
+    /// The last progress line's percentage done, in tenths (`[38.5%]`), with its line.
+    progress: Option<(usize, u64)>,
+    /// The block's command line asked for `--status-interval`.
+    status_interval: bool,
     dir: Option<Dir>,
     rows: Option<Rows>,
     /// After `Disk stats (read/write):`: the per-device lines.
@@ -122,6 +161,9 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<FioResult> {
             continue;
         }
         k += 1;
+        if super::prompt::prompt(line.text).is_some() && t.contains("--status-interval") {
+            st.status_interval = true;
+        }
         if t.is_empty() || super::prompt::prompt(line.text).is_some() {
             if t.is_empty() {
                 st.disk_stats = false;
@@ -132,6 +174,7 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<FioResult> {
             out.problems.push((line.no, m));
         }
     }
+    interim_reports(&mut out);
     skipped_dirs.sort();
     skipped_dirs.dedup();
     if !skipped_dirs.is_empty() {
@@ -176,9 +219,18 @@ fn text_line(
     }
     if let Some(p) = t.find(": (groupid=") {
         // A job's (or a group's, with group_reporting; or `All clients`') results.
-        out.value.jobs.push(FioJob { line: no, name: t[..p].trim().to_string(), ..FioJob::default() });
+        let interim = match st.progress.take() {
+            Some((at, done)) if done < 1000 && st.status_interval => Some(format!(
+                "--status-interval, and the progress line before it, line {at}, is at {}.{}%",
+                done / 10,
+                done % 10
+            )),
+            _ => None,
+        };
+        out.value.jobs.push(FioJob { line: no, name: t[..p].trim().to_string(), interim, ..FioJob::default() });
         st.job = Some(out.value.jobs.len() - 1);
         st.dir = None;
+        st.group = None;
         st.disk_stats = false;
         if let Some(err) = t.split("err=").nth(1).and_then(|e| e.split([':', '(']).next()) {
             if err.trim() != "0" {
@@ -264,6 +316,41 @@ fn text_line(
             return Ok(());
         }
     }
+    if let Some(group) = group_line(t) {
+        out.value.groups.push(FioGroup { line: no, group, ..FioGroup::default() });
+        st.group = Some(out.value.groups.len() - 1);
+        return Ok(());
+    }
+    if let (Some(g), Some(("READ" | "WRITE" | "MIXED", rest))) =
+        (st.group, t.split_once(':').map(|(k, r)| (k.trim(), r.trim())))
+    {
+        // `show_group_stats()`: fio 3's `bw=AGG (AGGALT), MIN-MAX (...), io=..., run=...`;
+        // fio 2's `io=121340KB, aggrb=2019KB/s, minb=..., mint=...` (its KB 1024-based).
+        let field = |key: &str| rest.split(", ").find_map(|kv| kv.trim().strip_prefix(key));
+        let bw = match (field("bw="), field("aggrb=")) {
+            (Some(v), _) => rate(v.split(' ').next().unwrap_or(""), false),
+            (None, Some(v)) => rate(v, true),
+            _ => None,
+        };
+        let Some(bw) = bw else {
+            return Err(format!(
+                "expected bw=RATE (fio 3) or aggrb=RATE (fio 2) after the group's direction, found {:?}",
+                clip(rest, 60)
+            ));
+        };
+        if let Some(group) = out.value.groups.get_mut(g) {
+            if t.starts_with("READ") {
+                group.read_bytes_per_s = Some(bw);
+            } else {
+                group.write_bytes_per_s = Some(bw);
+            }
+        }
+        return Ok(());
+    }
+    if let Some(pct) = t.strip_prefix("Jobs: ").and_then(progress) {
+        st.progress = Some((no, pct));
+        return Ok(());
+    }
     let first = key.split_whitespace().next().unwrap_or("");
     if matches!(
         key,
@@ -301,6 +388,32 @@ fn text_line(
         "expected a line of fio's output (NAME: (groupid=...), read:/write: IOPS=..., clat (usec): ..., percentiles), found {:?}",
         clip(t, 60)
     ))
+}
+
+/// A progress line's percentage done in tenths: `Jobs: 10 (f=10): [W(10)][38.5%][...]`.
+fn progress(rest: &str) -> Option<u64> {
+    let pct =
+        rest.split('[').find_map(|part| part.strip_suffix("%]").or_else(|| part.split_once("%]").map(|p| p.0)))?;
+    decimal_thousandths(pct).map(|v| v / 100)
+}
+
+/// Every report followed by another of the same job in the block is an interim one
+/// (`--status-interval` repeats the whole report), and so is a group summary followed by
+/// any job's report; the last of each is the job's result.
+fn interim_reports(out: &mut Parsed<FioResult>) {
+    let jobs = &mut out.value.jobs;
+    for k in 0..jobs.len() {
+        let later = jobs.get(k + 1..).unwrap_or(&[]).iter().find(|j| j.name == jobs[k].name).map(|j| j.line);
+        if let (Some(at), Some(job)) = (later, jobs.get_mut(k)) {
+            if job.interim.is_none() {
+                job.interim = Some(format!("a later report of the job follows (line {at})"));
+            }
+        }
+    }
+    let last_job = jobs.iter().map(|j| j.line).max().unwrap_or(0);
+    for g in &mut out.value.groups {
+        g.interim = g.line < last_job;
+    }
 }
 
 fn current_dir<'a>(st: &State, out: &'a mut Parsed<FioResult>) -> Option<&'a mut FioDirection> {

@@ -27,6 +27,7 @@ mod parser;
 mod rows;
 mod scripted;
 mod sink;
+mod tree_sum;
 mod zpool_labels;
 
 use command_line::*;
@@ -53,9 +54,11 @@ impl Iostat {
         self.samples.iter().skip(usize::from(self.samples.len() > 1))
     }
 
-    /// The first pool's row of each of those reports.
+    /// The first pool's row of each of those reports; none from a table of named vdevs.
     pub fn pool_rows(&self) -> impl Iterator<Item = &Row> {
-        self.period_samples().filter_map(|s| s.rows.iter().find(|r| r.depth == 0 && r.class.is_none()))
+        self.period_samples()
+            .filter(|s| !s.vdev_title)
+            .filter_map(|s| s.rows.iter().find(|r| r.depth == 0 && r.class.is_none()))
     }
 }
 
@@ -65,6 +68,13 @@ pub struct Sample {
     pub line: usize,
     /// The `-T d`/`-T u` timestamp line before the report, as printed.
     pub timestamp: Option<String>,
+    /// The header's title is `vdev`, not `pool`: `zpool iostat` was given vdevs on its
+    /// command line (`print_iostat_header_impl()`, 0.7 on), so the unindented rows are
+    /// those vdevs and none is a pool's.
+    pub vdev_title: bool,
+    /// A `-v` tree whose top-level vdevs add up to less than their pool's row: part of
+    /// it was not pasted, so its layout and its mirrors' copies are not read from it.
+    pub partial_tree: bool,
     pub rows: Vec<Row>,
     pub histograms: Vec<Histogram>,
 }
@@ -295,6 +305,9 @@ struct Parser {
     /// The header's dashes come next: their width tells `-p`.
     expect_dashes: bool,
     cmd: Option<Command>,
+    /// A header whose columns no OpenZFS release prints, at this line: its rows are
+    /// named as not read, by it.
+    unknown_header: Option<usize>,
     flags: Vec<char>,
     timestamps: usize,
 }

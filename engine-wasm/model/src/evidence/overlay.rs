@@ -202,8 +202,10 @@ pub fn overlay(import: &Import) -> Overlay {
             Body::Iostat(io) => {
                 out.interval_s = out.interval_s.or(io.interval_s);
                 out.write_bandwidth.extend(io.pool_rows().filter_map(|r| r.write_bytes));
-                if out.vdevs.is_empty() && io.period_samples().any(|s| s.rows.iter().any(|r| r.depth > 0)) {
-                    out.vdevs = vdev_means(io.period_samples().map(|s| s.rows.as_slice()));
+                // A table of named vdevs (title `vdev`) has no pool row to key its rows by.
+                let pooled = || io.period_samples().filter(|s| !s.vdev_title);
+                if out.vdevs.is_empty() && pooled().any(|s| s.rows.iter().any(|r| r.depth > 0)) {
+                    out.vdevs = vdev_means(pooled().map(|s| s.rows.as_slice()));
                 }
                 for s in io.period_samples() {
                     for h in s.histograms.iter().filter(|h| h.kind == HistogramKind::Latency) {

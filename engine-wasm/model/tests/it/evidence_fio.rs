@@ -3,7 +3,7 @@
 //! and `--output-format=json` (`show_thread_status_json()`, printed by `json.c`). No
 //! captured sample exists in the folder; these follow the printing code line by line.
 
-use throttle_model::evidence::fio_output::{FioDirection, FioResult};
+use throttle_model::evidence::fio_output::{FioDirection, FioGroup, FioResult};
 use throttle_model::evidence::{import, Body};
 
 fn one(text: &str) -> (FioResult, Vec<String>, Vec<(usize, String)>) {
@@ -350,4 +350,62 @@ fn results_pasted_without_their_job_line() {
     let w = job.write.as_ref().unwrap();
     assert_eq!((w.iops, w.bytes_per_s, w.clat_mean_ns), (2500, 9770 * 1024 * 1024 / 1000, Some(398_100)));
     assert!(notes.iter().any(|n| n.starts_with("line 2: results with no")), "{notes:?}");
+}
+
+/// `--status-interval` prints the whole report while the job runs (fio's
+/// `__show_running_run_stats()`): every report but the job's last is interim, and so is
+/// every group summary a later report follows.
+#[test]
+fn status_interval_reports_before_the_last_are_interim() {
+    let twice = format!("{FIO3_RANDWRITE}{FIO3_RANDWRITE}");
+    let (f, _, problems) = one(&twice);
+    assert!(problems.is_empty(), "{problems:?}");
+    let second = FIO3_RANDWRITE.lines().count() + 6;
+    assert_eq!(f.jobs.len(), 2);
+    assert_eq!(f.jobs[0].interim, Some(format!("a later report of the job follows (line {second})")));
+    assert_eq!(f.jobs[1].interim, None);
+    let bw = Some(8188 * 1024);
+    assert_eq!(
+        f.groups,
+        [
+            FioGroup { line: 30, group: 0, read_bytes_per_s: None, write_bytes_per_s: bw, interim: true },
+            FioGroup { line: 30 + second - 6, group: 0, read_bytes_per_s: None, write_bytes_per_s: bw, interim: false },
+        ]
+    );
+}
+
+/// A captured paste: the tail of one run (its group summary), then a `--status-interval`
+/// run cut inside its first report, at 38.5%.
+#[test]
+fn a_run_status_group_alone_and_an_interim_report() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/evidence/fio/gh16844-sargarass-fio-3.36-status-interval.txt"
+    ))
+    .expect("a sample");
+    let imp = import(&[("c", &text)]);
+    assert!(imp.problems.is_empty(), "{:?}", imp.problems);
+    let fio: Vec<(usize, &FioResult)> = imp
+        .sections
+        .iter()
+        .filter_map(|s| match &s.body {
+            Body::Fio(f) => Some((s.first_line, f)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fio.len(), 2);
+    let (first_line, tail) = fio[0];
+    assert_eq!(first_line, 1);
+    assert!(tail.jobs.is_empty());
+    assert_eq!(
+        tail.groups,
+        [FioGroup { line: 4, group: 0, read_bytes_per_s: None, write_bytes_per_s: Some(1586 << 20), interim: false }]
+    );
+    let job = &fio[1].1.jobs[0];
+    assert_eq!((job.line, job.name.as_str()), (13, "dirty-writers-thoughput"));
+    assert_eq!(job.write.as_ref().map(|w| w.bytes_per_s), Some(1792 << 20));
+    assert_eq!(
+        job.interim.as_deref(),
+        Some("--status-interval, and the progress line before it, line 12, is at 38.5%")
+    );
 }

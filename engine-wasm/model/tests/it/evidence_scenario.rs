@@ -122,7 +122,7 @@ fn reads_without_a_latency_are_said_not_dropped() {
     assert!(
         f.notes
             .iter()
-            .any(|n| n.starts_with("v: zpool iostat shows 3450 reads/s") && n.contains("readers stay as set")),
+            .any(|n| n.starts_with("v line 1: zpool iostat shows 3450 reads/s") && n.contains("readers stay as set")),
         "{:?}",
         f.notes
     );
@@ -339,4 +339,70 @@ fn a_pool_and_a_drive_the_evidence_does_not_describe_are_said_to_stay_as_set() {
     let tree = implied(&[("v", &sample("zpool-iostat-v/gh2888-dswartz-mirror-slog-2014.txt"))]);
     assert!(!says(&tree, "no pool layout"), "{:#?}", tree.notes);
     assert!(says(&tree, "no drive in the evidence"), "{:#?}", tree.notes);
+}
+
+#[test]
+fn a_table_of_named_vdevs_gives_no_pool_rate() {
+    let text = sample("zpool-iostat/gh12779-grahamperrin-iostat-vdev-title-indented-2024.txt");
+    let f = implied(&[("c", &text)]);
+    assert_eq!((value(&f, "async_rate"), value(&f, "readers")), (None, None));
+    assert!(
+        f.notes.contains(&"c line 2: zpool iostat's rows are the vdevs named on its command line (the header's title is vdev, not pool): no pool's write rate or readers are taken from them".to_string()),
+        "{:#?}",
+        f.notes
+    );
+}
+
+#[test]
+fn rate_and_readers_come_from_one_block_its_interval_reports_first() {
+    let text = sample("zpool-iostat/gh3633-kaazoo-iostat-prompts-interval.txt");
+    let f = implied(&[("c", &text)]);
+    let from = "the mean of its 2 interval reports from here to line 17 (the first, line 12, is since boot)";
+    // Not 266K/s from the since-boot reports: the interval reports wrote nothing.
+    assert_eq!(value(&f, "async_rate"), None);
+    assert_eq!(
+        value(&f, "async_writers"),
+        Some(("0", format!("c line 16: zpool iostat shows no buffered writes, {from}").as_str()))
+    );
+    assert_eq!(value(&f, "readers"), Some(("0", format!("c line 16: zpool iostat shows no reads, {from}").as_str())));
+    for lines in ["1-5", "6-10"] {
+        let note = format!("c lines {lines}: zpool iostat (only the average since boot) not used for the write rate or readers: they come from one block, lines 11-17");
+        assert!(f.notes.contains(&note), "{:#?}", f.notes);
+    }
+    // Headerless rows: the first is taken for the since-boot one.
+    let text = sample("zpool-iostat/gh3453-dagger-iostat-1-headerless.txt");
+    let f = implied(&[("c", &text)]);
+    assert_eq!(
+        value(&f, "async_rate"),
+        Some(("2903244/s", "c line 2: zpool iostat write bandwidth, the mean of its 16 interval reports from here to line 17 (the first, line 1, is since boot); it counts metadata too"))
+    );
+}
+
+#[test]
+fn a_partial_v_tree_gives_no_mirror_copy_correction() {
+    let text = sample("zpool-iostat-v/gh17320-clhedrick-iostat-v-14mirrors-2.x.txt");
+    let f = implied(&[("c", &text)]);
+    // The pool row's 258M as it is: 6 of 14 mirrors cannot tell how much of it is copies.
+    assert_eq!(
+        value(&f, "async_rate"),
+        Some(("258M/s", "c line 1: zpool iostat write bandwidth, its one report (the average since boot); the -v tree is partial, so no mirror copies or parity were taken off; it counts metadata too"))
+    );
+}
+
+#[test]
+fn fios_rate_is_its_last_complete_report_not_an_interim_one() {
+    let text = sample("fio/gh16844-sargarass-fio-3.36-status-interval.txt");
+    let f = implied(&[("c", &text)]);
+    assert_eq!(
+        value(&f, "async_rate"),
+        Some((
+            "1586M/s",
+            "c line 4: fio's Run status group 0 WRITE bw (every job together), from the last complete report pasted"
+        ))
+    );
+    assert!(
+        f.notes.contains(&"c line 13: fio's report of dirty-writers-thoughput is an interim one (--status-interval, and the progress line before it, line 12, is at 38.5%): not used for the write rate".to_string()),
+        "{:#?}",
+        f.notes
+    );
 }

@@ -14,6 +14,7 @@ mod engine_invariants;
 mod evidence_dbgmsg;
 mod evidence_fio;
 mod evidence_iostat;
+mod evidence_iostat_cases;
 mod evidence_iostat_forms;
 mod evidence_kstat;
 mod evidence_mangled;

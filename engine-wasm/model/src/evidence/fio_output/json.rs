@@ -53,6 +53,7 @@ pub(super) fn read_json(
             name,
             read: job.get("read").and_then(json_dir),
             write: job.get("write").and_then(json_dir),
+            ..FioJob::default()
         });
     }
     Some(used)

@@ -83,7 +83,7 @@ pub(super) fn opens_at(lines: &[Line], i: usize, command_line: bool) -> bool {
                 || (is_timestamp(t) && (scripted_row_sig(&n) || scripted_name_at(lines, j)))
         });
     }
-    scripted_row_sig(&text) || scripted_name_at(lines, i)
+    scripted_row_sig(&text) || scripted_name_at(lines, i) || bare_rows_at(lines, i)
 }
 
 /// `-H -w`/`-r`: a vdev's name alone on its line, its bucket rows after it.
@@ -94,4 +94,28 @@ pub(super) fn scripted_name_at(lines: &[Line], i: usize) -> bool {
         && !t.contains(char::is_whitespace)
         && integer(t).is_none()
         && lines.get(i + 1).is_some_and(|n| scripted_bucket_sig(n.text))
+}
+
+/// The default table's row without its header and not TAB separated (a paste of
+/// `zpool iostat 1` that lost the header): a name and six values, the first two capacities.
+pub(super) fn bare_row_name(text: &str) -> Option<&str> {
+    let words = words_of(text);
+    let (&name, cells) = words.split_first()?;
+    let capacity = |c: &&str| c.bytes().any(|b| b.is_ascii_alphabetic()) || *c == "0" || *c == "-";
+    (cells.len() == 6
+        && !text.contains('\t')
+        && integer(name).is_none()
+        && !value_like(name)
+        && name.bytes().any(|b| b.is_ascii_alphabetic())
+        && cells.iter().all(|c| value_like(c))
+        && cells.iter().take(2).all(capacity))
+    .then_some(name)
+}
+
+/// Headerless rows open a block only when the same name comes back within the next few
+/// rows (an interval run prints each pool once per report): one such line alone could be
+/// another tool's.
+pub(super) fn bare_rows_at(lines: &[Line], i: usize) -> bool {
+    let Some(name) = lines.get(i).and_then(|l| bare_row_name(l.text)) else { return false };
+    lines.get(i + 1..).unwrap_or(&[]).iter().take(8).map_while(|l| bare_row_name(l.text)).any(|n| n == name)
 }

@@ -103,6 +103,22 @@ impl Parser {
             self.pending_top = Some(PendingTop { no, text: text.to_string(), histo: true });
             return 0;
         }
+        if let Some(labels) = unknown_bottom(&words) {
+            self.unmatched_top();
+            self.unknown(no, &labels);
+            return 0;
+        }
+        if let Some(at) = (1..=3).find(|&k| texts.get(i + k).is_some_and(|n| unknown_bottom(&words_of(n)).is_some())) {
+            if words.iter().all(|w| is_label(w)) {
+                self.unmatched_top();
+                let msg = format!(
+                    "a header line over columns no OpenZFS release prints (their labels at line {}): not read",
+                    block.get(i + at).map_or(0, |l| l.no)
+                );
+                self.sink.problem(no, msg);
+                return 0;
+            }
+        }
         self.unmatched_top();
         if is_timestamp(t) {
             self.timestamp(no, t);
@@ -125,6 +141,34 @@ impl Parser {
         }
         self.scripted_line(no, texts, i);
         0
+    }
+
+    /// A header the lab cannot map to columns: said once, with the labels it does not know
+    /// and the command line's options OpenZFS's `zpool iostat` has not, and the rows after
+    /// it are named by it instead of being guessed at as `-H` rows.
+    pub(super) fn unknown(&mut self, no: usize, labels: &[&str]) {
+        // `zpool_do_iostat()`'s getopt string, zfs-2.2.0: `c:gLPT:vyhplqrwnH`.
+        let foreign: String = self
+            .cmd
+            .as_ref()
+            .map(|c| c.flags.chars().filter(|f| !"cgLPTvyhplqrwnH".contains(*f)).collect())
+            .unwrap_or_default();
+        let options = if foreign.is_empty() {
+            String::new()
+        } else {
+            format!("; -{foreign} is no option of OpenZFS's zpool iostat, so they are a fork's")
+        };
+        self.sink.problem(
+            no,
+            format!(
+                "a zpool iostat header with columns no OpenZFS release prints ({}){options}: the rows under it are not read",
+                labels.join(" ")
+            ),
+        );
+        self.boundary(no);
+        self.layout = None;
+        self.scripted = false;
+        self.unknown_header = Some(no);
     }
 
     pub(super) fn dashes(&mut self, t: &str) {
@@ -185,6 +229,14 @@ impl Parser {
                     .to_string(),
             );
         }
+        if kind == Kind::Stats && title == "vdev" {
+            // `print_iostat_header_impl()` in `cmd/zpool/zpool_main.c` (0.7 on): `vdev`
+            // when vdevs are named on the command line (`cb_vdevs.cb_names_count`).
+            self.sink.note(
+                "the header's title is vdev, not pool: zpool iostat was given vdevs, so its rows are those vdevs and none is a pool's"
+                    .to_string(),
+            );
+        }
         match kind {
             Kind::Stats => {
                 if top.is_none() {
@@ -216,6 +268,7 @@ impl Parser {
         self.section_start = None;
         self.layout = Some(layout);
         self.scripted = false;
+        self.unknown_header = None;
         self.expect_dashes = true;
         self.class = None;
     }
@@ -228,6 +281,16 @@ impl Parser {
         if !self.sample_empty() {
             let done = std::mem::take(&mut self.cur);
             self.out.samples.push(done);
+        }
+        // Each report's tree is checked; the first short one is said.
+        let mut said = false;
+        for s in &mut self.out.samples {
+            if let Some(note) = tree_sum::short_tree(&s.rows) {
+                s.partial_tree = true;
+                if !std::mem::replace(&mut said, true) {
+                    self.sink.note(note);
+                }
+            }
         }
         let cmd = self.cmd.take().unwrap_or_default();
         let mut notes = Vec::new();
@@ -312,4 +375,29 @@ impl Parser {
         notes.append(&mut self.sink.notes);
         Parsed { value: self.out, notes, problems: self.sink.problems }
     }
+}
+
+/// A word of a header line: a label (`read`, `object_store_total`) or a run of dashes.
+fn is_label(w: &str) -> bool {
+    w.bytes().all(|b| b == b'-') || (w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') && !w.is_empty())
+}
+
+/// A second header line (`pool` or `vdev`, then labels only) that is not one zpool
+/// prints: the labels the lab does not know, in order, or `None`.
+fn unknown_bottom<'a>(words: &[&'a str]) -> Option<Vec<&'a str>> {
+    let (first, rest) = words.split_first()?;
+    if !matches!(*first, "pool" | "vdev") || rest.len() < 2 || bottom_kind(words).is_some() {
+        return None;
+    }
+    if !rest.iter().all(|w| w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')) {
+        return None;
+    }
+    let mut unknown: Vec<&str> = Vec::new();
+    for w in rest.iter().copied().filter(|w| !is_bottom_word(w)) {
+        if !unknown.contains(&w) {
+            unknown.push(w);
+        }
+    }
+    // Some labels must be zpool's (`read write`), else it is another tool's header.
+    (!unknown.is_empty() && unknown.len() < rest.len()).then_some(unknown)
 }

@@ -103,6 +103,7 @@ impl Parser {
             self.flag('v');
         }
         self.touch(no);
+        self.cur.vdev_title = layout.title == "vdev";
         let mut row = Row { line: no, name: name.to_string(), depth, class: self.class.clone(), ..Row::default() };
         for (col, &cell) in layout.cols.iter().zip(cells) {
             let sink = &mut self.sink;

@@ -30,6 +30,11 @@ impl Parser {
             self.scripted_name = Some((no, first.to_string()));
         } else if bucket {
             self.scripted_bucket(no, first, rest, tabbed);
+        } else if let Some(h) = self.unknown_header.filter(|_| !tabbed) {
+            self.sink.problem(
+                no,
+                format!("a row under the header at line {h}, whose columns the lab does not know: not read"),
+            );
         } else if rest.len() >= 6 && rest.iter().all(|c| value_like(c)) {
             self.scripted_row(no, first, rest, tabbed);
         } else {

@@ -18,6 +18,8 @@ pub(super) struct PoolWrites<'a> {
     pub logs: Vec<&'a Row>,
     /// The normal class's top-level vdevs, each with its leaves' rows.
     pub tops: Vec<(&'a Row, Vec<&'a Row>)>,
+    /// The report's `-v` tree is partial ([`Sample::partial_tree`]).
+    pub partial: bool,
 }
 
 /// The share of a top-level vdev's written bytes that is data, when its row sums its
@@ -49,6 +51,9 @@ fn data_share(name: &str, leaves: usize) -> Option<(u64, u64)> {
 /// The first pool of `sample`, its top-level log vdevs (not a log mirror's leaves, which
 /// would count its writes twice) and its normal class's top-level vdevs with their leaves.
 pub(super) fn pool_writes(sample: &Sample) -> Option<PoolWrites<'_>> {
+    if sample.vdev_title {
+        return None;
+    }
     let at = sample.rows.iter().position(|r| r.depth == 0 && r.class.is_none())?;
     let pool = &sample.rows[at];
     let (mut logs, mut tops) = (Vec::new(), Vec::<(&Row, Vec<&Row>)>::new());
@@ -67,7 +72,7 @@ pub(super) fn pool_writes(sample: &Sample) -> Option<PoolWrites<'_>> {
             _ => {}
         }
     }
-    Some(PoolWrites { pool, logs, tops })
+    Some(PoolWrites { pool, logs, tops, partial: sample.partial_tree })
 }
 
 impl PoolWrites<'_> {
@@ -104,6 +109,11 @@ impl PoolWrites<'_> {
     /// any row was seen to count its blocks once instead (0.6.x).
     pub fn redundancy_bytes(&self) -> (u64, bool) {
         let (mut extra, mut once) = (0u64, false);
+        if self.partial {
+            // The rows not pasted may be of any kind: what the pool's row holds of copies
+            // and parity cannot be told from a part of its tree.
+            return (extra, once);
+        }
         for (top, leaves) in &self.tops {
             let (Some(bytes), Some((data, of))) = (top.write_bytes, data_share(&top.name, leaves.len())) else {
                 continue;

@@ -1,0 +1,112 @@
+//! Whether a `-v` tree is whole: a pool's row against the sum of its top-level vdevs' rows.
+//!
+//! In every release the pool's operations and bandwidth are its top-level vdevs' summed:
+//! before 0.7 `vdev_get_stats()` adds the root's children's counts to the root's (which
+//! counts no zio of its own: `vdev_stat_update()` returns early for it), and from 0.7
+//! `vdev_get_stats_ex_impl()` sums every child through `vdev_get_child_stat()` (both in
+//! `module/zfs/vdev.c`, zfs-0.6.1 to zfs-2.2.0). The root's children are the normal,
+//! `logs`, `special` and `dedup` top-level vdevs; `cache` and `spares` are not among them.
+//! A mirror's or RAID-Z's own row is its leaves' sum only from 0.7, so leaves are not
+//! compared here. A tree whose top-level rows add up to clearly less than its pool's is
+//! missing some: a paste cut short.
+
+use super::*;
+
+/// A figure of a row: operations or bandwidth.
+type Figure = fn(&Row) -> Option<u64>;
+
+/// The figures compared: (name for messages, the row's value).
+const FIGURES: [(&str, Figure); 4] = [
+    ("read operations", |r| r.read_ops),
+    ("write operations", |r| r.write_ops),
+    ("read bandwidth", |r| r.read_bytes),
+    ("write bandwidth", |r| r.write_bytes),
+];
+
+/// How far a printed figure may be from the value behind it: `zfs_nicenum()` keeps three
+/// significant digits (1%), and an operations count is cut to a whole number (1).
+fn slack(v: u64) -> u64 {
+    v / 100 + 1
+}
+
+/// The first pool section of `rows` whose top-level vdevs add up to less than its pool
+/// row: a sentence saying so, for the report's notes.
+pub(super) fn short_tree(rows: &[Row]) -> Option<String> {
+    let mut at = 0;
+    while let Some(pool) = rows.get(at) {
+        let end = rows.iter().skip(at + 1).position(|r| r.depth == 0).map_or(rows.len(), |k| at + 1 + k);
+        let tops: Vec<&Row> = rows
+            .get(at + 1..end)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|r| r.depth == 1 && r.class.as_deref() != Some(r.name.as_str()))
+            .filter(|r| !matches!(r.class.as_deref(), Some("cache" | "spares")))
+            .collect();
+        if pool.depth == 0 && pool.class.is_none() && !tops.is_empty() {
+            if let Some(msg) = short_by(pool, &tops) {
+                return Some(msg);
+            }
+        }
+        at = end;
+    }
+    None
+}
+
+fn short_by(pool: &Row, tops: &[&Row]) -> Option<String> {
+    for (what, get) in FIGURES {
+        let Some(whole) = get(pool) else { continue };
+        let parts: Option<Vec<u64>> = tops.iter().map(|r| get(r)).collect();
+        let Some(parts) = parts else { continue };
+        let sum = parts.iter().fold(0u64, |a, &v| a.saturating_add(v));
+        let tolerance = parts.iter().fold(slack(whole), |a, &v| a.saturating_add(slack(v)));
+        if whole > sum.saturating_add(tolerance) {
+            return Some(format!(
+                "line {}: the -v tree of {} looks partial: its {} top-level vdev rows add up to {} of the pool's {} {what}, and the pool row is their sum in every release (vdev.c); the rest of the tree was not pasted",
+                pool.line,
+                pool.name,
+                tops.len(),
+                nice(sum),
+                nice(whole)
+            ));
+        }
+    }
+    None
+}
+
+/// A figure as `zfs_nicenum()` prints it: three significant digits, 1024-based suffixes.
+fn nice(v: u64) -> String {
+    const SUFFIXES: [&str; 7] = ["", "K", "M", "G", "T", "P", "E"];
+    let mut i = 0;
+    while i + 1 < SUFFIXES.len() && v >= 1024u64 << (10 * i) {
+        i += 1;
+    }
+    if i == 0 {
+        return v.to_string();
+    }
+    // Two decimals, then one, then none, the first that fits three digits, each rounded
+    // to nearest as `snprintf("%.*f")` does.
+    let unit = 1u128 << (10 * i);
+    let s = SUFFIXES.get(i).copied().unwrap_or("");
+    for decimals in [2u32, 1] {
+        let p = 10u128.pow(decimals);
+        let scaled = (u128::from(v) * p * 2 + unit) / (2 * unit);
+        if scaled / p < 10u128.pow(3 - decimals) {
+            return format!("{}.{:0w$}{s}", scaled / p, scaled % p, w = decimals as usize);
+        }
+    }
+    format!("{}{s}", (u128::from(v) * 2 + unit) / (2 * unit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice;
+
+    #[test]
+    fn figures_print_as_zpool_prints_them() {
+        assert_eq!(nice(40), "40");
+        assert_eq!(nice(1023), "1023");
+        assert_eq!(nice(1700), "1.66K");
+        assert_eq!(nice(72_980_000), "69.6M");
+        assert_eq!(nice(390_070_272), "372M");
+    }
+}

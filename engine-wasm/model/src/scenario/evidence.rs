@@ -248,7 +248,8 @@ fn params(import: &Import, release: Release, ram: Option<u64>, b: &mut Builder) 
 /// vdevs at depth 1 (`mirror-0`, `raidz2`, a disk), their leaves at depth 2, each class
 /// (`logs`, `special`, `cache`, `spares`, `dedup`) as its keyword.
 fn create_words(io: &Iostat) -> Option<(String, String, usize)> {
-    let sample = io.samples.first()?;
+    // Rows of vdevs named on the command line are no pool's tree.
+    let sample = io.samples.first().filter(|s| !s.vdev_title)?;
     let mut rows = sample.rows.iter();
     let pool = rows.next().filter(|r| r.depth == 0)?;
     let mut words = Vec::new();
@@ -287,6 +288,10 @@ fn pool(import: &Import, b: &mut Builder) {
     for (s, body) in import.bodies().filter(|_| !has_status) {
         let Body::Iostat(io) = body else { continue };
         if !io.flags.contains('v') {
+            continue;
+        }
+        if let Some(first) = io.samples.first().filter(|x| x.partial_tree) {
+            b.note(format!("{}: the -v tree looks partial: no pool layout is taken from it", at(&s.file, first.line)));
             continue;
         }
         let Some((name, words, line)) = create_words(io).filter(|(name, ..)| *name == chosen) else { continue };

@@ -21,7 +21,7 @@ pub(super) fn chosen_pool(import: &Import, b: &mut Builder) -> Option<String> {
         match body {
             Body::Status(st) => add(&st.pool, at(&s.file, s.first_line)),
             Body::Iostat(io) => {
-                let pools = io.samples.first().into_iter().flat_map(|x| &x.rows);
+                let pools = io.samples.first().filter(|x| !x.vdev_title).into_iter().flat_map(|x| &x.rows);
                 for r in pools.filter(|r| r.depth == 0 && r.class.is_none()) {
                     add(&r.name, at(&s.file, r.line));
                 }

@@ -165,6 +165,13 @@ schema! {
         meaning: "With a separate log device, the next log block still goes to it while the commit's log bytes so far are under this, or the log records waiting for the next commit are under twice this; otherwise it is allocated in the main pool (USE_SLOG() in zil_lwb_write_start()). A large commit behind many waiting writers spills to the pool's disks.",
         history: "0.6.4 and 0.6.5 only (zil.c, 1 MiB; UINT64_MAX turns the check off, as any value above every commit's size does here). 0.7.0 replaced it by zil_slog_bulk: every log block stays on the log device, a bulk one written at a lower priority.",
     }
+    ZilSlogBulk {
+        name: "zil_slog_bulk", kind: Kind::Tunable, group: ZIL, unit: Unit::Bytes,
+        default: 64 * MIB, min: 0, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "With a separate log device, once more than this many log bytes have been committed since the ZIL last reset its count (a commit with none beside it, a waiter's timeout), its log blocks are written in the async-write class, not the sync-write class, so that a bulk of log writes leaves the device to latency-bound ones.",
+        history: "From 0.7.0 (zil.c), replacing zil_slog_limit: 768 KiB until 2.2, tested as a log block opens until 2.1 (zil_lwb_write_open()) and as it is issued from 2.2 (zil_lwb_write_issue()); 64 MiB from 2.3.0, counted per burst of commits (zl_cur_size, zil_burst_done()). Absent in 0.6.x, where every log block is a sync write.",
+        freebsd: Some("vfs.zfs.zil.slog_bulk"),
+    }
     DelayMinDirtyPercent {
         name: "zfs_delay_min_dirty_percent", kind: Kind::Tunable, group: DELAY, unit: Unit::Percent,
         default: 60, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,

@@ -202,3 +202,18 @@ fn raising_zil_slog_bulk_moves_a_slogs_log_blocks_from_the_async_to_the_sync_wri
     let (before, after) = (share(sync, bulk), share(sync_raised, bulk_raised));
     assert!(after < before / 2.0, "async-write share of the writes {before:.2} at 768K, {after:.2} at 1T");
 }
+
+#[test]
+fn from_2_3_a_lone_commit_resets_the_bulk_count_before_its_log_blocks_are_issued() {
+    // One thread of 1 MiB O_DSYNC writes: each commit fills eight lwbs and leaves a ninth
+    // open. zfs-2.3.0 zil_process_commit_list() calls zil_burst_done() (zl_parallel clear)
+    // before zil_commit_writer() issues them, so zil_lwb_write_issue() sees zl_cur_size 0:
+    // sync writes, even with zil_slog_bulk at 2.2's 768 KiB. zfs-2.2.0 resets zl_cur_used
+    // there only for a first lwb whose commit timeout is under 5 µs; its count passes
+    // 768 KiB and the blocks go in the async-write class.
+    let link = "v=1&drive=nvme-p4500&slog=ssd&readers=0&async_writers=0&sync_writers=1&sync_block_size=1M\
+                &duration=3&zil_slog_bulk=768K";
+    let (sync_2_2, _) = class_counts(&format!("{link}&release=2.2"));
+    let (sync_2_3, _) = class_counts(&format!("{link}&release=2.3"));
+    assert!(sync_2_3 > 1000 && sync_2_2 * 100 < sync_2_3, "sync-write I/Os: 2.2 {sync_2_2}, 2.3 {sync_2_3}");
+}

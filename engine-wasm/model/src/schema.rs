@@ -78,6 +78,10 @@ pub const RELEASES: &[&str] = &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2
 const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
 const LEGACY_QUEUE: &str = "Legacy I/O scheduler (before 2013)";
 
+/// The CPU time of a client write beyond its copy, unless set (`cpu_per_write`) [ns]:
+/// small, for a fast production build.
+pub const CPU_PER_WRITE: u64 = 1_000;
+
 /// Leaves in a whole pool at most, to keep a run's set-up bounded.
 pub const MAX_LEAVES: u32 = 512;
 
@@ -793,6 +797,11 @@ schema! {
         name: "ram", kind: Kind::Lab, group: RUN, unit: Unit::Bytes,
         default: 64 * GIB, min: 256 * MIB, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "The machine's physical memory. zfs_dirty_data_max and zfs_dirty_data_max_max left at their defaults are derived from it as the release's arc_init() does (10% of it, capped at 25% of it and from 0.7 at 4 GiB); the legacy write limit is at most an eighth of it.",
+    }
+    CpuPerWrite {
+        name: "cpu_per_write", kind: Kind::Lab, group: RUN, unit: Unit::Nanoseconds,
+        default: CPU_PER_WRITE, min: 0, max: S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The machine's CPU time for each client write call (zfs_write()'s dmu_write() and commit) beyond copying its data at 4 GB/s: it bounds what one writer thread can do (1 µs, a fast production build; a debug build took 1.27 ms). A scenario file's system.cpu_per_write.",
     }
     LegacyEra {
         name: "legacy_era", kind: Kind::Lab, group: RUN, unit: Unit::Choice,

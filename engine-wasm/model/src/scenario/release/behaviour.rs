@@ -126,8 +126,9 @@ impl Release {
     /// tunable's default (or "absent").
     pub fn differences(self, other: Release) -> Vec<Difference> {
         let mut out = self.behaviour_differences(other);
-        let shown = |v: Option<u64>| v.map_or_else(|| "absent".to_string(), |v| v.to_string());
         for spec in crate::schema::SPECS.iter().filter(|s| s.kind == crate::schema::Kind::Tunable) {
+            // In the tunable's unit, as --set takes it (768K, not 786432).
+            let shown = |v: Option<u64>| v.map_or_else(|| "absent".to_string(), |v| spec.format(v));
             let (a, b) = (self.default_of(spec.id), other.default_of(spec.id));
             if a != b {
                 out.push(Difference { what: spec.name.to_string(), a: shown(a), b: shown(b) });

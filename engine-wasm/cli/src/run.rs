@@ -162,12 +162,14 @@ pub fn simulate(text: &str, o: &Overrides<'_>) -> Result<Report, String> {
     for assignment in o.sets {
         let (id, v) = scenario.tunables.set_assignment(assignment).map_err(|e| e.to_string())?;
         // The lab's own settings describe the app's single workload; a scenario file says
-        // all that itself. The run's length, budget and seed apply to any scenario; the
-        // rest would be ignored silently, so it is refused.
+        // all that itself. The run's length, budget and seed, and the CPU a write costs
+        // (system.cpu_per_write), apply to any scenario; the rest would be ignored
+        // silently, so it is refused.
         match id {
             Id::Duration => scenario.duration_ns = v.saturating_mul(1_000_000_000),
             Id::EventBudget => scenario.budget.max_events = v,
             Id::Seed => scenario.seed = v,
+            Id::CpuPerWrite => scenario.cpu_per_write_ns = Some(v),
             _ if id.spec().kind == Kind::Lab => {
                 return Err(format!(
                     "--set {}: a setting of the app's lab; a scenario file describes this itself (edit the file, or use run --link)",

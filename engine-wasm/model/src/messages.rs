@@ -228,6 +228,15 @@ pub(crate) fn sync_kick_not_below_async_min(sync: u64, async_min: u64) -> String
     )
 }
 
+pub(crate) fn sync_bytes_not_below_async_min(sync: u64, async_min: u64, async_min_bytes: u64) -> String {
+    format!(
+        "{} is not below {} of zfs_dirty_data_max ({}): a txg is pushed to sync only after the scheduler has started ramping up async writes",
+        named(Id::DirtyDataSync, sync),
+        named(Id::AsyncWriteActiveMinDirtyPercent, async_min),
+        Id::DirtyDataMax.spec().describe(async_min_bytes)
+    )
+}
+
 pub(crate) fn min_pending_above_max_pending(min: u64, max: u64) -> String {
     format!(
         "{} is above {}: a new I/O is issued at once while fewer than min_pending are pending, so up to min_pending are in flight whatever max_pending says (lower both to bound the device queue)",

@@ -57,7 +57,7 @@ pub struct Budget {
 /// What a client write costs the CPU beyond copying its data [ns]: small, for a fast
 /// production build (the reference measured 1.27 ms for `dmu_write()` and commit on a
 /// debug build, which a ground-truth case sets through `system.cpu_per_write`).
-pub const DEFAULT_CPU_PER_WRITE: u64 = 1_000;
+pub const DEFAULT_CPU_PER_WRITE: u64 = crate::schema::CPU_PER_WRITE;
 
 pub(crate) const DEFAULT_MAX_EVENTS: u64 = 200_000_000;
 pub(crate) const DEFAULT_MAX_SIMULATED: u64 = 3600 * S;

@@ -78,6 +78,10 @@ pub const RELEASES: &[&str] = &["0.6.4", "0.6.5", "0.7", "0.8", "2.0", "2.1", "2
 const LEGACY_THROTTLE: &str = "Legacy write throttle (before 2013)";
 const LEGACY_QUEUE: &str = "Legacy I/O scheduler (before 2013)";
 
+/// The CPU time of a client write beyond its copy, unless set (`cpu_per_write`) [ns]:
+/// small, for a fast production build.
+pub const CPU_PER_WRITE: u64 = 1_000;
+
 /// Leaves in a whole pool at most, to keep a run's set-up bounded.
 pub const MAX_LEAVES: u32 = 512;
 
@@ -164,6 +168,13 @@ schema! {
         default: MIB, min: 0, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "With a separate log device, the next log block still goes to it while the commit's log bytes so far are under this, or the log records waiting for the next commit are under twice this; otherwise it is allocated in the main pool (USE_SLOG() in zil_lwb_write_start()). A large commit behind many waiting writers spills to the pool's disks.",
         history: "0.6.4 and 0.6.5 only (zil.c, 1 MiB; UINT64_MAX turns the check off, as any value above every commit's size does here). 0.7.0 replaced it by zil_slog_bulk: every log block stays on the log device, a bulk one written at a lower priority.",
+    }
+    ZilSlogBulk {
+        name: "zil_slog_bulk", kind: Kind::Tunable, group: ZIL, unit: Unit::Bytes,
+        default: 64 * MIB, min: 0, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "With a separate log device, once more than this many log bytes have been committed since the ZIL last reset its count (a commit with none beside it, a waiter's timeout), its log blocks are written in the async-write class, not the sync-write class, so that a bulk of log writes leaves the device to latency-bound ones.",
+        history: "From 0.7.0 (zil.c), replacing zil_slog_limit: 768 KiB until 2.2, tested as a log block opens until 2.1 (zil_lwb_write_open()) and as it is issued from 2.2 (zil_lwb_write_issue()); 64 MiB from 2.3.0, counted per burst of commits (zl_cur_size, zil_burst_done()). Absent in 0.6.x, where every log block is a sync write.",
+        freebsd: Some("vfs.zfs.zil.slog_bulk"),
     }
     DelayMinDirtyPercent {
         name: "zfs_delay_min_dirty_percent", kind: Kind::Tunable, group: DELAY, unit: Unit::Percent,
@@ -786,6 +797,11 @@ schema! {
         name: "ram", kind: Kind::Lab, group: RUN, unit: Unit::Bytes,
         default: 64 * GIB, min: 256 * MIB, max: 1 << 50, scale: Scale::Log, effect: Effect::Rerun,
         meaning: "The machine's physical memory. zfs_dirty_data_max and zfs_dirty_data_max_max left at their defaults are derived from it as the release's arc_init() does (10% of it, capped at 25% of it and from 0.7 at 4 GiB); the legacy write limit is at most an eighth of it.",
+    }
+    CpuPerWrite {
+        name: "cpu_per_write", kind: Kind::Lab, group: RUN, unit: Unit::Nanoseconds,
+        default: CPU_PER_WRITE, min: 0, max: S, scale: Scale::Log, effect: Effect::Rerun,
+        meaning: "The machine's CPU time for each client write call (zfs_write()'s dmu_write() and commit) beyond copying its data at 4 GB/s: it bounds what one writer thread can do (1 µs, a fast production build; a debug build took 1.27 ms). A scenario file's system.cpu_per_write.",
     }
     LegacyEra {
         name: "legacy_era", kind: Kind::Lab, group: RUN, unit: Unit::Choice,

@@ -38,7 +38,7 @@ const fn eq(a: &str, b: &str) -> bool {
 }
 
 /// (tunable, first release that has it, first release that no longer has it).
-const RANGES: [(Id, u64, Option<u64>); 14] = [
+const RANGES: [(Id, u64, Option<u64>); 15] = [
     // dsl_pool.c: bytes until 0.7; replaced by zfs_dirty_data_sync_percent in 0.8.0.
     (Id::DirtyDataSync, 0, Some(at("0.8"))),
     (Id::DirtyDataSyncPercent, at("0.8"), None),
@@ -55,6 +55,7 @@ const RANGES: [(Id, u64, Option<u64>); 14] = [
     (Id::CommitTimeoutPct, at("0.8"), None),
     // zil.c: zil_slog_limit until 0.6.5; 0.7.0 replaced it by zil_slog_bulk.
     (Id::ZilSlogLimit, 0, Some(at("0.7"))),
+    (Id::ZilSlogBulk, at("0.7"), None),
     // vdev_queue.c: the scrub's non-interactive credit from 2.1.0.
     (Id::NiaCredit, at("2.1"), None),
     (Id::NiaDelay, at("2.1"), None),

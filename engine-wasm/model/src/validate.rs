@@ -73,10 +73,22 @@ pub fn check(t: &Tunables) -> Checked {
         out.warnings
             .push(problem(&[Id::DelayMinDirtyPercent, hi_id], messages::delay_before_full_concurrency(delay_min, hi)));
     }
-    let sync = t.get(Id::DirtyDataSyncPercent);
-    if sync >= lo {
-        out.warnings
-            .push(problem(&[Id::DirtyDataSyncPercent, lo_id], messages::sync_kick_not_below_async_min(sync, lo)));
+    // The sync kick the release has: zfs_dirty_data_sync_percent from 0.8, the absolute
+    // zfs_dirty_data_sync (64 MiB) before (zfs-0.7.0 dsl_pool.c), set against the
+    // low point in bytes. NOTE: zfs_dirty_data_max as given; a run left at its default
+    // derives it from RAM downstream (`scenario::lab`).
+    if in_release(Id::DirtyDataSyncPercent, t.get(Id::Release)) {
+        let sync = t.get(Id::DirtyDataSyncPercent);
+        if sync >= lo {
+            out.warnings
+                .push(problem(&[Id::DirtyDataSyncPercent, lo_id], messages::sync_kick_not_below_async_min(sync, lo)));
+        }
+    } else {
+        let (sync, lo_bytes) = (t.get(Id::DirtyDataSync), dirty_max.saturating_mul(lo) / 100);
+        if sync >= lo_bytes {
+            let message = messages::sync_bytes_not_below_async_min(sync, lo, lo_bytes);
+            out.warnings.push(problem(&[Id::DirtyDataSync, lo_id], message));
+        }
     }
     // The legacy vdev_queue_io() issues a new I/O at once below zfs_vdev_min_pending,
     // before max_pending is looked at: with min 4, max_pending 1 and 2 give the same runs.
@@ -237,6 +249,7 @@ mod tests {
             (Id::AsyncWriteActiveMaxDirtyPercent, min(Id::AsyncWriteActiveMaxDirtyPercent)),
             (Id::DelayMinDirtyPercent, min(Id::DelayMinDirtyPercent)),
             (Id::DirtyDataSyncPercent, max(Id::DirtyDataSyncPercent)),
+            (Id::DirtyDataSync, max(Id::DirtyDataSync)),
             (Id::VdevMinPending, max(Id::VdevMinPending)),
             (Id::VdevMaxPending, min(Id::VdevMaxPending)),
             (Id::VdevMaxActive, min(Id::VdevMaxActive)),
@@ -252,6 +265,27 @@ mod tests {
                 assert!(w.message.chars().count() < 300, "{} characters: {}", w.message.chars().count(), w.message);
             }
         }
+    }
+
+    /// zfs-0.6.5 and zfs-0.7.0 `dsl_pool.c`: `zfs_dirty_data_sync = 64 * 1024 * 1024`, no
+    /// percent; the warning names the kick the release has, in bytes.
+    #[test]
+    fn before_0_8_the_sync_kick_warning_compares_zfs_dirty_data_sync_in_bytes() {
+        let at = |r: &str| Id::Release.spec().choices.iter().position(|c| *c == r).unwrap_or(0) as u64;
+        let lo = (Id::AsyncWriteActiveMinDirtyPercent, 20);
+        let c = check(&with(&[(Id::Release, at("0.6.5")), lo]));
+        assert!(c.warnings.iter().all(|w| !w.tunables.contains(&"zfs_dirty_data_sync_percent")), "{c:?}");
+        assert!(c.warnings.iter().all(|w| !w.tunables.contains(&"zfs_dirty_data_sync")), "64M is below 20% of 4G");
+        // 20% of 256 MiB is 51.2 MiB: 64 MiB is not below it.
+        let c = check(&with(&[(Id::Release, at("0.6.5")), lo, (Id::DirtyDataMax, 256 << 20)]));
+        let w = c.warnings.iter().find(|w| w.tunables[0] == "zfs_dirty_data_sync").expect("warned");
+        assert!(w.message.starts_with("zfs_dirty_data_sync (64 MiB) is not below"), "{}", w.message);
+        assert!(!w.message.contains("sync_percent"), "{}", w.message);
+        let c = check(&with(&[(Id::Release, at("0.7")), (Id::DirtyDataSync, 1 << 30), lo]));
+        assert_eq!(c.warnings[0].tunables, ["zfs_dirty_data_sync", "zfs_vdev_async_write_active_min_dirty_percent"]);
+        // From 0.8 the percent, as before.
+        let c = check(&with(&[(Id::Release, at("0.8")), lo]));
+        assert_eq!(c.warnings[0].tunables[0], "zfs_dirty_data_sync_percent");
     }
 
     #[test]

@@ -298,6 +298,7 @@ pub fn cost(id: Id) -> &'static str {
         Id::TxgTimeout => "Longer makes bigger, fewer txgs (less write amplification on SSDs); costs bursty writes and more to lose to a crash without a ZIL.",
         Id::WrlogDataMax => "More lets sync writers log more before they are delayed; costs log space and longer txg syncs.",
         Id::CommitTimeoutPct => "Longer waits gather more log records per log block; costs sync write latency.",
+        Id::ZilSlogBulk => "Higher keeps more of a burst of log blocks on a log device in the sync-write class: faster fsync under load; costs the latency of other sync writes sharing the device.",
         Id::DelayMinDirtyPercent => "Higher delays writers later; costs harder, more sudden delays near the limit.",
         Id::DelayScale => "Larger delays each write more at the same dirty level, smoothing throughput; costs write latency and peak throughput.",
         Id::DelayMaxNs => "The cap on one write's delay; costs latency when raised, throttling power when lowered.",

@@ -185,7 +185,8 @@ pub fn scenario_from_settings(t: &Tunables) -> Result<Scenario, String> {
         report_interval_ns,
         models,
         ram: get(Id::Ram),
-        cpu_per_write_ns: None,
+        // Left unset, the engine's default, and the scenario echoed as before.
+        cpu_per_write_ns: t.is_given(Id::CpuPerWrite).then(|| get(Id::CpuPerWrite)),
         tunables,
         pool,
         tenants: tenants(t, &workloads),

@@ -290,9 +290,11 @@ impl Release {
         }
     }
 
-    /// `zil_slog_bulk` (`zil.c`): past this many log bytes committed since the ZIL last
-    /// reset its count, an lwb on a log device is written in the async-write class. None
-    /// until 0.6.5 (every lwb a sync write); 768 KiB from 0.7.0, 64 MiB from 2.3.0.
+    /// The default of `zil_slog_bulk` (`zil.c`): past this many log bytes committed since
+    /// the ZIL last reset its count, an lwb on a log device is written in the async-write
+    /// class. None until 0.6.5 (every lwb a sync write); 768 KiB from 0.7.0, 64 MiB from
+    /// 2.3.0. The run reads the tunable (`Id::ZilSlogBulk`), which [`Release::defaults`]
+    /// sets from this.
     pub fn zil_slog_bulk(self) -> Option<u64> {
         match self {
             r if r < Release::V0_7 => None,
@@ -447,6 +449,10 @@ impl Release {
         // zil.c: 5 from 0.8.0 to 2.2, 10 from 2.3.0.
         if self < Release::V2_3 {
             d.push((Id::CommitTimeoutPct, 5));
+        }
+        // zil.c: zil_slog_bulk 768 KiB from 0.7.0 to 2.2, 64 MiB from 2.3.0.
+        if let Some(bulk) = self.zil_slog_bulk().filter(|&b| b != Id::ZilSlogBulk.spec().default) {
+            d.push((Id::ZilSlogBulk, bulk));
         }
         // A tunable the release does not have keeps master's default: nothing reads it.
         d.retain(|&(id, _)| self.has(id));

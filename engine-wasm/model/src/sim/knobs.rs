@@ -69,6 +69,8 @@ pub(super) struct Knobs {
     pub(super) commit_timeout_pct: u64,
     /// `zil_slog_limit` (0.6.4 and 0.6.5; none from 0.7.0, which has `zil_slog_bulk`).
     pub(super) zil_slog_limit: Option<u64>,
+    /// `zil_slog_bulk` (0.7 on; none before, when every log block is a sync write).
+    pub(super) zil_slog_bulk: Option<u64>,
     /// The log-data throttle exists (2.2+).
     pub(super) wrlog_enabled: bool,
 }
@@ -173,6 +175,7 @@ impl Knobs {
                 5
             },
             zil_slog_limit: s.models.release.has(Id::ZilSlogLimit).then(|| g(Id::ZilSlogLimit)),
+            zil_slog_bulk: s.models.release.has(Id::ZilSlogBulk).then(|| g(Id::ZilSlogBulk)),
         }
     }
 }

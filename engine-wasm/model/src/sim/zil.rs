@@ -295,7 +295,7 @@ impl Sim {
         lwb.tops[top] = true;
         // `lwb_slog`: the block is on a log device (`zio_alloc_zil()`'s log class).
         let on_log = alloc_class == AllocClass::Log && !off_log;
-        let slog_bulk = release.zil_slog_bulk().filter(|_| on_log && log_on == LogOn::Own);
+        let slog_bulk = self.k.zil_slog_bulk.filter(|_| on_log && log_on == LogOn::Own);
         let class = if bulk(release.slog_bulk_at_issue(), slog_bulk, lwb.bulk_base, lwb.bulk_issued, i as u64) {
             Class::AsyncWrite
         } else {

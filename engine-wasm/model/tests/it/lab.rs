@@ -174,3 +174,20 @@ fn the_real_system_presets_are_the_systems_they_name() {
     assert_eq!(zvol.pool.vdevs.len() * 2, 12);
     assert_eq!(scenario("scrub-limit").tunables.get(Id::ScanVdevLimit), 64 << 20);
 }
+
+#[test]
+fn a_links_cpu_per_write_bounds_one_writer_and_unset_leaves_the_engines_default() {
+    // One unthrottled async writer of 4 KiB: beside a 1 µs copy the call's CPU is what
+    // bounds it, so 1 ms a call caps it near 1000 writes a second.
+    let link = "v=1&async_writers=1&async_block_size=4K&async_rate=0&readers=0&duration=3";
+    let unset = decode(link);
+    let s = scenario_from_settings(&unset.tunables).expect("valid");
+    assert_eq!(s.cpu_per_write_ns, None, "the engine's default; the echoed scenario as before");
+    let slow = decode(&format!("{link}&cpu_per_write=1ms"));
+    assert!(slow.notices.is_empty(), "{:?}", slow.notices);
+    let s = scenario_from_settings(&slow.tunables).expect("valid");
+    assert_eq!(s.cpu_per_write_ns, Some(1_000_000));
+    let rate = |s| report::run(s).summary.client_write.count as f64 / 3.0;
+    let (fast, slow) = (rate(scenario_from_settings(&unset.tunables).expect("valid")), rate(s));
+    assert!(slow < 1000.0 && fast > 10.0 * slow, "{fast:.0} writes/s at the default, {slow:.0} at 1 ms");
+}

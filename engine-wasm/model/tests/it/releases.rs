@@ -58,6 +58,16 @@ fn a_link_or_a_set_naming_a_tunable_the_release_does_not_have_is_refused_by_name
     assert_eq!((d.tunables.get(Id::VdevQueueDepthPct), d.notices.len()), (500, 0));
     let d = decode("v=1&release=2.4&zfs_vdev_queue_depth_pct=500");
     assert!(named(&d.notices, "zfs_vdev_queue_depth_pct is not a tunable of OpenZFS 2.4"), "{:?}", d.notices);
+    // zil.c: zil_slog_bulk from zfs-0.7.0; zfs-0.6.5 has zil_slog_limit in its place.
+    let d = decode("v=1&release=0.6.5&zil_slog_bulk=1M");
+    assert!(named(&d.notices, "zil_slog_bulk is not a tunable of OpenZFS 0.6.5"), "{:?}", d.notices);
+    let mut t = Tunables::default();
+    t.set_assignments(&["release=0.6.5".into(), "zil_slog_bulk=1M".into()]).expect("in range");
+    assert_eq!(validate::check(&t).errors[0].tunables, ["zil_slog_bulk"]);
+    let v = json!({"models": {"release": "0.6.5"}, "tunables": {"zil_slog_bulk": "1M"}});
+    assert!(Scenario::from_json(&v.to_string()).is_err());
+    let d = decode("v=1&release=0.7&zil_slog_bulk=1M");
+    assert_eq!((d.tunables.get(Id::ZilSlogBulk), d.notices.len()), (1 << 20, 0));
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! written anew instead of waiting for their txg's sync, and the log-data throttle.
 
 use serde_json::{json, Value};
+use throttle_model::link::decode;
 use throttle_model::report::{self, Report};
+use throttle_model::scenario::lab::scenario_from_settings;
 use throttle_model::scenario::Scenario;
 
 fn run(v: &Value) -> Report {
@@ -172,4 +174,46 @@ fn sync_writers_dirty_whole_records_as_buffered_writers_do() {
     let s = &r.summary;
     let txg = s.classes["async_write"].bytes_per_s as f64 / s.client_write_bytes_per_s.max(1) as f64;
     assert!(txg > 3.5, "{txg} bytes written by the txgs per byte");
+}
+
+/// The sync-write and async-write I/Os of a lab link's run.
+fn class_counts(link: &str) -> (u64, u64) {
+    let d = decode(link);
+    assert!(d.notices.is_empty(), "{:?}", d.notices);
+    let r = report::run(scenario_from_settings(&d.tunables).unwrap_or_else(|e| panic!("{e}")));
+    let count = |class: &str| r.summary.classes[class].latency.count;
+    (count("sync_write"), count("async_write"))
+}
+
+#[test]
+fn raising_zil_slog_bulk_moves_a_slogs_log_blocks_from_the_async_to_the_sync_write_class() {
+    // 16 threads of 1 MiB O_DSYNC writes on a SLOG keep commits overlapping: 2.2 never
+    // resets zl_cur_used but at a waiter's timeout, so past 768 KiB (zfs-2.2.0 zil.c) its
+    // log blocks go in the async-write class (zil_lwb_write_issue()). Past the whole run's
+    // log bytes, every one is a sync write. The async-write class also holds the txgs'
+    // writes, which grow with the clients' rate (the SLOG's sync-write class has more
+    // active), so its share of the writes is compared, not its count.
+    let link = "v=1&release=2.2&drive=nvme-p4500&top_level_vdevs=4&slog=ssd&readers=0&async_writers=0\
+                &sync_writers=16&sync_block_size=1M&duration=3";
+    let (sync, bulk) = class_counts(link);
+    let (sync_raised, bulk_raised) = class_counts(&format!("{link}&zil_slog_bulk=1T"));
+    assert!(sync_raised > 20 * sync.max(1), "sync-write I/Os {sync} at 768K, {sync_raised} at 1T");
+    let share = |sync: u64, bulk: u64| bulk as f64 / (sync + bulk).max(1) as f64;
+    let (before, after) = (share(sync, bulk), share(sync_raised, bulk_raised));
+    assert!(after < before / 2.0, "async-write share of the writes {before:.2} at 768K, {after:.2} at 1T");
+}
+
+#[test]
+fn from_2_3_a_lone_commit_resets_the_bulk_count_before_its_log_blocks_are_issued() {
+    // One thread of 1 MiB O_DSYNC writes: each commit fills eight lwbs and leaves a ninth
+    // open. zfs-2.3.0 zil_process_commit_list() calls zil_burst_done() (zl_parallel clear)
+    // before zil_commit_writer() issues them, so zil_lwb_write_issue() sees zl_cur_size 0:
+    // sync writes, even with zil_slog_bulk at 2.2's 768 KiB. zfs-2.2.0 resets zl_cur_used
+    // there only for a first lwb whose commit timeout is under 5 µs; its count passes
+    // 768 KiB and the blocks go in the async-write class.
+    let link = "v=1&drive=nvme-p4500&slog=ssd&readers=0&async_writers=0&sync_writers=1&sync_block_size=1M\
+                &duration=3&zil_slog_bulk=768K";
+    let (sync_2_2, _) = class_counts(&format!("{link}&release=2.2"));
+    let (sync_2_3, _) = class_counts(&format!("{link}&release=2.3"));
+    assert!(sync_2_3 > 1000 && sync_2_2 * 100 < sync_2_3, "sync-write I/Os: 2.2 {sync_2_2}, 2.3 {sync_2_3}");
 }

@@ -20,7 +20,7 @@ impl Release {
     }
 
     /// The behaviour that changed between releases, as (what, this release's) pairs.
-    pub fn behaviour(self) -> [(&'static str, String); 21] {
+    pub fn behaviour(self) -> [(&'static str, String); 20] {
         let kick = match self.sync_kick() {
             SyncKick::PoolBytes => "pool-wide, bytes, dropped while syncing",
             SyncKick::PoolPercent => "pool-wide, percent, dropped while syncing",
@@ -105,7 +105,6 @@ impl Release {
             ("zvol indirect writes", indirect(self.zvol_log_indirect()).to_string()),
             ("zvol write, one transaction", format!("all its blocks, at most {} MiB", self.zvol_tx_max() / MIB)),
             ("large commit with a SLOG", slog.to_string()),
-            ("zil_slog_bulk", self.zil_slog_bulk().map_or_else(|| "none".to_string(), |b| format!("{} KiB", b / KIB))),
             ("zil_slog_bulk tested", if self.zil_slog_bulk().is_some() { bulk_at } else { "never" }.to_string()),
             ("ZIL commit timeout's latency", latency.to_string()),
             ("ARC reserve per write", reserve),
@@ -127,8 +126,9 @@ impl Release {
     /// tunable's default (or "absent").
     pub fn differences(self, other: Release) -> Vec<Difference> {
         let mut out = self.behaviour_differences(other);
-        let shown = |v: Option<u64>| v.map_or_else(|| "absent".to_string(), |v| v.to_string());
         for spec in crate::schema::SPECS.iter().filter(|s| s.kind == crate::schema::Kind::Tunable) {
+            // In the tunable's unit, as --set takes it (768K, not 786432).
+            let shown = |v: Option<u64>| v.map_or_else(|| "absent".to_string(), |v| spec.format(v));
             let (a, b) = (self.default_of(spec.id), other.default_of(spec.id));
             if a != b {
                 out.push(Difference { what: spec.name.to_string(), a: shown(a), b: shown(b) });

@@ -58,6 +58,15 @@ fn defaults_follow_each_releases_source() {
     assert_eq!(get(Release::V2_4, Id::ResilverMinTimeMs), 3000);
     assert_eq!(get(Release::Master, Id::ResilverMinTimeMs), 1500);
     assert_eq!(get(Release::V0_6_4, Id::DirtyDataSync), 64 * MIB);
+    // zil.c: `zil_slog_bulk = 768 * 1024` at zfs-0.7.0 through zfs-2.2.0 (zfs-2.1.16 too),
+    // `64 * 1024 * 1024` from zfs-2.3.0; none at zfs-0.6.5.
+    for r in [Release::V0_7, Release::V0_8, Release::V2_0, Release::V2_1, Release::V2_1_16, Release::V2_2] {
+        assert_eq!(get(r, Id::ZilSlogBulk), 768 * KIB, "{}", r.name());
+    }
+    for r in [Release::V2_3, Release::V2_4, Release::Master] {
+        assert_eq!(get(r, Id::ZilSlogBulk), 64 * MIB, "{}", r.name());
+    }
+    assert!(!Release::V0_6_5.has(Id::ZilSlogBulk) && Release::V0_7.has(Id::ZilSlogBulk));
 }
 
 #[test]

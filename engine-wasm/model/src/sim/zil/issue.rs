@@ -28,14 +28,24 @@ pub(super) struct Commit {
 
 /// Whether issuing the lwb now resets the count of log bytes `zil_slog_bulk` is checked
 /// against (`zl_cur_used`, from 2.3 `zl_cur_size`): each batch before 0.8; 2.2's lone
-/// first lwb; 2.3's lwb of a commit not in parallel (`zil_burst_done()`). An lwb issued
-/// because it is full resets nothing. (A waiter's timeout resets it from 0.8 on.)
+/// first lwb; 2.3's lwbs of a commit not in parallel (`zil_burst_done()`), however many.
+/// Until 2.2 an lwb issued because it is full resets nothing. (A waiter's timeout resets
+/// it from 0.8 on.)
+///
+/// From 2.3 a commit's records that fill lwbs close them onto the writer's `ilwbs` list
+/// (`zil_lwb_assign()`), and its last record leaves the lwb after them `LWB_STATE_OPENED`;
+/// with `zl_parallel` clear `zil_process_commit_list()` calls `zil_burst_done()`, which
+/// zeroes `zl_cur_size`, before `zil_commit_writer()` issues the list: every block of a
+/// lone commit is tested against 0 in `zil_lwb_write_issue()` (zfs-2.3.0 `zil.c`).
+/// NOTE: a commit whose records end exactly at a block's end leaves no lwb opened, and
+/// so no reset; the lab's lwb is not cut into real blocks, and counts it as a reset.
 pub(super) fn resets_bulk(issue: ZilIssue, c: &Commit) -> bool {
     let full = c.log_bytes >= LOG_BLOCK_MAX;
     match issue {
         ZilIssue::Batch => true,
         ZilIssue::Timeout => false,
-        ZilIssue::FirstFast | ZilIssue::NotParallel => !full && issues_now(issue, c),
+        ZilIssue::FirstFast => !full && issues_now(issue, c),
+        ZilIssue::NotParallel => !c.parallel,
     }
 }
 
@@ -162,8 +172,8 @@ mod tests {
         // zfs-0.7.0 zil_commit_writer(): `zl_cur_used = 0` after every batch. zfs-0.8.0 to
         // 2.1: only zil_commit_waiter_timeout(). zfs-2.2.0: also the lone first lwb's
         // issue in zil_process_commit_list(). zfs-2.3.0: zil_burst_done() when the lwb
-        // goes at once, not in parallel. A full lwb (issued by zil_lwb_assign() or
-        // zil_lwb_commit()) resets nothing.
+        // goes at once, not in parallel, however many lwbs it filled. Until 2.2 a full lwb
+        // (issued by zil_lwb_assign() or zil_lwb_commit()) resets nothing.
         let full = Commit { log_bytes: 128 << 10, ..lone(0) };
         assert!(resets_bulk(Release::V0_7.zil_issue(), &lone(1_000_000)));
         assert!(!resets_bulk(Release::V2_1.zil_issue(), &full));
@@ -172,5 +182,10 @@ mod tests {
         assert!(!resets_bulk(Release::V2_2.zil_issue(), &full));
         assert!(resets_bulk(Release::V2_3.zil_issue(), &lone(1_000_000)));
         assert!(!resets_bulk(Release::V2_3.zil_issue(), &Commit { parallel: true, ..full }));
+        // zfs-2.3.0: a lone commit of 1 MiB fills eight lwbs and opens a ninth, so
+        // zil_burst_done() runs before any is issued: all nine are tested against 0.
+        let large = Commit { log_bytes: 1 << 20, ..lone(1_000_000) };
+        assert!(resets_bulk(Release::V2_3.zil_issue(), &large));
+        assert!(!resets_bulk(Release::V2_3.zil_issue(), &Commit { parallel: true, ..large }));
     }
 }

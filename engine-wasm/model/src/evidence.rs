@@ -180,7 +180,7 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
     let lines: Vec<Line> = text
         .lines()
         .enumerate()
-        .map(|(i, t)| Line { no: i + 1, text: if fence(t) { "" } else { cut(t, MAX_LINE) } })
+        .map(|(i, t)| Line { no: i + 1, text: if fence(t) || t.trim() == "^C" { "" } else { cut(t, MAX_LINE) } })
         .collect();
     let blocks = split::blocks(&lines);
     if lines.iter().all(|l| l.text.trim().is_empty()) {
@@ -195,7 +195,7 @@ fn read_file(file: &str, text: &str, out: &mut Import) {
             l.text.trim().is_empty()
                 || l.text.trim_start().starts_with('#')
                 || prompt::prompt(l.text).is_some()
-                || prompt::bare_prompt(l.text)
+                || prompt::output_ends(l.text)
         };
         let mut in_block = vec![false; lines.len()];
         for (_, range) in &blocks {
@@ -242,6 +242,10 @@ pub(crate) fn clip(text: &str, chars: usize) -> String {
 }
 
 /// `text` cut to at most `max` bytes, at a character boundary.
+/// Lines that are no part of any output read as blank lines: `^C`, the terminal's echo of
+/// the interrupt that stopped `zpool iostat 5` or a bpftrace script (whose maps it prints
+/// after it), and a Markdown code fence.
+///
 /// A Markdown code fence (```` ``` ````, `~~~`, with or without a language), as a ticket or
 /// a GitHub comment wraps pasted output: the paste's wrapping, not a line of the output.
 /// It reads as a blank line, so a fence inside a `zpool status` config ends nothing and
@@ -284,6 +288,8 @@ impl Section {
                 format!("{} {name}: {} stats", self.body.format(), k.stats.len())
             }
             Body::Params(p) => format!("{} ({}): {} parameters", self.body.format(), p.style, p.entries.len()),
+            // `zpool status -x` with every pool healthy names none.
+            Body::Status(s) if s.pool.is_empty() => format!("{}: no pool named", self.body.format()),
             Body::Status(s) => format!(
                 "{} of {}: {} config lines{}",
                 self.body.format(),

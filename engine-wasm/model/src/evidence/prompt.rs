@@ -98,9 +98,9 @@ fn after_prompt(t: &str) -> Option<&str> {
     })
 }
 
-/// A shell prompt with no command after it (`root@pbs:~# `), as a paste ends: the end of
-/// the output before it.
-pub fn bare_prompt(text: &str) -> bool {
+/// The end of a command's output: a shell prompt with no command after it (`root@pbs:~# `,
+/// as a paste ends).
+pub fn output_ends(text: &str) -> bool {
     // A lone `#` is a comment line (modprobe.d, loader.conf), not root's prompt.
     let t = text.trim();
     t != "#" && after_prompt(t).is_some_and(|rest| rest.trim().is_empty())
@@ -108,7 +108,7 @@ pub fn bare_prompt(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{bare_prompt, prompt, Format};
+    use super::{output_ends, prompt, Format};
 
     #[test]
     fn a_prompt_names_the_format_its_command_prints() {
@@ -137,13 +137,13 @@ mod tests {
     }
 
     #[test]
-    fn a_prompt_with_nothing_after_it_ends_a_paste() {
-        assert!(bare_prompt("root@pbs:~# "));
-        assert!(bare_prompt("$"));
-        assert!(bare_prompt("[root@host ~]# "));
-        assert!(!bare_prompt("root@pbs:~# zpool status"));
-        assert!(!bare_prompt("# a comment"));
-        assert!(!bare_prompt("#"));
-        assert!(!bare_prompt("zpool  ONLINE  0  0  0"));
+    fn a_prompt_with_nothing_after_it_ends_the_output() {
+        assert!(output_ends("root@pbs:~# "));
+        assert!(output_ends("$"));
+        assert!(output_ends("[root@host ~]# "));
+        assert!(!output_ends("root@pbs:~# zpool status"));
+        assert!(!output_ends("# a comment"));
+        assert!(!output_ends("#"));
+        assert!(!output_ends("zpool  ONLINE  0  0  0"));
     }
 }

@@ -5,7 +5,7 @@
 //! back after the output). Lines in no block are kept out unless blank or a prompt the lab
 //! does not know, which are skipped.
 
-use super::prompt::{bare_prompt, prompt, Format};
+use super::prompt::{output_ends, prompt, Format};
 use super::{dbgmsg, fio_output, iostat, kstat, params, properties, quantize, status, txgs, version};
 use super::{Body, Line, Parsed};
 use std::ops::Range;
@@ -49,7 +49,7 @@ pub fn blocks(lines: &[Line]) -> Vec<(Format, Range<usize>)> {
     let mut current: Option<(Format, usize)> = None;
     let mut pending_prompt: Option<(Format, usize)> = None;
     for i in 0..lines.len() {
-        if bare_prompt(lines[i].text) {
+        if output_ends(lines[i].text) {
             // The shell came back: the output before it is over.
             close(&mut out, &mut current, i);
             pending_prompt = None;

@@ -144,6 +144,8 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Status> {
     // Scans read for the current pool (2.x prints a scrub's and a resilver's).
     let mut scans: Vec<(Scan, String)> = Vec::new();
     let mut healthy_lines: Vec<String> = Vec::new();
+    // Pasted with its command (`zpool status -T d 5`), or with no prompt at all: dates belong.
+    let timestamps = !block.first().is_some_and(|l| super::prompt::prompt(l.text).is_some() && !l.text.contains(" -T"));
 
     for line in block {
         let t = line.text.trim();
@@ -211,7 +213,11 @@ pub(crate) fn parse(block: &[Line]) -> Parsed<Status> {
                 continue;
             }
             if is_date(t) {
-                // `zpool status -T d` prints the date before each report.
+                // `zpool status -T d` prints the date before each report; another date
+                // (`zpool status; date`) is no part of it, and said.
+                if !timestamps {
+                    out.problems.push((line.no, "a date, not part of zpool status (no -T d); skipped".to_string()));
+                }
                 continue;
             }
         }

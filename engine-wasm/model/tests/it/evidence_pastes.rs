@@ -129,3 +129,13 @@ fn the_outputs_of_two_pools_are_named_and_the_layout_and_scan_are_one_pools() {
     let f = from_evidence(&import(&[("a.txt", &raidz3), ("b.txt", &raidz3)]));
     assert!(!f.notes.iter().any(|n| n.contains("pools:")), "{:#?}", f.notes);
 }
+
+#[test]
+fn an_interrupt_is_no_line_of_output_and_a_date_after_zpool_status_is_named() {
+    let imp = import(&[("t", &sample("zpool-iostat/gh12779-grahamperrin-iostat-vdev-title-indented-2024"))]);
+    let problems: Vec<(usize, &str)> = imp.problems.iter().map(|p| (p.line, p.message.as_str())).collect();
+    // Line 16 is `^C`; line 19 `date`'s output after `zpool status -x ; date ; uptime`.
+    assert!(!problems.iter().any(|(no, _)| *no == 16), "{problems:#?}");
+    assert!(problems.contains(&(19, "a date, not part of zpool status (no -T d); skipped")), "{problems:#?}");
+    assert!(imp.sections.iter().any(|s| s.describe().ends_with("zpool status: no pool named")));
+}

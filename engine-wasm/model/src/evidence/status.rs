@@ -79,6 +79,8 @@ pub struct Scan {
     pub paused: bool,
     /// `canceled on ...`.
     pub canceled: bool,
+    /// `306T issued 1.95G/s` with no `at`: a sequential rebuild's line, 2.0.0 to 2.1.16.
+    pub rebuild_wording: bool,
 }
 
 /// The labels `status_callback()` and `zpool import` print before a colon.

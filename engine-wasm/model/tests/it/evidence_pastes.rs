@@ -139,3 +139,27 @@ fn an_interrupt_is_no_line_of_output_and_a_date_after_zpool_status_is_named() {
     assert!(problems.contains(&(19, "a date, not part of zpool status (no -T d); skipped")), "{problems:#?}");
     assert!(imp.sections.iter().any(|s| s.describe().ends_with("zpool status: no pool named")));
 }
+
+#[test]
+fn a_scan_lines_wording_narrows_the_release() {
+    let release = |path: &str| {
+        let f = from_evidence(&import(&[("t", &sample(path))]));
+        let s = f.settings.iter().find(|s| s.name == "release").expect("a release implied");
+        (s.value.clone(), s.source.clone())
+    };
+    let (r, why) = release("zpool-status-get/zfswatcher24-heinowalther-draid3-rebuild-2.1.5");
+    assert_eq!(r, "2.1.16");
+    assert!(why.contains("sequential rebuild's `issued R/s` with no `at` (2.0 to 2.1)"), "{why}");
+    let (r, why) = release("zpool-status-get/gh1329-booi-scrub-old-format-2013");
+    assert_eq!(r, "0.7");
+    assert!(why.contains("`scanned out of` (until 0.7)"), "{why}");
+    let (r, why) = release("zpool-status-get/gh11863-devZer0-raidz3-resilver-2.0");
+    assert_eq!(r, "2.1.16");
+    assert!(why.contains("(0.8 to 2.1)"), "{why}");
+    // 2.2's `X / Y scanned, X / Y issued`.
+    let text = "  pool: tank\n state: ONLINE\n  scan: scrub in progress since Mon Jan  6 10:00:00 2025\n\t1.38P / 1.38P scanned at 2.1G/s, 144T / 177T issued at 1.29G/s\n\t0B repaired, 81.05% done, 07:21:15 to go\n";
+    let f = from_evidence(&import(&[("t", text)]));
+    assert_eq!(value(&f, "release"), Some("master"));
+    let why = &f.settings.iter().find(|s| s.name == "release").expect("a release").source;
+    assert!(why.contains("`X / Y issued` (2.2 on)"), "{why}");
+}

@@ -124,7 +124,10 @@ pub(super) fn scan_clause(clause: &str, scan: &mut Scan) -> Result<(), &'static 
         // A sequential rebuild (dRAID's, `zpool replace -s`) of 2.0-2.1 prints `306T issued
         // 1.95G/s`, with no `at` (`print_rebuild_status_impl()`, zpool_main.c, zfs-2.0.0 to
         // zfs-2.1.16; 2.2 prints the scan's own wording).
-        [r] if r.ends_with("/s") => Some(nicenum(&r[..r.len() - 2]).ok_or("a rate (1.95G/s)")?),
+        [r] if r.ends_with("/s") => {
+            scan.rebuild_wording = true;
+            Some(nicenum(&r[..r.len() - 2]).ok_or("a rate (1.95G/s)")?)
+        }
         _ => return Err("`at RATE/s` or nothing after the size"),
     };
     match w.get(key).copied() {

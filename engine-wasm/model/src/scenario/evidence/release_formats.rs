@@ -2,8 +2,8 @@
 //! `dmu_tx` counters (`dmu_tx.c`), and the columns of `zpool iostat -l -q -w -r`
 //! (`zpool_main.c`'s `iostat_top_labels`: `scrub` last in 0.7, `trim` added in 0.8.0,
 //! `rebuild` in 2.2.0, still absent at zfs-2.1.16; the options themselves came in 0.7.0),
-//! and how `-v` counts a mirror's or RAID-Z's row (`vdev.c`: its own zios until 0.6.5, its
-//! disks' sum from 0.7.0).
+//! how `-v` counts a mirror's or RAID-Z's row (`vdev.c`: its own zios until 0.6.5, its
+//! disks' sum from 0.7.0), and the wording of `zpool status`'s scan line.
 
 use super::at;
 use super::log_writes::{pool_writes, Counting};
@@ -68,6 +68,28 @@ fn iostat_release(io: &Iostat) -> Option<(Releases, String)> {
     (!found.is_empty() && !allows.is_empty()).then(|| (allows, format!("zpool iostat: {}", whys.join(", "))))
 }
 
+/// What the wording of a scan's progress line allows (`zpool_main.c`,
+/// `print_scan_status()` and its successors): `scanned out of` until 0.7; `scanned at`,
+/// `issued at`, `total` in 0.8 to 2.1 (a sequential rebuild's `issued 1.95G/s` with no `at`
+/// in 2.0 to 2.1, `print_rebuild_status_impl()`); `X / Y scanned`, `X / Y issued` from
+/// 2.2.0. A finished scan's line tells nothing.
+fn scan_release(scan: &crate::evidence::status::Scan) -> Option<(Releases, String)> {
+    Some(if scan.rebuild_wording {
+        (
+            Releases::range(Release::V2_0, Release::V2_1_16),
+            "a sequential rebuild's `issued R/s` with no `at` (2.0 to 2.1)".into(),
+        )
+    } else if scan.issued_total.is_some() {
+        (Releases::range(Release::V2_2, Release::Master), "a scan line's `X / Y issued` (2.2 on)".into())
+    } else if scan.issued.is_some() {
+        (Releases::range(Release::V0_8, Release::V2_1_16), "a scan line's `issued`, `total` (0.8 to 2.1)".into())
+    } else if scan.scanned.is_some() {
+        (Releases::range(Release::V0_6_4, Release::V0_7), "a scan line's `scanned out of` (until 0.7)".into())
+    } else {
+        return None;
+    })
+}
+
 /// What the format of section `s` allows, when it tells.
 pub(super) fn format_clue(s: &Section) -> Option<Clue> {
     let (allows, what) = match &s.body {
@@ -105,6 +127,7 @@ pub(super) fn format_clue(s: &Section) -> Option<Clue> {
             }
         }
         Body::Iostat(io) => iostat_release(io)?,
+        Body::Status(st) => scan_release(st.scan.as_deref()?)?,
         _ => return None,
     };
     Some(Clue { allows, why: format!("{} ({what})", at(&s.file, s.first_line)) })

@@ -29,7 +29,7 @@ pub mod zpool_layout;
 
 pub use file::ScenarioFile;
 pub use models::{Era, Models, SchedulerModel, ThrottleModel};
-pub use pool::{AuxClass, Pool, Retire, TopVdev};
+pub use pool::{AuxClass, Pool, Retire, TopVdev, Written};
 pub use read::FieldError;
 pub use release::{DittoApart, LogIndirect, MinPass, Prefetch, Release, ScanSuspend, SyncKick, WriteHold, ZilIssue};
 pub use steady::SteadySpec;

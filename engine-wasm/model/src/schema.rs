@@ -736,6 +736,12 @@ schema! {
         default: 0, min: 0, max: 100, scale: Scale::Linear, effect: Effect::Rerun,
         meaning: "With the metaslab allocator: free single blocks (of the recordsize) among the allocated ones at the start, as copy-on-write frees leave them; fill and holes together at most 100%.",
     }
+    PoolWritten {
+        name: "pool_written", kind: Kind::Lab, group: POOL, unit: Unit::Choice,
+        default: 0, min: 0, max: 1, scale: Scale::Linear, effect: Effect::Rerun,
+        meaning: "How the data on the pool was written, which sets the order a scrub or resilver before 0.8 reads it in (its traversal walks each file's blocks in logical order): aged, rewritten over time, the blocks found all over the disk; or sequentially, filled once by sequential writes (a fresh backup target, a pool restored with zfs receive), the blocks found in offset order. From 0.8 the scan sorts its blocks by offset either way; the legacy scheduler's scan always walks in offset order.",
+        choices: &["aged", "sequentially"],
+    }
     TopLevelVdevs {
         name: "top_level_vdevs", kind: Kind::Lab, group: POOL, unit: Unit::Count,
         default: 1, min: 1, max: 64, scale: Scale::Linear, effect: Effect::Rerun,

@@ -5,7 +5,7 @@
 //! [`Scenario`](super::Scenario) the engine runs.
 
 use super::models::{Era, SchedulerModel, ThrottleModel};
-use super::pool::Retire;
+use super::pool::{Retire, Written};
 use super::quantity::{Bytes, Count, Nanoseconds, Percent, Quantity, TunableText};
 use super::release::Release;
 use serde::ser::{Error as _, SerializeMap};
@@ -106,6 +106,8 @@ file_struct! {
         special_small_blocks: Quantity<Bytes>,
         retire: Retire,
         allocator: AllocatorFile,
+        /// How the data on the pool was written: `aged` or `sequentially`.
+        written: Written,
     }
 }
 

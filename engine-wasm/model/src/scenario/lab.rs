@@ -8,8 +8,8 @@ use super::drives::{drives, find, Drive};
 use super::models::{Era, Models, SchedulerModel, ThrottleModel};
 use super::release::Release;
 use super::{
-    AuxClass, Budget, Burst, Pool, Scenario, SteadySpec, SyncMode, Tenants, TopVdev, Workload, DEFAULT_MAX_SIMULATED,
-    GLOBAL,
+    AuxClass, Budget, Burst, Pool, Scenario, SteadySpec, SyncMode, Tenants, TopVdev, Workload, Written,
+    DEFAULT_MAX_SIMULATED, GLOBAL,
 };
 use crate::schema::{Id, DEVICE_KINDS, SPECS};
 use crate::tunables::Tunables;
@@ -263,6 +263,7 @@ fn pool(t: &Tunables) -> Pool {
         pool.special = Some(AuxClass { vdevs: vec![TopVdev::new(2, 0)], device: ssd() });
     }
     pool.special_small_blocks = t.get(Id::SpecialSmallBlocks);
+    pool.written = if t.get(Id::PoolWritten) == 1 { Written::Sequentially } else { Written::Aged };
     pool
 }
 

@@ -17,6 +17,26 @@ pub enum Retire {
     Physical,
 }
 
+/// How the pool's data was written, which sets where a traversal finds its blocks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Written {
+    /// Rewritten over time: a file's blocks lie all over the disk.
+    #[default]
+    Aged,
+    /// Filled once by sequential writes (a fresh backup target, a `zfs receive`): the
+    /// allocator placed each writer's consecutive blocks at ascending offsets, so a walk
+    /// of the files in logical order meets them in offset order.
+    Sequentially,
+}
+
+impl Written {
+    fn is_aged(&self) -> bool {
+        *self == Written::Aged
+    }
+}
+
 /// One top-level vdev: a single disk, an n-way mirror, RAID-Z or dRAID of some parity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -86,6 +106,11 @@ pub struct Pool {
     pub retire: Retire,
     /// The metaslab allocator, if modelled; without it blocks go to a sequential cursor.
     pub allocator: Option<AllocatorSpec>,
+    /// How the data already on the pool was written: the order a scan before 0.8 reads it.
+    /// NOTE: left out of a report when aged, so that those reports keep their bytes.
+    #[serde(skip_serializing_if = "Written::is_aged")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Written>", optional))]
+    pub written: Written,
 }
 
 /// A log or special class: its top-level vdevs and their device.
@@ -107,6 +132,7 @@ impl Pool {
             special_small_blocks: 0,
             retire,
             allocator: None,
+            written: Written::Aged,
         }
     }
 }

@@ -6,7 +6,7 @@ use super::allocator::{AllocPolicy, AllocatorSpec};
 use super::device::{DeviceSpec, HddParams, InjectedParams, LunParams, SsdParams};
 use super::drives;
 use super::file::{AllocatorFile, DeviceFile, Policy, PoolFile};
-use super::pool::{AuxClass, Pool, Retire, TopVdev};
+use super::pool::{AuxClass, Pool, Retire, TopVdev, Written};
 use super::read::{field, text, value, value32, FieldError};
 use super::release::Release;
 use super::zpool_layout;
@@ -73,6 +73,7 @@ pub(super) fn pool(p: PoolFile, release: Release) -> Result<Pool, FieldError> {
     pool.special_small_blocks = value(p.special_small_blocks, "pool.special_small_blocks", 0, 0, 16 * MIB)?;
     pool.retire = p.retire.unwrap_or(release.retire());
     pool.allocator = p.allocator.map(allocator).transpose()?;
+    pool.written = p.written.unwrap_or(Written::Aged);
     Ok(pool)
 }
 

@@ -17,8 +17,16 @@
 //! would stop, so a phase ends with that block in flight.
 //!
 //! Before 0.8 (`release` 0.6.4 to 0.7, 0.7's `dsl_scan_scrub_cb()`): no sorting, blocks in
-//! the order the traversal finds them, which on a written pool is all over the disk (here:
-//! random offsets); at most `zfs_top_maxinflight` blocks per top-level vdev in flight,
+//! the order the traversal finds them. On an aged pool that is all over the disk (here:
+//! random offsets); on a pool filled once by sequential writes (`Written::Sequentially`)
+//! it is offset order, since `dsl_scan_visitbp()` walks each object's blocks by block id
+//! (`dsl_scan_recurse()`, zfs-0.6.5 and zfs-0.7.0) and the allocator gave each writer's
+//! consecutive blocks ascending offsets (here: the walk of 0.8's sorted scan, over the
+//! same extent). Nothing else in that traversal looks at where a block lies: the resilver's
+//! `vdev_dtl_contains()` goes by birth txg, the wait for `zfs_top_maxinflight` and the
+//! `zfs_scrub_delay` by counts and times (`dsl_scan_scrub_cb()`, both tags; 0.7's
+//! `vdev_dtl_need_resilver()` skips only RAID-Z blocks with no column on the new disk,
+//! whichever order). At most `zfs_top_maxinflight` blocks per top-level vdev in flight,
 //! pool-wide (every top-level vdev counts, log devices too); and while a client read or synchronous write was issued within
 //! `zfs_scan_idle` ticks (`spa_last_io`, set in `zio_vdev_io_start()`), the sync thread
 //! sleeps `zfs_scrub_delay` (or `zfs_resilver_delay`) ticks before each block it issues.
@@ -37,7 +45,7 @@ use super::vdev_raidz::LeafIos;
 use super::zio::Parent;
 use super::Ev;
 use super::Sim;
-use crate::scenario::{Release, ScanSuspend, SchedulerModel, Workload};
+use crate::scenario::{Release, ScanSuspend, SchedulerModel, Workload, Written};
 
 /// A scan's state: what it is, each top-level vdev's cursor and in-flight bytes, and the
 /// scan phase of the syncing txg.
@@ -54,8 +62,11 @@ pub(super) struct Scan {
     suspending: bool,
     /// Scrub blocks in flight: (top-level vdev, child reads still to complete).
     reads: Slab<(u32, u32)>,
-    /// Before 0.8: blocks in random order, the pool-wide block limit and the busy delay.
+    /// Before 0.8: blocks in the traversal's order, the pool-wide block limit and the busy
+    /// delay.
     unsorted: bool,
+    /// Before 0.8 on an aged pool: the traversal finds blocks at random offsets.
+    random: bool,
     /// Before 0.8: the sync thread sleeps in `delay(scan_delay)` (its next block waits).
     sleeping: bool,
     /// Per issuer, its next block passed the check whether to suspend and waits only for
@@ -116,6 +127,7 @@ impl Sim {
         }
         let legacy = self.scenario.models.scheduler == SchedulerModel::Legacy;
         let unsorted = !legacy && self.scenario.models.release < Release::V0_8;
+        let random = unsorted && self.scenario.pool.written == Written::Aged;
         let issuers = if unsorted { 1 } else { tops.len() };
         self.scan = Some(Scan {
             resilver,
@@ -126,6 +138,7 @@ impl Sim {
             suspending: false,
             reads: Slab::default(),
             unsorted,
+            random,
             sleeping: false,
             cleared: vec![false; issuers],
             to_examine,
@@ -318,10 +331,11 @@ impl Sim {
         let stride = t.asize(block);
         let st = &mut scan.tops[top];
         // Blocks lie where `metaslab_place.rs` puts existing blocks.
-        let offset = if scan.unsorted {
-            // The traversal's order: wherever the next block pointer leads.
+        let offset = if scan.random {
+            // The traversal's order on an aged pool: wherever the next block pointer leads.
             t.block_place(self.rng.below(t.block_places(capacity, stride)), stride)
         } else {
+            // Offset order: 0.8's sorted extents, or a sequentially written pool's traversal.
             let offset = st.cursor;
             let next = t.next_block(offset, stride);
             st.cursor = if next + stride > capacity { 0 } else { next };

@@ -216,3 +216,118 @@ fn before_0_8_the_scan_limit_counts_every_top_level_vdev_and_a_slog_does_not_slo
     assert!(scrub_0_7_iops("a", true) <= 62.5);
     assert!(scrub_0_7_iops("a log b", true) > 0.9 * with_log);
 }
+
+/// A 0.6.5 resilver of a 2-way mirror of HDDs for 30 s, no clients, on a pool written as
+/// `written`, with the drives' `rpm` and write cache (`cache_writes`) and
+/// `zfs_vdev_async_write_min_active` at `min_active`: the report.
+fn resilver_0_6_5_hdd(written: &str, rpm: u64, cache_writes: u64, min_active: u64) -> Report {
+    run(&json!({"duration": "30s", "models": {"release": "0.6.5"},
+        "tunables": {"zfs_vdev_async_write_min_active": min_active},
+        "pool": {"mirror": 2, "written": written, "device": {"kind": "hdd", "rpm": rpm, "cache_writes": cache_writes}},
+        "workloads": [{"kind": "resilver"}]}))
+}
+
+fn read_mb_per_s(r: &Report) -> f64 {
+    r.summary.backend.read_bytes_per_s as f64 / 1e6
+}
+
+#[test]
+fn before_0_8_a_sequentially_written_pool_is_traversed_in_offset_order() {
+    // dsl_scan_recurse() at zfs-0.6.5 visits an object's block pointers by block id; on a
+    // pool filled once by sequential writes those lie at ascending offsets, so the reads
+    // stream off the healthy side instead of seeking for each block. The drives' write
+    // cache takes the repair writes.
+    let (aged, sequential) = (resilver_0_6_5_hdd("aged", 7200, 24, 1), resilver_0_6_5_hdd("sequentially", 7200, 24, 1));
+    let (a, s) = (read_mb_per_s(&aged), read_mb_per_s(&sequential));
+    assert!(s > 5.0 * a, "{s} vs {a} MB/s");
+    // Random: a seek and half a turn (4.2 ms) each; in order: about a transfer.
+    let device_read_ms = |r: &Report| r.summary.backend.device_read.mean_ns as f64 / 1e6;
+    assert!(device_read_ms(&aged) > 8.0, "aged: {} ms a read", device_read_ms(&aged));
+    assert!(device_read_ms(&sequential) < 3.0, "sequentially: {} ms a read", device_read_ms(&sequential));
+}
+
+#[test]
+fn a_sequential_resilver_without_a_write_cache_waits_on_its_one_repair_write() {
+    // openzfs/zfs#4825 (0.6.5, 2-way mirror of 5900 rpm drives, a pool filled the day
+    // before): 10.5-11.6 MiB/s at zfs_vdev_async_write_min_active 1, 140-160 MiB/s at 8.
+    // Reads in order are cheap, so the repair writes, one at a time below the dirty-data
+    // ramp (vdev_queue_max_async_writes()) and each waiting for the platter, set the rate.
+    // On an aged pool the random reads set it, whatever the writes may do.
+    let rate = |written, min_active| read_mb_per_s(&resilver_0_6_5_hdd(written, 5900, 0, min_active));
+    let (one, eight) = (rate("sequentially", 1), rate("sequentially", 8));
+    assert!(eight > 5.0 * one, "sequentially: {one} MB/s at 1, {eight} at 8");
+    let (one, eight) = (rate("aged", 1), rate("aged", 8));
+    assert!((eight / one - 1.0).abs() < 0.2, "aged: {one} MB/s at 1, {eight} at 8");
+}
+
+/// The scrub I/Os per second of one fixed-latency LUN under 0.7, on a pool written as
+/// `written`, with one thread of 8 KiB O_DSYNC writes if `sync`.
+fn scrub_0_7_lun_iops(written: &str, sync: bool) -> f64 {
+    let mut workloads = vec![json!({"kind": "scrub"})];
+    if sync {
+        workloads.push(json!({"kind": "sync_write", "threads": 1, "block_size": "8K", "sync": "dsync"}));
+    }
+    let v = json!({"duration": "10s", "models": {"release": "0.7"},
+        "tunables": {"zfs_vdev_scrub_max_active": 1000},
+        "pool": {"written": written, "device": {"kind": "lun", "bandwidth": 10_000_000_000u64, "base_latency": "1ms"}},
+        "workloads": workloads});
+    let r = run(&v);
+    r.summary.classes["scrub"].latency.count as f64 / (r.summary.measured_ns as f64 / 1e9)
+}
+
+#[test]
+fn a_sequentially_written_pool_changes_only_the_order_of_the_traversal() {
+    // On a LUN the order costs nothing: zfs_top_maxinflight (32 blocks at 1 ms) and, with
+    // O_DSYNC writes, zfs_scrub_delay (at most 62.5 blocks a second) bound the scrub as
+    // before (dsl_scan_scrub_cb() at zfs-0.7.0 looks at no block's offset).
+    for sync in [false, true] {
+        let (aged, sequential) = (scrub_0_7_lun_iops("aged", sync), scrub_0_7_lun_iops("sequentially", sync));
+        assert!((sequential / aged - 1.0).abs() < 0.02, "sync {sync}: {sequential} vs {aged} I/Os per second");
+    }
+    assert!(scrub_0_7_lun_iops("sequentially", true) <= 62.5);
+}
+
+#[test]
+fn an_aged_pool_is_the_default_and_leaves_the_report_as_it_was() {
+    // The default is the random order this lab always had, and a report of it names no
+    // `written`, so that its bytes are those of before the setting.
+    let scrub = |written: Option<&str>| {
+        let mut pool = json!({"mirror": 2});
+        if let Some(w) = written {
+            pool["written"] = json!(w);
+        }
+        let v = json!({"duration": "10s", "models": {"release": "0.6.5"}, "pool": pool,
+            "workloads": [{"kind": "scrub"}, {"kind": "random_read", "threads": 2}]});
+        serde_json::to_string(&run(&v)).expect("a report serializes")
+    };
+    let (default, aged) = (scrub(None), scrub(Some("aged")));
+    assert_eq!(default, aged);
+    assert!(!default.contains("\"written\""));
+    assert!(scrub(Some("sequentially")).contains("\"written\":\"sequentially\""));
+}
+
+#[test]
+fn from_0_8_the_sorted_scan_reads_alike_however_the_pool_was_written() {
+    // scan_io_queues_run_one() from zfs-0.8.0 issues sorted extents in offset order: the
+    // traversal's order no longer reaches the disk. Everything but the echoed scenario is
+    // the same.
+    for (release, scan) in [("0.8", "resilver"), ("2.2", "scrub")] {
+        let report = |written: &str| {
+            let v = json!({"duration": "10s", "models": {"release": release},
+                "pool": {"mirror": 2, "written": written}, "workloads": [{"kind": scan}]});
+            let mut r = serde_json::to_value(run(&v)).expect("a report serializes");
+            r.as_object_mut().map(|o| o.remove("scenario"));
+            r
+        };
+        assert_eq!(report("aged"), report("sequentially"), "{release} {scan}");
+    }
+}
+
+#[test]
+fn a_links_pool_written_reaches_the_scenario() {
+    use throttle_model::link::decode;
+    use throttle_model::scenario::{lab::scenario_from_settings, Written};
+    let written = |link: &str| scenario_from_settings(&decode(link).tunables).map(|s| s.pool.written);
+    assert_eq!(written("v=1&resilver=on&mirror=2"), Ok(Written::Aged));
+    assert_eq!(written("v=1&resilver=on&mirror=2&pool_written=sequentially"), Ok(Written::Sequentially));
+}

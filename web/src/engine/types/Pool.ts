@@ -4,6 +4,7 @@ import type { AuxClass } from "./AuxClass";
 import type { DeviceSpec } from "./DeviceSpec";
 import type { Retire } from "./Retire";
 import type { TopVdev } from "./TopVdev";
+import type { Written } from "./Written";
 
 export type Pool = {
   /**
@@ -32,4 +33,9 @@ export type Pool = {
    * The metaslab allocator, if modelled; without it blocks go to a sequential cursor.
    */
   allocator: AllocatorSpec | null;
+  /**
+   * How the data already on the pool was written: the order a scan before 0.8 reads it.
+   * NOTE: left out of a report when aged, so that those reports keep their bytes.
+   */
+  written?: Written;
 };

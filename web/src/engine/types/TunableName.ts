@@ -106,6 +106,7 @@ export type TunableName =
   | "allocator"
   | "pool_fill"
   | "pool_holes"
+  | "pool_written"
   | "top_level_vdevs"
   | "mirror"
   | "raidz"

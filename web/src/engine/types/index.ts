@@ -89,3 +89,4 @@ export type { VdevRow } from "./VdevRow";
 export type { View } from "./View";
 export type { VsA } from "./VsA";
 export type { Workload } from "./Workload";
+export type { Written } from "./Written";

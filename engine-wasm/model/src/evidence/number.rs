@@ -1,4 +1,5 @@
-//! The numbers OpenZFS's tools print, read back exactly where they can be.
+//! The numbers OpenZFS's tools print, read back exactly where they can be, and printed as
+//! `zfs_nicenum()` prints them.
 //!
 //! `zpool iostat` prints sizes and counts with `zfs_nicenum()` (`lib/libzutil/
 //! zutil_nicenum.c`): 1024-based, suffixes `K M G T P E`, up to three significant digits
@@ -7,6 +8,29 @@
 //! is a comma (`11,4T`). `-p` prints exact integers. All readers here are locale-free and
 //! integer-only: a decimal mantissa is kept in thousandths, so `2.37K` is
 //! 2370 * 1024 / 1000 = 2426 bytes (what `2.37K` stands for, rounded down).
+
+/// What `zfs_nicenum()` prints for `n` (the reports' tables, the import's messages): powers of 1024 with `K M G T P E`, exact multiples as integers,
+/// otherwise the most decimals (2, 1, 0) that fit in 5 characters; zero is `0`.
+pub fn print_nicenum(n: u64) -> String {
+    let units = ["", "K", "M", "G", "T", "P", "E"];
+    let mut i = 0;
+    let mut v = n;
+    while v >= 1024 && i + 1 < units.len() {
+        v /= 1024;
+        i += 1;
+    }
+    if i == 0 || n % (1u64 << (10 * i)) == 0 {
+        return format!("{v}{}", units[i]);
+    }
+    let x = n as f64 / (1u64 << (10 * i)) as f64;
+    for decimals in [2, 1, 0] {
+        let s = format!("{x:.decimals$}{}", units[i]);
+        if s.len() <= 5 {
+            return s;
+        }
+    }
+    format!("{v}{}", units[i])
+}
 
 /// A count or size as `zfs_nicenum()` or `-p` prints it: `1234`, `2.37K`, `11,4T`,
 /// `137M`, `-` (zero), optionally followed by `B` (`1.5GB`, `512B`).
@@ -110,6 +134,21 @@ pub fn decimal_thousandths(text: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn print_nicenum_prints_what_zfs_nicenum_prints() {
+        assert_eq!(print_nicenum(0), "0");
+        assert_eq!(print_nicenum(10 * 1024), "10K");
+        assert_eq!(print_nicenum(1536), "1.50K");
+        assert_eq!(print_nicenum(10_300), "10.1K");
+        assert_eq!(print_nicenum(1_048_575), "1024K");
+        assert_eq!(print_nicenum(123_000_000), "117M");
+        // What the import's partial-tree message printed (`tree_sum.rs`).
+        assert_eq!(print_nicenum(1700), "1.66K");
+        assert_eq!(print_nicenum(72_980_000), "69.6M");
+        assert_eq!(print_nicenum(390_070_272), "372M");
+        assert_eq!(print_nicenum(1023), "1023");
+    }
 
     #[test]
     fn nicenum_reads_what_zfs_nicenum_prints() {

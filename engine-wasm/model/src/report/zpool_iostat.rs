@@ -7,28 +7,7 @@ use std::borrow::Borrow;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// `zfs_nicenum()`: powers of 1024 with `K M G T P E`, exact multiples as integers,
-/// otherwise the most decimals (2, 1, 0) that fit in 5 characters; zero is `0`.
-pub fn nicenum(n: u64) -> String {
-    let units = ["", "K", "M", "G", "T", "P", "E"];
-    let mut i = 0;
-    let mut v = n;
-    while v >= 1024 && i + 1 < units.len() {
-        v /= 1024;
-        i += 1;
-    }
-    if i == 0 || n % (1u64 << (10 * i)) == 0 {
-        return format!("{v}{}", units[i]);
-    }
-    let x = n as f64 / (1u64 << (10 * i)) as f64;
-    for decimals in [2, 1, 0] {
-        let s = format!("{x:.decimals$}{}", units[i]);
-        if s.len() <= 5 {
-            return s;
-        }
-    }
-    format!("{v}{}", units[i])
-}
+pub use crate::evidence::number::print_nicenum as nicenum;
 
 /// The time formatter of `zpool iostat`: divide by 1000 to `ns us ms s`, floored.
 pub fn nicetime(ns: u64) -> String {
@@ -151,12 +130,6 @@ mod tests {
 
     #[test]
     fn numbers_and_times_as_zpool_prints_them() {
-        assert_eq!(nicenum(0), "0");
-        assert_eq!(nicenum(10 * 1024), "10K");
-        assert_eq!(nicenum(1536), "1.50K");
-        assert_eq!(nicenum(10_300), "10.1K");
-        assert_eq!(nicenum(1_048_575), "1024K");
-        assert_eq!(nicenum(123_000_000), "117M");
         assert_eq!(nicetime(1_500_000), "1ms");
         assert_eq!(nicetime(999_999), "999us");
         assert_eq!(nicetime(1), "1ns");

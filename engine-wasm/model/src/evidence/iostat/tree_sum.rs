@@ -11,6 +11,7 @@
 //! missing some: a paste cut short.
 
 use super::*;
+use crate::evidence::number::print_nicenum;
 
 /// A figure of a row: operations or bandwidth.
 type Figure = fn(&Row) -> Option<u64>;
@@ -65,48 +66,10 @@ fn short_by(pool: &Row, tops: &[&Row]) -> Option<String> {
                 pool.line,
                 pool.name,
                 tops.len(),
-                nice(sum),
-                nice(whole)
+                print_nicenum(sum),
+                print_nicenum(whole)
             ));
         }
     }
     None
-}
-
-/// A figure as `zfs_nicenum()` prints it: three significant digits, 1024-based suffixes.
-fn nice(v: u64) -> String {
-    const SUFFIXES: [&str; 7] = ["", "K", "M", "G", "T", "P", "E"];
-    let mut i = 0;
-    while i + 1 < SUFFIXES.len() && v >= 1024u64 << (10 * i) {
-        i += 1;
-    }
-    if i == 0 {
-        return v.to_string();
-    }
-    // Two decimals, then one, then none, the first that fits three digits, each rounded
-    // to nearest as `snprintf("%.*f")` does.
-    let unit = 1u128 << (10 * i);
-    let s = SUFFIXES.get(i).copied().unwrap_or("");
-    for decimals in [2u32, 1] {
-        let p = 10u128.pow(decimals);
-        let scaled = (u128::from(v) * p * 2 + unit) / (2 * unit);
-        if scaled / p < 10u128.pow(3 - decimals) {
-            return format!("{}.{:0w$}{s}", scaled / p, scaled % p, w = decimals as usize);
-        }
-    }
-    format!("{}{s}", (u128::from(v) * 2 + unit) / (2 * unit))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::nice;
-
-    #[test]
-    fn figures_print_as_zpool_prints_them() {
-        assert_eq!(nice(40), "40");
-        assert_eq!(nice(1023), "1023");
-        assert_eq!(nice(1700), "1.66K");
-        assert_eq!(nice(72_980_000), "69.6M");
-        assert_eq!(nice(390_070_272), "372M");
-    }
 }

@@ -148,9 +148,13 @@ pub fn from_evidence(import: &Import) -> FromEvidence {
     legacy_models::legacy_models(import, &mut b);
     let ram = ram(import, release, &mut b);
     params(import, release, ram, &mut b);
-    pool(import, &mut b);
+    // One pool for the layout, the scan and the rates (`pools.rs`).
+    let chosen = pools::chosen_pool(import, &mut b);
+    if let Some(chosen) = &chosen {
+        pool(import, chosen, &mut b);
+    }
     properties(import, &mut b);
-    workload(import, &mut b);
+    workload(import, chosen.as_deref(), &mut b);
     device(import, &mut b);
     unsaid(&mut b);
     b.out
@@ -282,8 +286,7 @@ fn create_words(io: &Iostat) -> Option<(String, String, usize)> {
     (!words.is_empty()).then(|| (pool.name.clone(), words.join(" "), sample.line))
 }
 
-fn pool(import: &Import, b: &mut Builder) {
-    let Some(chosen) = pools::chosen_pool(import, b) else { return };
+fn pool(import: &Import, chosen: &str, b: &mut Builder) {
     let has_status = import.bodies().any(|(_, body)| matches!(body, Body::Status(st) if !st.config.is_empty()));
     for (s, body) in import.bodies().filter(|_| !has_status) {
         let Body::Iostat(io) = body else { continue };

@@ -119,6 +119,14 @@ fn the_outputs_of_two_pools_are_named_and_the_layout_and_scan_are_one_pools() {
     assert_eq!(value(&f, "resilver"), Some("on"));
     let note = f.notes.iter().find(|n| n.starts_with("the evidence is of 2 pools")).expect("a note of two pools");
     assert!(note.contains("zfspool (status.txt line 1)") && note.contains("are zfspool's"), "{note}");
+    // tank-copy's iostat describes another pool: no rate from it, and said.
+    assert_eq!(value(&f, "async_rate"), None);
+    assert!(
+        f.notes.iter().any(|n| n
+            == "iostat.txt line 1: zpool iostat of tank-copy, not zfspool: not used for the write rate or readers"),
+        "{:#?}",
+        f.notes
+    );
 
     // Two statuses: the first's layout and scan, not a mix of both.
     let other = raidz3.replace("zfspool", "other").replace("raidz3-0", "raidz1-0");

@@ -13,7 +13,7 @@ fn mean(values: impl Iterator<Item = u64>) -> Option<u64> {
     crate::evidence::fit::mean(&values.collect::<Vec<_>>())
 }
 
-pub(super) fn workload(import: &Import, b: &mut Builder) {
+pub(super) fn workload(import: &Import, pool: Option<&str>, b: &mut Builder) {
     let mut rate_set = false;
     for (s, body) in import.bodies() {
         if let Body::Txgs(t) = body {
@@ -41,7 +41,7 @@ pub(super) fn workload(import: &Import, b: &mut Builder) {
     if !rate_set {
         rate_set = fio_rate(import, b);
     }
-    let Some((s, io)) = iostat_block(import, b) else { return };
+    let Some((s, io)) = iostat_block(import, pool, b) else { return };
     let pools: Vec<PoolWrites> = io.period_samples().filter_map(pool_writes).collect();
     let rows: Vec<&Row> = pools.iter().map(|p| p.pool).collect();
     let first = io.period_samples().next().map_or(s.first_line, |smp| smp.line);
@@ -149,13 +149,21 @@ fn fio_rate(import: &Import, b: &mut Builder) -> bool {
 /// The one `zpool iostat` block the write rate and readers come from, so that both
 /// describe the same period: interval reports rather than a since-boot average (the
 /// more reports the better), the later of equals. Tables of named vdevs (title `vdev`)
-/// have no pool row and give neither; each block left aside is said.
-fn iostat_block<'a>(import: &'a Import, b: &mut Builder) -> Option<(&'a Section, &'a Iostat)> {
+/// have no pool row and give neither, nor do another pool's; each block left aside is said.
+fn iostat_block<'a>(import: &'a Import, pool: Option<&str>, b: &mut Builder) -> Option<(&'a Section, &'a Iostat)> {
     let mut blocks: Vec<(&Section, &Iostat)> = Vec::new();
     for (s, body) in import.bodies() {
         let Body::Iostat(io) = body else { continue };
-        if io.pool_rows().next().is_some() {
-            blocks.push((s, io));
+        if let Some(row) = io.pool_rows().next() {
+            // Another pool's iostat describes another pool (`pools.rs` names both).
+            match pool.filter(|&p| p != row.name) {
+                None => blocks.push((s, io)),
+                Some(p) => b.note(format!(
+                    "{}: zpool iostat of {}, not {p}: not used for the write rate or readers",
+                    at(&s.file, s.first_line),
+                    row.name
+                )),
+            }
         } else if io.samples.iter().any(|smp| smp.vdev_title && !smp.rows.is_empty()) {
             b.note(format!(
                 "{}: zpool iostat's rows are the vdevs named on its command line (the header's title is vdev, not pool): no pool's write rate or readers are taken from them",
